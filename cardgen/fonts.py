@@ -1,0 +1,222 @@
+"""Font faces, their metrics and glyph coverage.
+
+Layout measures text with the advance widths of the font file itself (no kerning), which
+is also what the PDF renderer uses, so fitted text fits in every output. Characters the
+font lacks are refused with a clear error instead of printing an empty box.
+"""
+
+from __future__ import annotations
+
+import io
+import unicodedata
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from cardgen.errors import CardgenError
+from cardgen.resources import fonts_dir
+from cardgen.units import MM_PER_PT
+
+# Characters that are layout, not ink: never looked up in the font.
+_IGNORED = {"\n", "\r", "\t"}
+
+
+@dataclass(frozen=True)
+class FontFace:
+    """A font file used for one style (regular, bold, italic)."""
+
+    path: Path
+    style: str = "regular"
+
+    @property
+    def metrics(self) -> FontMetrics:
+        return load_metrics(self.path)
+
+    @property
+    def name(self) -> str:
+        """A PostScript-style name, unique per file, used to register the face."""
+        return self.metrics.postscript_name
+
+    @property
+    def label(self) -> str:
+        return self.metrics.full_name
+
+    def width(self, text: str, size_pt: float) -> float:
+        """Advance width of ``text`` in mm at ``size_pt``."""
+        return self.metrics.width(text, size_pt)
+
+    def check(self, text: str, where: str) -> None:
+        """Raise a clear error if the font cannot draw some character of ``text``."""
+        missing = self.metrics.missing(text)
+        if missing:
+            ch = missing[0]
+            name = unicodedata.name(ch, "unnamed character").title()
+            raise CardgenError(
+                f"{where}: the font {self.label} has no glyph for {ch!r} "
+                f"(U+{ord(ch):04X} {name}); choose a font that has it in [fonts] "
+                "or remove the character."
+            )
+
+
+@dataclass
+class FontMetrics:
+    postscript_name: str
+    full_name: str
+    units_per_em: int
+    ascender: int
+    descender: int
+    cap_height: int
+    advances: dict[int, int]
+    is_cff: bool
+    path: Path
+    _ttf_bytes: bytes | None = field(default=None, repr=False)
+
+    def width(self, text: str, size_pt: float) -> float:
+        default = self.advances.get(0xFFFD, self.units_per_em // 2)
+        units = sum(self.advances.get(ord(ch), default) for ch in text)
+        return units * size_pt / self.units_per_em * MM_PER_PT
+
+    def missing(self, text: str) -> list[str]:
+        return [ch for ch in dict.fromkeys(text)
+                if ch not in _IGNORED and ord(ch) not in self.advances]
+
+    def cap_height_mm(self, size_pt: float) -> float:
+        return self.cap_height * size_pt / self.units_per_em * MM_PER_PT
+
+    def ascent_mm(self, size_pt: float) -> float:
+        return self.ascender * size_pt / self.units_per_em * MM_PER_PT
+
+    def descent_mm(self, size_pt: float) -> float:
+        """Depth below the baseline, as a positive number."""
+        return -self.descender * size_pt / self.units_per_em * MM_PER_PT
+
+    def truetype_bytes(self) -> bytes:
+        """The font with TrueType outlines (CFF-based OpenType is converted once)."""
+        if self._ttf_bytes is None:
+            if self.is_cff:
+                self._ttf_bytes = _cff_to_truetype(self.path)
+            else:
+                self._ttf_bytes = self.path.read_bytes()
+        return self._ttf_bytes
+
+
+@cache
+def load_metrics(path: Path) -> FontMetrics:
+    """Parse a TTF/OTF file once per process."""
+    from fontTools.ttLib import TTFont
+
+    try:
+        font = TTFont(str(path), lazy=True, recalcTimestamp=False)
+        cmap = font.getBestCmap()
+        if not cmap:
+            raise CardgenError(f"font {path}: it has no Unicode character map.")
+        hmtx = font["hmtx"].metrics
+        advances = {cp: hmtx[glyph][0] for cp, glyph in cmap.items() if glyph in hmtx}
+        names = font["name"]
+        ps_name = names.getDebugName(6) or path.stem
+        full_name = names.getDebugName(4) or ps_name
+        os2 = font.get("OS/2", None)
+        hhea = font["hhea"]
+        upm = font["head"].unitsPerEm
+        ascender = os2.sTypoAscender if os2 else hhea.ascent
+        descender = os2.sTypoDescender if os2 else hhea.descent
+        cap = getattr(os2, "sCapHeight", 0) if os2 else 0
+        is_cff = "CFF " in font
+        if "CFF2" in font:
+            raise CardgenError(f"font {path}: variable CFF2 fonts are not supported; "
+                               "use a static TTF or OTF.")
+    except CardgenError:
+        raise
+    except Exception as exc:  # fontTools raises many exception types on bad files
+        raise CardgenError(f"font {path} cannot be read as a TrueType/OpenType font "
+                           f"({exc}).") from None
+    return FontMetrics(
+        postscript_name=ps_name.replace(" ", "-"),
+        full_name=full_name,
+        units_per_em=upm,
+        ascender=ascender,
+        descender=descender,
+        cap_height=cap or int(upm * 0.7),
+        advances=advances,
+        is_cff=is_cff,
+        path=path,
+    )
+
+
+def load_face(path: Path, style: str, where: str) -> FontFace:
+    """A face from a user-named file, with errors that name the config field."""
+    if not path.is_file():
+        raise CardgenError(f"{where}: font file {path} does not exist.")
+    if path.suffix.lower() not in {".ttf", ".otf"}:
+        raise CardgenError(f"{where}: {path.name} is not a .ttf or .otf font file.")
+    try:
+        load_metrics(path)
+    except CardgenError as exc:
+        raise CardgenError(f"{where}: {exc}") from None
+    return FontFace(path, style)
+
+
+@dataclass(frozen=True)
+class FontSet:
+    """The three faces the card uses."""
+
+    regular: FontFace
+    bold: FontFace
+    italic: FontFace
+
+
+BUNDLED_FAMILY = "Source Sans 3"
+
+
+def bundled_fonts() -> FontSet:
+    """The open-licensed family shipped in ``fonts/`` (SIL OFL, see fonts/OFL.txt)."""
+    folder = fonts_dir()
+    return FontSet(
+        regular=FontFace(folder / "SourceSans3-Regular.ttf", "regular"),
+        bold=FontFace(folder / "SourceSans3-Bold.ttf", "bold"),
+        italic=FontFace(folder / "SourceSans3-It.ttf", "italic"),
+    )
+
+
+def _cff_to_truetype(path: Path) -> bytes:
+    """Convert PostScript (CFF) outlines to quadratic TrueType outlines."""
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from fontTools.ttLib import TTFont, newTable
+
+    font = TTFont(str(path), recalcTimestamp=False)
+    order = font.getGlyphOrder()
+    glyph_set = font.getGlyphSet()
+    quadratic = {}
+    for name in order:
+        pen = TTGlyphPen(glyph_set)
+        glyph_set[name].draw(Cu2QuPen(pen, max_err=1.0, reverse_direction=True))
+        quadratic[name] = pen.glyph()
+    font["loca"] = newTable("loca")
+    glyf = font["glyf"] = newTable("glyf")
+    glyf.glyphOrder = order
+    glyf.glyphs = quadratic
+    del font["CFF "]
+    if "VORG" in font:
+        del font["VORG"]
+    glyf.compile(font)
+    hmtx = font["hmtx"]
+    for name, glyph in glyf.glyphs.items():
+        if hasattr(glyph, "xMin"):
+            hmtx[name] = (hmtx[name][0], glyph.xMin)
+    maxp = font["maxp"] = newTable("maxp")
+    maxp.tableVersion = 0x00010000
+    for attr in ("maxZones",):
+        setattr(maxp, attr, 1)
+    for attr in ("maxTwilightPoints", "maxStorage", "maxFunctionDefs", "maxInstructionDefs",
+                 "maxStackElements", "maxSizeOfInstructions", "maxComponentElements"):
+        setattr(maxp, attr, 0)
+    post = font["post"]
+    post.formatType = 2.0
+    post.extraNames = []
+    post.mapping = {}
+    post.glyphOrder = order
+    font.sfntVersion = "\x00\x01\x00\x00"
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()

@@ -1,0 +1,1 @@
+"""Renderers: translate a page description into PDF, SVG or PNG. No layout happens here."""

@@ -1,0 +1,215 @@
+"""PDF output through reportlab.
+
+Non-printing layers (the dieline) are written on extra pages after the printing pages,
+one per page that has them, with the same page boxes: what a print shop expects from a
+separate dieline page. Colours are CMYK unless ``cmyk=False``; spot colours become
+Separation colour spaces and overprint.
+"""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.lib.colors import CMYKColor, CMYKColorSep
+from reportlab.lib.colors import Color as RLColor
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen import __version__
+from cardgen.colors import Color
+from cardgen.fonts import FontFace, bundled_fonts
+from cardgen.geometry import Box
+from cardgen.page import (
+    Document,
+    Group,
+    Image,
+    Item,
+    Layer,
+    Line,
+    Page,
+    Path,
+    Rect,
+    Text,
+    page_texts,
+)
+from cardgen.units import PT_PER_MM, pt
+
+_CAPS = {"butt": 0, "round": 1, "square": 2}
+_registered: dict[str, str] = {}
+
+
+def render_pdf(doc: Document, *, cmyk: bool = True) -> bytes:
+    """The document as PDF bytes (byte-identical for identical input)."""
+    buffer = io.BytesIO()
+    first = doc.pages[0]
+    # A TrueType initial font keeps reportlab from referencing its default Helvetica,
+    # which would be a non-embedded font in the file.
+    faces = sorted({item.font for page in doc.pages for item, _ in page_texts(page)},
+                   key=lambda face: str(face.path)) or [bundled_fonts().regular]
+    initial = next(_register(face) for face in faces)
+    canvas = Canvas(
+        buffer,
+        pagesize=(first.width * PT_PER_MM, first.height * PT_PER_MM),
+        initialFontName=initial,
+        invariant=1,
+        pageCompression=1,
+        enforceColorSpace="cmyk" if cmyk else "rgb",
+    )
+    canvas.setTitle(doc.title)
+    canvas.setSubject(doc.subject)
+    canvas.setAuthor("cardgen")
+    canvas.setCreator(f"cardgen {__version__}")
+    painter = _Painter(canvas, cmyk)
+    for view in doc.views():
+        painter.page(view.page, view.layers)
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _pdf_box(page: Page, box: Box) -> tuple[float, float, float, float]:
+    k = PT_PER_MM
+    return (box.x * k, (page.height - box.bottom) * k, box.right * k, (page.height - box.y) * k)
+
+
+class _AlphaReader(ImageReader):
+    """An image reader that attaches a separate alpha mask (reportlab only derives soft
+    masks from RGBA/LA images, and print images are CMYK)."""
+
+    def __init__(self, image, alpha) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(image)
+        self._alpha = alpha
+
+    def getRGBData(self):  # type: ignore[no-untyped-def]
+        data = super().getRGBData()
+        self._dataA = ImageReader(self._alpha)
+        return data
+
+
+class _Painter:
+    def __init__(self, canvas: Canvas, cmyk: bool) -> None:
+        self.canvas = canvas
+        self.cmyk = cmyk
+
+    def page(self, page: Page, layers: tuple[Layer, ...]) -> None:
+        c = self.canvas
+        c.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
+        c.setTrimBox(_pdf_box(page, page.trim))
+        c.setBleedBox(_pdf_box(page, page.bleed))
+        # Work in millimetres with y down, like the model.
+        c.transform(PT_PER_MM, 0, 0, -PT_PER_MM, 0, page.height * PT_PER_MM)
+        for layer in layers:
+            self.items(layer.items)
+        c.showPage()
+
+    def items(self, items: list[Item]) -> None:
+        for item in items:
+            self.item(item)
+
+    def item(self, item: Item) -> None:
+        c = self.canvas
+        if isinstance(item, Rect):
+            if self._paint(item.fill, item.stroke):
+                c.rect(item.x, item.y, item.w, item.h,
+                       stroke=int(item.stroke is not None), fill=int(item.fill is not None))
+        elif isinstance(item, Line):
+            self._paint(None, item.stroke)
+            c.line(item.x1, item.y1, item.x2, item.y2)
+        elif isinstance(item, Path):
+            self._paint(item.fill, item.stroke)
+            p = c.beginPath()
+            for op in item.ops:
+                if op[0] == "M":
+                    p.moveTo(op[1], op[2])
+                elif op[0] == "L":
+                    p.lineTo(op[1], op[2])
+                elif op[0] == "C":
+                    p.curveTo(*op[1:])
+                elif op[0] == "Z":
+                    p.close()
+            c.drawPath(p, stroke=int(item.stroke is not None), fill=int(item.fill is not None),
+                       fillMode=0)
+        elif isinstance(item, Text):
+            self._text(item)
+        elif isinstance(item, Image):
+            self._image(item)
+        elif isinstance(item, Group):
+            c.saveState()
+            if not item.transform.is_identity:
+                c.transform(*item.transform.as_tuple)
+            if item.clip is not None:
+                p = c.beginPath()
+                p.rect(item.clip.x, item.clip.y, item.clip.w, item.clip.h)
+                c.clipPath(p, stroke=0, fill=0)
+            self.items(item.items)
+            c.restoreState()
+        else:  # pragma: no cover - the model has no other item types
+            raise TypeError(f"cannot draw {type(item).__name__}")
+
+    def _paint(self, fill: Color | None, stroke) -> bool:  # type: ignore[no-untyped-def]
+        c = self.canvas
+        if fill is not None:
+            c.setFillColor(self._color(fill))
+        if stroke is not None:
+            c.setStrokeColor(self._color(stroke.color))
+            c.setLineWidth(stroke.width)
+            c.setLineCap(_CAPS[stroke.cap])
+            c.setDash(list(stroke.dash) if stroke.dash else [], 0)
+            if self.cmyk and stroke.color.spot:
+                c.setStrokeOverprint(True)
+        return fill is not None or stroke is not None
+
+    def _color(self, color: Color) -> RLColor:
+        if not self.cmyk:
+            r, g, b = color.rgb
+            return RLColor(r / 255, g / 255, b / 255)
+        if color.spot:
+            return CMYKColorSep(*color.cmyk_fractions, spotName=color.spot, density=1)
+        return CMYKColor(*color.cmyk_fractions)
+
+    def _text(self, item: Text) -> None:
+        c = self.canvas
+        c.saveState()
+        c.translate(item.x, item.y)
+        if item.rotation:
+            c.rotate(item.rotation)
+        c.scale(1, -1)
+        c.setFillColor(self._color(item.color))
+        c.setFont(_register(item.font), pt(item.size))
+        draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}
+        draw[item.anchor](0, 0, item.text)
+        c.restoreState()
+
+    def _image(self, item: Image) -> None:
+        c = self.canvas
+        raster = item.raster
+        pixels = raster.cmyk if self.cmyk and raster.cmyk is not None else raster.rgb
+        if self.cmyk and pixels.mode != "CMYK":
+            pixels = pixels.convert("CMYK")
+        if raster.alpha is not None:
+            reader: ImageReader = _AlphaReader(pixels, raster.alpha)
+        else:
+            reader = ImageReader(pixels)
+        c.saveState()
+        c.translate(item.x, item.y + item.h)
+        c.scale(1, -1)
+        c.drawImage(reader, 0, 0, item.w, item.h, mask="auto" if raster.alpha is not None else None)
+        c.restoreState()
+
+
+def _register(face: FontFace) -> str:
+    """Register a face with reportlab once; returns its registered name."""
+    key = str(face.path)
+    if key in _registered:
+        return _registered[key]
+    name = face.name
+    taken = set(_registered.values())
+    suffix = 1
+    while name in taken:
+        suffix += 1
+        name = f"{face.name}-{suffix}"
+    font = TTFont(name, io.BytesIO(face.metrics.truetype_bytes()))
+    pdfmetrics.registerFont(font)
+    _registered[key] = name
+    return name

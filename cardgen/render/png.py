@@ -1,0 +1,251 @@
+"""PNG output drawn directly with Pillow.
+
+The page is drawn at ``supersample`` times the target resolution and reduced with a box
+filter, which anti-aliases edges. Text uses the same font files through FreeType.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import math
+from functools import cache
+
+from PIL import Image as PILImage
+from PIL import ImageDraw, ImageFont
+
+from cardgen.geometry import Affine, Point
+from cardgen.page import Group, Image, Item, Line, Path, Rect, Stroke, Text, View
+from cardgen.units import MM_PER_PT, px_per_mm
+
+_EPS = 1e-9
+_ANCHORS = {"start": "ls", "middle": "ms", "end": "rs"}
+
+
+def render_png(view: View, dpi: float = 300, supersample: int = 2) -> PILImage.Image:
+    """Rasterise a view; returns an RGB image of the whole page at ``dpi``."""
+    page = view.page
+    scale = px_per_mm(dpi) * supersample
+    size = (max(1, round(page.width * scale)), max(1, round(page.height * scale)))
+    painter = _Painter(PILImage.new("RGB", size, (255, 255, 255)))
+    base = Affine.scale(scale)
+    for layer in view.layers:
+        painter.items(layer.items, base)
+    image = painter.image
+    if supersample > 1:
+        image = image.reduce(supersample)
+    return image
+
+
+def png_bytes(image: PILImage.Image, dpi: float) -> bytes:
+    """Encode as PNG with the resolution recorded (deterministic)."""
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", dpi=(dpi, dpi), compress_level=6)
+    return buf.getvalue()
+
+
+@cache
+def _font(path: str, size_px: float) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(path, size_px)
+
+
+def _dashes(points: list[Point], pattern: list[float]) -> list[list[Point]]:
+    """Split a polyline into the drawn pieces of a dash pattern (pattern in pixels)."""
+    pieces: list[list[Point]] = []
+    index, left, on = 0, pattern[0], True
+    current: list[Point] = [points[0]]
+    for (x1, y1), (x2, y2) in itertools.pairwise(points):
+        seg = math.hypot(x2 - x1, y2 - y1)
+        pos = 0.0
+        while seg - pos > left:
+            pos += left
+            t = pos / seg
+            p = (x1 + (x2 - x1) * t, y1 + (y2 - y1) * t)
+            if on:
+                current.append(p)
+                pieces.append(current)
+            current = [p]
+            on = not on
+            index = (index + 1) % len(pattern)
+            left = pattern[index]
+        left -= seg - pos
+        if on:
+            current.append((x2, y2))
+        else:
+            current = [(x2, y2)]
+    if on and len(current) > 1:
+        pieces.append(current)
+    return pieces
+
+
+def _bezier(p0: Point, p1: Point, p2: Point, p3: Point) -> list[Point]:
+    length = sum(math.dist(a, b) for a, b in ((p0, p1), (p1, p2), (p2, p3)))
+    steps = max(4, min(256, int(length / 3)))
+    pts = []
+    for i in range(1, steps + 1):
+        t = i / steps
+        u = 1 - t
+        pts.append((
+            u**3 * p0[0] + 3 * u * u * t * p1[0] + 3 * u * t * t * p2[0] + t**3 * p3[0],
+            u**3 * p0[1] + 3 * u * u * t * p1[1] + 3 * u * t * t * p2[1] + t**3 * p3[1],
+        ))
+    return pts
+
+
+def _flatten(path: Path, t: Affine) -> list[tuple[list[Point], bool]]:
+    """Subpaths as point lists in pixels, with whether each is closed."""
+    subpaths: list[tuple[list[Point], bool]] = []
+    current: list[Point] = []
+    for op in path.ops:
+        kind = op[0]
+        if kind == "M":
+            if len(current) > 1:
+                subpaths.append((current, False))
+            current = [t.apply(op[1], op[2])]
+        elif kind == "L":
+            current.append(t.apply(op[1], op[2]))
+        elif kind == "C":
+            c1, c2, end = t.apply(op[1], op[2]), t.apply(op[3], op[4]), t.apply(op[5], op[6])
+            current.extend(_bezier(current[-1], c1, c2, end))
+        elif kind == "Z" and current:
+            subpaths.append((current, True))
+            current = [current[0]]
+    if len(current) > 1:
+        subpaths.append((current, False))
+    return subpaths
+
+
+class _Painter:
+    def __init__(self, image: PILImage.Image) -> None:
+        self.image = image
+        self.draw = ImageDraw.Draw(image)
+
+    def items(self, items: list[Item], t: Affine) -> None:
+        for item in items:
+            if isinstance(item, Rect):
+                self._rect(item, t)
+            elif isinstance(item, Line):
+                self._stroke([t.apply(item.x1, item.y1), t.apply(item.x2, item.y2)],
+                             item.stroke, t, closed=False)
+            elif isinstance(item, Path):
+                subpaths = _flatten(item, t)
+                if item.fill is not None:
+                    for pts, _ in subpaths:
+                        if len(pts) > 2:
+                            self.draw.polygon(pts, fill=item.fill.rgb)
+                if item.stroke is not None:
+                    for pts, closed in subpaths:
+                        self._stroke(pts, item.stroke, t, closed)
+            elif isinstance(item, Text):
+                self._text(item, t)
+            elif isinstance(item, Image):
+                self._image(item, t)
+            elif isinstance(item, Group):
+                self._group(item, t)
+
+    def _rect(self, item: Rect, t: Affine) -> None:
+        corners = [t.apply(x, y) for x, y in ((item.x, item.y), (item.x + item.w, item.y),
+                   (item.x + item.w, item.y + item.h), (item.x, item.y + item.h))]
+        if item.fill is not None:
+            if abs(t.b) < _EPS and abs(t.c) < _EPS:
+                xs = sorted(round(p[0]) for p in corners)
+                ys = sorted(round(p[1]) for p in corners)
+                if xs[-1] > xs[0] and ys[-1] > ys[0]:
+                    self.draw.rectangle([xs[0], ys[0], xs[-1] - 1, ys[-1] - 1], fill=item.fill.rgb)
+            else:
+                self.draw.polygon(corners, fill=item.fill.rgb)
+        if item.stroke is not None:
+            self._stroke(corners, item.stroke, t, closed=True)
+
+    def _stroke(self, pts: list[Point], stroke: Stroke, t: Affine, closed: bool) -> None:
+        if closed:
+            pts = [*pts, pts[0]]
+        width = max(1, round(stroke.width * t.scale_factor))
+        pieces = [pts]
+        if stroke.dash:
+            pieces = _dashes(pts, [max(d * t.scale_factor, 0.5) for d in stroke.dash])
+        for piece in pieces:
+            self.draw.line(piece, fill=stroke.color.rgb, width=width,
+                           joint="curve" if len(piece) > 2 else None)
+
+    def _text(self, item: Text, t: Affine) -> None:
+        m = t @ Affine.translate(item.x, item.y) @ Affine.rotate(item.rotation)
+        k = m.scale_factor
+        font = _font(str(item.font.path), round(item.size * MM_PER_PT * k, 2))
+        anchor = _ANCHORS[item.anchor]
+        upright = abs(m.b) < _EPS and abs(m.c) < _EPS and m.a > 0 and m.d > 0
+        if upright:
+            self.draw.text((m.e, m.f), item.text, font=font, fill=item.color.rgb, anchor=anchor)
+            return
+        left, top, right, bottom = font.getbbox(item.text, anchor=anchor)
+        pad = 2
+        mask = PILImage.new("L", (int(right - left) + 2 * pad, int(bottom - top) + 2 * pad), 0)
+        origin = (pad - left, pad - top)
+        ImageDraw.Draw(mask).text(origin, item.text, font=font, fill=255, anchor=anchor)
+        # mask pixels -> page pixels: unit-scale rotation about the anchor point.
+        placement = Affine(m.a / k, m.b / k, m.c / k, m.d / k, m.e, m.f) @ Affine.translate(
+            -origin[0], -origin[1])
+        self._place(PILImage.new("RGB", mask.size, item.color.rgb), mask, placement)
+
+    def _image(self, item: Image, t: Affine) -> None:
+        raster = item.raster
+        w, h = raster.size
+        m = t @ Affine.translate(item.x, item.y) @ Affine.scale(item.w / w, item.h / h)
+        mask = raster.alpha if raster.alpha is not None else PILImage.new("L", (w, h), 255)
+        self._place(raster.rgb.convert("RGB"), mask, m)
+
+    def _place(self, src: PILImage.Image, mask: PILImage.Image, m: Affine) -> None:
+        """Paste ``src`` through ``mask`` with source pixel coords mapped by ``m``."""
+        if (abs(m.b) < _EPS and abs(m.c) < _EPS) or (abs(m.a) < _EPS and abs(m.d) < _EPS):
+            self._place_axis_aligned(src, mask, m)
+            return
+        w, h = src.size
+        pts = [m.apply(x, y) for x, y in ((0, 0), (w, 0), (w, h), (0, h))]
+        x0 = math.floor(min(p[0] for p in pts))
+        y0 = math.floor(min(p[1] for p in pts))
+        x1 = math.ceil(max(p[0] for p in pts))
+        y1 = math.ceil(max(p[1] for p in pts))
+        inv = m.inverse() @ Affine.translate(x0, y0)
+        data = (inv.a, inv.c, inv.e, inv.b, inv.d, inv.f)
+        size = (max(1, x1 - x0), max(1, y1 - y0))
+        out = src.transform(size, PILImage.Transform.AFFINE, data, PILImage.Resampling.BICUBIC)
+        out_mask = mask.transform(size, PILImage.Transform.AFFINE, data,
+                                  PILImage.Resampling.BICUBIC)
+        self.image.paste(out, (x0, y0), out_mask)
+
+    def _place_axis_aligned(self, src: PILImage.Image, mask: PILImage.Image, m: Affine) -> None:
+        sx, sy = m.a, m.d
+        if abs(m.a) < _EPS:  # a quarter turn: swap axes first
+            src = src.transpose(PILImage.Transpose.TRANSPOSE)
+            mask = mask.transpose(PILImage.Transpose.TRANSPOSE)
+            sx, sy = m.c, m.b
+        if sx < 0:
+            src = src.transpose(PILImage.Transpose.FLIP_LEFT_RIGHT)
+            mask = mask.transpose(PILImage.Transpose.FLIP_LEFT_RIGHT)
+        if sy < 0:
+            src = src.transpose(PILImage.Transpose.FLIP_TOP_BOTTOM)
+            mask = mask.transpose(PILImage.Transpose.FLIP_TOP_BOTTOM)
+        w, h = src.size
+        xa, xb = sorted((m.e, m.e + sx * w))
+        ya, yb = sorted((m.f, m.f + sy * h))
+        x0, y0, x1, y1 = round(xa), round(ya), round(xb), round(yb)
+        size = (max(1, x1 - x0), max(1, y1 - y0))
+        if size != src.size:
+            src = src.resize(size, PILImage.Resampling.LANCZOS)
+            mask = mask.resize(size, PILImage.Resampling.LANCZOS)
+        self.image.paste(src, (x0, y0), mask)
+
+    def _group(self, group: Group, t: Affine) -> None:
+        m = t @ group.transform
+        if group.clip is None:
+            self.items(group.items, m)
+            return
+        before = self.image.copy()
+        self.items(group.items, m)
+        clip = PILImage.new("L", self.image.size, 0)
+        c = group.clip
+        corners = [m.apply(x, y) for x, y in ((c.x, c.y), (c.right, c.y), (c.right, c.bottom),
+                                              (c.x, c.bottom))]
+        ImageDraw.Draw(clip).polygon(corners, fill=255)
+        self.image = PILImage.composite(self.image, before, clip)
+        self.draw = ImageDraw.Draw(self.image)

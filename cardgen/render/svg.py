@@ -1,0 +1,191 @@
+"""SVG output through svgwrite: one file per view, geometry in millimetres.
+
+The viewBox is in millimetres, so coordinates in the file are the model's own. Fonts are
+embedded as WOFF subsets, images as PNG data, layers as Inkscape layers.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import re
+from functools import cache
+
+import svgwrite
+from svgwrite.container import Group as SvgGroup
+
+from cardgen.colors import Color
+from cardgen.fonts import FontFace
+from cardgen.page import Group, Image, Item, Line, Path, Rect, Stroke, Text, View, walk
+from cardgen.units import MM_PER_PT
+
+_INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"
+
+
+def render_svg(view: View) -> bytes:
+    """One view (a page's printing layers, or its dieline) as SVG bytes."""
+    page = view.page
+    dwg = svgwrite.Drawing(
+        size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"),
+        viewBox=f"0 0 {_n(page.width)} {_n(page.height)}",
+        profile="full",
+        debug=False,
+    )
+    dwg.attribs["xmlns:inkscape"] = _INKSCAPE
+    writer = _Writer(dwg)
+    writer.fonts(view)
+    for layer in view.layers:
+        group = dwg.g(id=writer.unique(f"layer-{layer.name}"))
+        group.attribs["inkscape:groupmode"] = "layer"
+        group.attribs["inkscape:label"] = layer.name
+        writer.items(group, layer.items)
+        dwg.add(group)
+    out = io.StringIO()
+    dwg.write(out, pretty=True, indent=1)
+    return out.getvalue().encode("utf-8")
+
+
+def _n(value: float) -> str:
+    """A compact, stable number."""
+    text = f"{value:.4f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _paint(fill: Color | None, stroke: Stroke | None) -> dict[str, str]:
+    attrs = {"fill": fill.hex_rgb if fill else "none"}
+    if stroke is not None:
+        attrs["stroke"] = stroke.color.hex_rgb
+        attrs["stroke-width"] = _n(stroke.width)
+        if stroke.dash:
+            attrs["stroke-dasharray"] = " ".join(_n(d) for d in stroke.dash)
+        if stroke.cap != "butt":
+            attrs["stroke-linecap"] = stroke.cap
+    return attrs
+
+
+class _Writer:
+    def __init__(self, dwg: svgwrite.Drawing) -> None:
+        self.dwg = dwg
+        self.ids: set[str] = set()
+        self.families: dict[str, str] = {}
+        self.images: dict[str, str] = {}
+
+    def unique(self, wanted: str) -> str:
+        base = re.sub(r"[^A-Za-z0-9_.-]", "-", wanted) or "id"
+        if not base[0].isalpha():
+            base = f"i-{base}"
+        name, n = base, 1
+        while name in self.ids:
+            n += 1
+            name = f"{base}-{n}"
+        self.ids.add(name)
+        return name
+
+    def fonts(self, view: View) -> None:
+        used: dict[FontFace, set[str]] = {}
+        for layer in view.layers:
+            for item, _ in walk(layer.items):
+                if isinstance(item, Text):
+                    used.setdefault(item.font, set()).update(item.text)
+        rules = []
+        for face in sorted(used, key=lambda f: str(f.path)):
+            family = f"cardgen-{face.name}"
+            self.families[str(face.path)] = family
+            data = base64.b64encode(_woff_subset(str(face.path), "".join(sorted(used[face]))))
+            rules.append(f'@font-face {{ font-family: "{family}"; '
+                         f'src: url(data:font/woff;base64,{data.decode()}) format("woff"); }}')
+        rules.append("text { font-kerning: none; white-space: pre; }")
+        self.dwg.defs.add(self.dwg.style("\n".join(rules)))
+
+    def items(self, parent: SvgGroup, items: list[Item]) -> None:
+        dwg = self.dwg
+        for item in items:
+            if isinstance(item, Rect):
+                parent.add(dwg.rect((_n(item.x), _n(item.y)), (_n(item.w), _n(item.h)),
+                                    **_paint(item.fill, item.stroke)))
+            elif isinstance(item, Line):
+                parent.add(dwg.line((_n(item.x1), _n(item.y1)), (_n(item.x2), _n(item.y2)),
+                                    **_paint(None, item.stroke)))
+            elif isinstance(item, Path):
+                parent.add(dwg.path(d=_path_data(item), **_paint(item.fill, item.stroke)))
+            elif isinstance(item, Text):
+                parent.add(self._text(item))
+            elif isinstance(item, Image):
+                parent.add(self._image(item))
+            elif isinstance(item, Group):
+                group = dwg.g()
+                if item.name:
+                    group["id"] = self.unique(item.name)
+                if not item.transform.is_identity:
+                    group["transform"] = "matrix({})".format(
+                        " ".join(_n(v) for v in item.transform.as_tuple))
+                if item.clip is not None:
+                    clip = dwg.clipPath(id=self.unique("clip"))
+                    clip.add(dwg.rect((_n(item.clip.x), _n(item.clip.y)),
+                                      (_n(item.clip.w), _n(item.clip.h))))
+                    dwg.defs.add(clip)
+                    group["clip-path"] = f"url(#{clip['id']})"
+                self.items(group, item.items)
+                parent.add(group)
+
+    def _text(self, item: Text):  # type: ignore[no-untyped-def]
+        attrs = {
+            "insert": (_n(item.x), _n(item.y)),
+            "font_family": self.families[str(item.font.path)],
+            "font_size": _n(item.size * MM_PER_PT),
+            "fill": item.color.hex_rgb,
+        }
+        if item.anchor != "start":
+            attrs["text_anchor"] = item.anchor
+        text = self.dwg.text(item.text, **attrs)
+        if item.rotation:
+            text["transform"] = f"rotate({_n(item.rotation)} {_n(item.x)} {_n(item.y)})"
+        if item.name:
+            text["id"] = self.unique(item.name)
+        return text
+
+    def _image(self, item: Image):  # type: ignore[no-untyped-def]
+        raster = item.raster
+        if raster.key not in self.images:
+            pixels = raster.rgb
+            if raster.alpha is not None:
+                pixels = pixels.convert("RGBA")
+                pixels.putalpha(raster.alpha)
+            buf = io.BytesIO()
+            pixels.save(buf, format="PNG")
+            self.images[raster.key] = "data:image/png;base64," + base64.b64encode(
+                buf.getvalue()).decode()
+        image = self.dwg.image(href=self.images[raster.key], insert=(_n(item.x), _n(item.y)),
+                               size=(_n(item.w), _n(item.h)))
+        image["preserveAspectRatio"] = "none"
+        if item.name:
+            image["id"] = self.unique(item.name)
+        return image
+
+
+def _path_data(path: Path) -> str:
+    parts = []
+    for op in path.ops:
+        parts.append(op[0] + " ".join(_n(v) for v in op[1:]))
+    return " ".join(parts)
+
+
+@cache
+def _woff_subset(path: str, chars: str) -> bytes:
+    """The font cut down to ``chars``, as WOFF (deterministic: no timestamps touched)."""
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    options = subset.Options()
+    options.flavor = "woff"
+    options.hinting = False
+    options.desubroutinize = True
+    options.name_IDs = ["*"]
+    font = TTFont(path, recalcTimestamp=False)
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(text=chars)
+    subsetter.subset(font)
+    font.flavor = "woff"
+    buf = io.BytesIO()
+    font.save(buf)
+    return buf.getvalue()
