@@ -208,8 +208,8 @@ def _front_panel(config: CardConfig, geometry: CardGeometry, theme: Theme, fonts
     for i, line in enumerate(top):
         face = getattr(fonts, line.face_style)
         size = sizes[line.field]
-        if i == 0:  # the name's capitals touch the top of the safe area
-            baseline = cursor + face.metrics.cap_height_mm(size)
+        if i == 0:  # the name's tallest glyph touches the top of the safe area
+            baseline = cursor + face.metrics.ink_top_mm(line.text, size)
             cursor = baseline + face.metrics.descent_mm(size)
         else:
             cursor += line.gap
@@ -262,7 +262,7 @@ def _back_panel(geometry: CardGeometry, theme: Theme, fonts: FontSet) -> list[It
     area = Box(safe.x + inset, safe.y, safe.w - 2 * inset, safe.h)
     heading = "Four pencil games live inside this card"
     heading_size = fit_line(heading, fonts.italic, 6.5, 5.5, area.w, "back panel heading")
-    baseline = area.y + fonts.italic.metrics.cap_height_mm(heading_size) + 0.4
+    baseline = area.y + fonts.italic.metrics.ink_top_mm(heading, heading_size)
     items.append(Text(area.x + area.w / 2, baseline, heading, fonts.italic, heading_size,
                       colors["muted"], anchor="middle", name="back-heading"))
     top = baseline + 2.2

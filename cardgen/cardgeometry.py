@@ -78,13 +78,16 @@ class CardGeometry:
 
     def __post_init__(self) -> None:
         s = self.size
-        wanted = min((s.height - s.safe - LABEL_BAND) / 10,
-                     (s.width - 2 * (LABEL_BAND + HINGE_GAP + MIN_TAB)) / 10)
-        if wanted < MIN_CELL:
+        by_height = (s.height - s.safe - LABEL_BAND) / 10
+        by_width = (s.width - 2 * (LABEL_BAND + HINGE_GAP + MIN_TAB)) / 10
+        if min(by_height, by_width) < MIN_CELL:
+            field, need = (
+                ("card.height_mm", s.safe + LABEL_BAND + 10 * MIN_CELL) if by_height < by_width
+                else ("card.width_mm", 2 * (LABEL_BAND + HINGE_GAP + MIN_TAB) + 10 * MIN_CELL))
             raise CardgenError(
-                f"card size {s.width:g} × {s.height:g} mm is too small: the 10 × 10 grids "
-                f"would have {max(wanted, 0):.1f} mm squares, and at least {MIN_CELL:g} mm "
-                "are needed for pencil play."
+                f"{field}: a {s.width:g} × {s.height:g} mm card is too small: the 10 × 10 "
+                f"grids would have {max(min(by_height, by_width), 0):.1f} mm squares, and at "
+                f"least {MIN_CELL:g} mm are needed for pencil play ({field} ≥ {need:g})."
             )
 
     # --- page and trim ---------------------------------------------------------------

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from cardgen.cardgeometry import PRESETS, CardSize, custom_size
+from cardgen.cardgeometry import PRESETS, CardGeometry, CardSize, custom_size
 from cardgen.errors import CardgenError
 from cardgen.resources import templates_dir
 
@@ -134,9 +134,12 @@ def load_config(path: Path | None) -> CardConfig:
     return _build(values, source.resolve() if path is not None else None, name)
 
 
-def _closest(word: str, options: list[str]) -> str:
-    match = difflib.get_close_matches(word, options, n=1, cutoff=0.5)
-    return f"; did you mean {match[0]}?" if match else f" (valid: {', '.join(options)})."
+def _closest(word: str, options: list[str], shown: list[str]) -> str:
+    """A "did you mean" for the nearest option, or the list of valid ones."""
+    match = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
+    if match:
+        return f"; did you mean {shown[options.index(match[0])]}?"
+    return f"; valid: {', '.join(shown)}."
 
 
 def _validate(data: dict[str, Any], name: str) -> dict[str, dict[str, Any]]:
@@ -144,16 +147,16 @@ def _validate(data: dict[str, Any], name: str) -> dict[str, dict[str, Any]]:
     for section, table in data.items():
         if section not in SCHEMA:
             raise CardgenError(f"{name}: unknown section [{section}]"
-                               f"{_closest(section, list(SCHEMA))}")
+                               f"{_closest(section, list(SCHEMA), [f'[{s}]' for s in SCHEMA])}")
         if not isinstance(table, dict):
             raise CardgenError(f"{name}: {section} must be a [{section}] table of keys.")
         fields = SCHEMA[section]
         values[section] = {}
         for key, value in table.items():
             if key not in fields:
-                options = [f"{section}.{k}" for k in fields]
+                shown = [f"{section}.{k}" for k in fields]
                 raise CardgenError(f"{name}: unknown key {section}.{key}"
-                                   f"{_closest(f'{section}.{key}', options)}")
+                                   f"{_closest(key, list(fields), shown)}")
             values[section][key] = _check_type(value, fields[key], f"{section}.{key}", name)
     return values
 
@@ -205,6 +208,7 @@ def _build(values: dict, source: Path | None, name: str) -> CardConfig:
             size = PRESETS[_get(values, "card", "preset")]
         else:
             size = custom_size(width, height)
+            CardGeometry(size)  # the grids must fit
     except CardgenError as exc:
         raise CardgenError(f"{name}: {exc}") from None
     person = Person(**{key: _get(values, "person", key) for key in SCHEMA["person"]})

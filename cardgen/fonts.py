@@ -70,6 +70,8 @@ class FontMetrics:
     is_cff: bool
     path: Path
     _ttf_bytes: bytes | None = field(default=None, repr=False)
+    _extents: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False)
+    _glyphs: tuple | None = field(default=None, repr=False)
 
     def width(self, text: str, size_pt: float) -> float:
         default = self.advances.get(0xFFFD, self.units_per_em // 2)
@@ -89,6 +91,29 @@ class FontMetrics:
     def descent_mm(self, size_pt: float) -> float:
         """Depth below the baseline, as a positive number."""
         return -self.descender * size_pt / self.units_per_em * MM_PER_PT
+
+    def ink_top_mm(self, text: str, size_pt: float) -> float:
+        """How far the tallest glyph of ``text`` reaches above the baseline."""
+        tops = [self._glyph_extent(ch)[1] for ch in text if not ch.isspace()]
+        return max(tops, default=0) * size_pt / self.units_per_em * MM_PER_PT
+
+    def _glyph_extent(self, ch: str) -> tuple[int, int]:
+        """(yMin, yMax) of a character's glyph in font units, cached."""
+        if ch not in self._extents:
+            from fontTools.pens.boundsPen import BoundsPen
+
+            if self._glyphs is None:
+                from fontTools.ttLib import TTFont
+
+                font = TTFont(str(self.path), lazy=True, recalcTimestamp=False)
+                self._glyphs = (font.getBestCmap(), font.getGlyphSet())
+            cmap, glyph_set = self._glyphs
+            pen = BoundsPen(glyph_set)
+            if ord(ch) in cmap:
+                glyph_set[cmap[ord(ch)]].draw(pen)
+            bounds = pen.bounds or (0, 0, 0, 0)
+            self._extents[ch] = (bounds[1], bounds[3])
+        return self._extents[ch]
 
     def truetype_bytes(self) -> bytes:
         """The font with TrueType outlines (CFF-based OpenType is converted once)."""

@@ -61,7 +61,7 @@ def open_image(path: Path, where: str) -> PILImage:
     except PermissionError:
         raise CardgenError(f"{where}: {path} cannot be read (permission denied).") from None
     except (OSError, SyntaxError, ValueError, EOFError) as exc:
-        raise CardgenError(f"{where}: {path.name} is damaged or truncated ({exc}).") from None
+        raise CardgenError(f"{where}: {path.name} is damaged or truncated: {exc}.") from None
     return upright if upright is not None else image
 
 

@@ -51,7 +51,7 @@ def qr_matrix(text: str, level: str = "M") -> list[list[bool]]:
     code.addData(qrencoder.QR8bitByte(text.encode("utf-8")))
     try:
         code.make()
-    except (ValueError, IndexError, TypeError):
+    except Exception:  # reportlab raises a bare Exception("code length overflow ...")
         raise CardgenError("card.qr: the contact details are too long for a QR code; "
                            "shorten them or set qr = false.") from None
     n = code.getModuleCount()

@@ -10,6 +10,11 @@ from cardgen.units import MM_PER_PT
 LEADING = 1.22  # line spacing as a multiple of the type size
 
 
+def shorten(text: str, limit: int = 40) -> str:
+    """A value quoted in a message, cut down if long."""
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
 def line_height(size_pt: float) -> float:
     return size_pt * LEADING * MM_PER_PT
 
@@ -24,7 +29,7 @@ def fit_line(text: str, face: FontFace, size: float, min_size: float, width: flo
     fitted = int(size * width / natural * 10) / 10
     if fitted < min_size:
         raise CardgenError(
-            f"{where} ({text!r}) does not fit: it needs {face.width(text, min_size):.1f} mm "
+            f"{where} ({shorten(text)}) does not fit: it needs {face.width(text, min_size):.1f} mm "
             f"at the smallest legible size of {min_size:g} pt and the line is {width:.1f} mm "
             "wide; shorten it."
         )

@@ -55,7 +55,8 @@ def render_pdf(doc: Document, *, cmyk: bool = True) -> bytes:
         initialFontName=initial,
         invariant=1,
         pageCompression=1,
-        enforceColorSpace="cmyk" if cmyk else "rgb",
+        # No enforceColorSpace: reportlab's CMYK check turns every neutral CMYK colour
+        # (rich black included) into plain K. _Painter._color emits only the chosen space.
     )
     canvas.setTitle(doc.title)
     canvas.setSubject(doc.subject)

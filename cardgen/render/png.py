@@ -26,7 +26,8 @@ def render_png(view: View, dpi: float = 300, supersample: int = 2) -> PILImage.I
     """Rasterise a view; returns an RGB image of the whole page at ``dpi``."""
     page = view.page
     scale = px_per_mm(dpi) * supersample
-    size = (max(1, round(page.width * scale)), max(1, round(page.height * scale)))
+    size = (max(1, round(page.width * px_per_mm(dpi))) * supersample,
+            max(1, round(page.height * px_per_mm(dpi))) * supersample)
     painter = _Painter(PILImage.new("RGB", size, (255, 255, 255)))
     base = Affine.scale(scale)
     for layer in view.layers:
@@ -240,12 +241,19 @@ class _Painter:
         if group.clip is None:
             self.items(group.items, m)
             return
-        before = self.image.copy()
-        self.items(group.items, m)
-        clip = PILImage.new("L", self.image.size, 0)
+        # Draw the group on a copy of just the clip's bounding box, then paste that back
+        # through the clip shape.
         c = group.clip
         corners = [m.apply(x, y) for x, y in ((c.x, c.y), (c.right, c.y), (c.right, c.bottom),
                                               (c.x, c.bottom))]
-        ImageDraw.Draw(clip).polygon(corners, fill=255)
-        self.image = PILImage.composite(self.image, before, clip)
-        self.draw = ImageDraw.Draw(self.image)
+        x0 = max(0, math.floor(min(p[0] for p in corners)))
+        y0 = max(0, math.floor(min(p[1] for p in corners)))
+        x1 = min(self.image.width, math.ceil(max(p[0] for p in corners)))
+        y1 = min(self.image.height, math.ceil(max(p[1] for p in corners)))
+        if x1 <= x0 or y1 <= y0:
+            return
+        inner = _Painter(self.image.crop((x0, y0, x1, y1)))
+        inner.items(group.items, Affine.translate(-x0, -y0) @ m)
+        mask = PILImage.new("L", inner.image.size, 0)
+        ImageDraw.Draw(mask).polygon([(x - x0, y - y0) for x, y in corners], fill=255)
+        self.image.paste(inner.image, (x0, y0), mask)

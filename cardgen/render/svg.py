@@ -181,7 +181,13 @@ def _woff_subset(path: str, chars: str) -> bytes:
     options.hinting = False
     options.desubroutinize = True
     options.name_IDs = ["*"]
+    # Text is set without kerning or ligatures (as in the PDF), so the large layout
+    # tables are dropped instead of being decoded and subset.
+    options.layout_features = []
     font = TTFont(path, recalcTimestamp=False)
+    for tag in ("GPOS", "GSUB", "GDEF", "BASE", "JSTF", "MATH", "DSIG"):
+        if tag in font:
+            del font[tag]
     subsetter = subset.Subsetter(options)
     subsetter.populate(text=chars)
     subsetter.subset(font)
