@@ -1,0 +1,259 @@
+"""The printed card read back from its PDF, SVG and PNG files (SPEC §2–§3)."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import math
+import re
+import shutil
+import subprocess
+
+import pytest
+from pypdf import PdfReader
+from pypdf.generic import IndirectObject
+
+from cardgen.cardgeometry import COLUMNS
+from cardgen.colors import CUT_CONTOUR
+from cardgen.connector_layout import link_positions
+from cardgen.geometry import Box
+from cardgen.units import PT_PER_MM
+
+TOL = 0.02  # mm
+
+
+def _mm_box(values) -> Box:
+    x0, y0, x1, y1 = (float(v) / PT_PER_MM for v in values)
+    return Box(x0, y0, x1 - x0, y1 - y0)
+
+
+def _flip(g, box: Box) -> Box:
+    """A model box (y down) as a PDF box in mm (y up)."""
+    return Box(box.x, g.page_height - box.bottom, box.w, box.h)
+
+
+def _close_box(a: Box, b: Box, tol: float = TOL) -> bool:
+    return all(abs(p - q) <= tol for p, q in zip((a.x, a.y, a.w, a.h), (b.x, b.y, b.w, b.h),
+                                                  strict=True))
+
+
+def _chars(page, g) -> list[dict]:
+    """pdfplumber chars with their origin in model mm (y down) and direction (degrees)."""
+    out = []
+    for c in page.chars:
+        a, b, _, _, e, f = c["matrix"]
+        out.append({"text": c["text"], "x": e / PT_PER_MM, "y": g.page_height - f / PT_PER_MM,
+                    "angle": round(math.degrees(math.atan2(-b, a))) % 360,
+                    "size": c["size"], "font": c["fontname"]})
+    return out
+
+
+def test_three_pages_with_boxes(example_build, example_pdf_reader):
+    g = example_build.geometry
+    reader = example_pdf_reader
+    assert len(reader.pages) == 3  # outside, inside, dieline
+    for page in reader.pages:
+        assert _close_box(_mm_box(page.trimbox), _flip(g, g.trim))
+        assert _close_box(_mm_box(page.bleedbox), _flip(g, g.bleed_box))
+        assert _close_box(_mm_box(page.mediabox), Box(0, 0, g.page_width, g.page_height))
+
+
+def test_front_upright_back_turned(example_build, example_plumber):
+    g = example_build.geometry
+    chars = _chars(example_plumber.pages[0], g)
+    name = example_build.document.title.split(" –")[0]
+    first = [c for c in chars if c["text"] == name[0] and c["size"] > 12]
+    assert first and all(c["angle"] == 0 and c["y"] > g.fold_y for c in first)
+    # The four game names on the back panel read upside down on the flat sheet.
+    text = "".join(c["text"] for c in chars if c["angle"] == 180 and c["y"] < g.fold_y)
+    for game in ("Rotator", "Reflector", "Deflector", "Defector"):
+        assert game in text
+    for c in chars:
+        if c["y"] < g.fold_y - 0.1 and g.trim.contains(c["x"], c["y"]):
+            assert c["angle"] == 180, c
+
+
+def test_link_numbers_on_the_back_panel(example_build, example_plumber):
+    g = example_build.geometry
+    chars = _chars(example_plumber.pages[0], g)
+    for number in "1234":
+        u, v = link_positions(g)[number]
+        x, y = g.back_to_page.apply(u, v)
+        hits = [c for c in chars if c["text"] == number and c["angle"] == 180
+                and math.dist((c["x"], c["y"]), (x, y)) < 2.5]
+        assert len(hits) == 1, number
+
+
+def test_grid_labels(example_build, example_plumber):
+    g = example_build.geometry
+    chars = _chars(example_plumber.pages[1], g)
+    for grid, angle in (("A", 180), ("B", 0)):
+        box = g.grid_box(grid)
+        for c, letter in enumerate(COLUMNS):
+            cx, _ = g.cell_center(grid, c, 10)
+            hits = [ch for ch in chars if ch["text"] == letter and ch["angle"] == angle
+                    and abs(ch["x"] - cx) < g.cell / 2]
+            assert hits, (grid, letter)
+            for hit in hits:  # outside the grid, beyond Row 10
+                assert hit["y"] > box.bottom if grid == "B" else hit["y"] < box.y
+        ones = [ch for ch in chars if ch["text"] == "1" and ch["angle"] == angle
+                and abs(ch["y"] - g.cell_center(grid, 0, 1)[1]) < g.cell / 2]
+        assert ones, f"grid {grid} Row 1 label not next to the fold"
+
+
+def test_grid_lines_are_equally_spaced(example_build, example_plumber):
+    g = example_build.geometry
+    lines = example_plumber.pages[1].lines
+    grid_w = 10 * g.cell * PT_PER_MM
+    horizontal = sorted({round(g.page_height - ln["y0"] / PT_PER_MM, 4) for ln in lines
+                         if abs(ln["y0"] - ln["y1"]) < 1e-6 and abs(ln["width"] - grid_w) < 0.01})
+    vertical = sorted({round(ln["x0"] / PT_PER_MM, 4) for ln in lines
+                       if abs(ln["x0"] - ln["x1"]) < 1e-6
+                       and abs(ln["height"] - grid_w) < 0.01})
+    assert len(horizontal) == 21  # 11 per grid, the fold line shared
+    assert len(vertical) == 11
+    for seq in (horizontal, vertical):
+        steps = [b - a for a, b in itertools.pairwise(seq)]
+        assert max(steps) - min(steps) < 1e-3 and abs(steps[0] - g.cell) < 1e-3
+    assert abs(horizontal[10] - g.fold_y) < 1e-3
+
+
+def test_crop_and_fold_marks_outside_the_bleed(example_build, example_plumber):
+    g = example_build.geometry
+    for page in example_plumber.pages[:2]:
+        # pdfplumber's points are measured from the top, like the model.
+        marks = [ln for ln in page.lines if abs(ln["linewidth"] - 0.1 * PT_PER_MM) < 1e-3
+                 and not any(g.bleed_box.contains(x / PT_PER_MM, y / PT_PER_MM, tol=-1e-6)
+                             for x, y in ln["pts"])]
+        solid = [m for m in marks if not m["dash"][0]]
+        dashed = [m for m in marks if m["dash"][0]]
+        assert len(solid) == 8  # two per trim corner
+        assert len(dashed) == 4  # fold line both sides, two tab hinges
+        fold_y = (g.page_height - g.fold_y) * PT_PER_MM
+        assert sum(abs(m["y0"] - fold_y) < 1e-3 and abs(m["y1"] - fold_y) < 1e-3
+                   for m in dashed) == 2
+
+
+def test_dieline_is_its_own_page_in_spot_colours(example_build, example_pdf_reader,
+                                                 example_plumber):
+    g = example_build.geometry
+    reader = example_pdf_reader
+    for page in reader.pages[:2]:
+        spaces = page["/Resources"].get("/ColorSpace", {})
+        assert "/CutContour" not in spaces and "/Score" not in spaces
+    spaces = reader.pages[2]["/Resources"]["/ColorSpace"]
+    for name in ("/CutContour", "/Score"):
+        space = spaces[name]
+        space = space.get_object() if isinstance(space, IndirectObject) else space
+        assert space[0] == "/Separation" and space[1] == name
+    lines = example_plumber.pages[2].lines
+    expected = g.cut_lines() + g.score_lines()
+    assert len(lines) == len(expected)
+    got = {tuple(sorted((round(x / PT_PER_MM, 3), round(y / PT_PER_MM, 3))
+                        for x, y in ln["pts"])) for ln in lines}
+    want = {tuple(sorted((round(x, 3), round(y, 3)) for x, y in seg)) for seg in expected}
+    assert got == want
+    dashed = [ln for ln in lines if ln["dash"][0]]
+    assert len(dashed) == len(g.score_lines())
+    assert CUT_CONTOUR.spot == "CutContour"
+
+
+def _content_ops(reader: PdfReader) -> str:
+    return b"\n".join(p.get_contents().get_data() for p in reader.pages).decode("latin-1")
+
+
+def test_cmyk_only(example_pdf, example_pdf_reader):
+    ops = _content_ops(example_pdf_reader)
+    assert not re.search(r"(^|\s)(rg|RG)(\s|$)", ops)
+    assert re.search(r"(^|\s)k(\s|$)", ops)
+    assert b"/DeviceRGB" not in example_pdf
+
+
+def test_rgb_mode(example_build):
+    from cardgen.render.pdf import render_pdf
+
+    reader = PdfReader(io.BytesIO(render_pdf(example_build.document, cmyk=False)))
+    ops = _content_ops(reader)
+    assert re.search(r"(^|\s)rg(\s|$)", ops)
+    assert not re.search(r"(^|\s)(k|K)(\s|$)", ops)
+
+
+def test_fonts_embedded_and_subset(example_pdf_reader):
+    seen = 0
+    for page in example_pdf_reader.pages:
+        fonts = page["/Resources"]["/Font"].get_object()
+        for ref in fonts.values():
+            font = ref.get_object()
+            seen += 1
+            assert font["/Subtype"] == "/TrueType", font
+            assert re.match(r"/[A-Z]{6}\+", font["/BaseFont"]), font["/BaseFont"]
+            assert "/FontFile2" in font["/FontDescriptor"].get_object()
+    assert seen >= 3
+
+
+@pytest.mark.skipif(shutil.which("pdffonts") is None, reason="poppler's pdffonts not installed")
+def test_pdffonts_reports_every_font_embedded(example_pdf, tmp_path):
+    path = tmp_path / "card.pdf"
+    path.write_bytes(example_pdf)
+    rows = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True,
+                          check=True).stdout.splitlines()[2:]
+    assert rows
+    for row in rows:
+        assert row.split()[-5] == "yes", row  # the "emb" column
+
+
+def test_tab_numbers_fold_onto_the_back_panel(example_build, example_plumber):
+    """Fold the printed inside spread: each tab's link number must land on the back panel
+    where the Connector layout expects it, upright as the back panel reads."""
+    g = example_build.geometry
+    chars = _chars(example_plumber.pages[1], g)
+    face = example_build.document.pages[1]
+    assert face.name == "inside"
+    for tab in "56":
+        hits = [c for c in chars if c["text"] == tab and g.tabs[tab].contains(c["x"], c["y"])]
+        assert len(hits) == 1, tab
+        hit = hits[0]
+        # The glyph's box centre: the origin is at the baseline start, turned 180°.
+        width = example_build.document.pages[1].layers and _glyph_width(example_build, tab)
+        cap = _cap_height(example_build)
+        cx, cy = hit["x"] - width / 2, hit["y"] + cap / 2
+        hinge = g.hinge_left if tab == "5" else g.hinge_right
+        folded_x = 2 * hinge - cx
+        outside_x = g.trim.x + g.trim.right - folded_x
+        u, v = g.trim.right - outside_x, g.fold_y - cy
+        assert math.dist((u, v), link_positions(g)[tab]) < 0.05
+        # Printed turned 180° on the inside; folding is a translation seen from outside;
+        # the back panel is itself turned 180° -- so it reads upright there.
+        assert hit["angle"] == 180
+
+
+def _glyph_width(build, text: str) -> float:
+    from cardgen.fonts import bundled_fonts
+
+    return bundled_fonts().bold.width(text, 7.0)
+
+
+def _cap_height(build) -> float:
+    from cardgen.fonts import bundled_fonts
+
+    return bundled_fonts().bold.metrics.cap_height_mm(7.0)
+
+
+def test_text_stays_in_the_safe_zone(example_build):
+    """Every text run of the front and back panels lies inside the panel's safe area."""
+    from cardgen.page import Group, Text, walk
+
+    g = example_build.geometry
+    outside = example_build.document.pages[0]
+    safe = g.panel_safe()
+    panels = [item for item in outside.layer("content").items if isinstance(item, Group)]
+    assert {p.name for p in panels} == {"front-panel", "back-panel"}
+    for panel in panels:
+        for item, _ in walk(panel.items):
+            if isinstance(item, Text):
+                width = item.font.width(item.text, item.size)
+                left = {"start": item.x, "middle": item.x - width / 2, "end": item.x - width}
+                x0 = left[item.anchor]
+                top = item.y - item.font.metrics.ink_top_mm(item.text, item.size)
+                assert safe.x - 1e-6 <= x0 and x0 + width <= safe.right + 1e-6, item.text
+                assert safe.y - 1e-6 <= top and item.y <= safe.bottom + 1e-6, item.text

@@ -1,0 +1,67 @@
+"""End-to-end runs of the command line."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pdfplumber
+from PIL import Image as PILImage
+
+from cardgen import __version__
+from cardgen.units import PT_PER_MM
+from tests.conftest import run_cli
+
+
+def test_version():
+    result = run_cli("--version")
+    assert result.returncode == 0 and result.stdout.strip() == f"cardgen {__version__}"
+
+
+def test_help_imports_no_heavy_libraries():
+    code = ("import sys\nsys.argv = ['cardgen', '--help']\nfrom cardgen.cli import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "heavy = sorted({m.split('.')[0] for m in sys.modules} & "
+            "{'reportlab', 'PIL', 'fontTools', 'svgwrite'})\nprint('HEAVY', heavy)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
+    assert "HEAVY []" in out
+    assert "card" in out and "sheet" in out and "init" in out
+
+
+def test_default_card_writes_all_formats(tmp_path):
+    result = run_cli("card", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    out = tmp_path / "output"
+    names = sorted(p.name for p in out.iterdir())
+    assert names == ["card-dieline.png", "card-dieline.svg", "card-inside.png",
+                     "card-inside.svg", "card-outside.png", "card-outside.svg", "card.pdf"]
+    with PILImage.open(out / "card-inside.png") as png:
+        assert round(png.info["dpi"][0]) == 300
+    # Same inputs, same bytes, for every format.
+    first = {p.name: p.read_bytes() for p in out.iterdir()}
+    again = run_cli("card", "-o", "again", cwd=tmp_path)
+    assert again.returncode == 0
+    assert {p.name: p.read_bytes() for p in (tmp_path / "again").iterdir()} == first
+
+
+def test_init_then_us_card(tmp_path):
+    assert run_cli("init", "my-card.toml", cwd=tmp_path).returncode == 0
+    assert (tmp_path / "my-card.toml").is_file()
+    result = run_cli("card", "my-card.toml", "--preset", "us", "--format", "pdf,svg", "-o",
+                     "out", "--theme", "light", "--no-marks", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    with pdfplumber.open(tmp_path / "out" / "card.pdf") as pdf:
+        page = pdf.pages[0]
+        # Without marks the page is the bleed box: 3.5 × 4 in plus 1/8 in all round.
+        assert abs(page.width / PT_PER_MM - (88.9 + 2 * 3.175)) < 0.01
+        assert abs(page.height / PT_PER_MM - (101.6 + 2 * 3.175)) < 0.01
+    assert not list((tmp_path / "out").glob("*.png"))
+
+
+def test_sheet_and_registration(tmp_path):
+    result = run_cli("sheet", "--paper", "letter", "-o", "out", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "cards per sheet" in result.stdout
+    assert run_cli("sheet", "--registration", "-o", "out", cwd=tmp_path).returncode == 0
+    assert {p.name for p in (tmp_path / "out").iterdir()} == {"sheet.pdf",
+                                                               "sheet-registration.pdf"}

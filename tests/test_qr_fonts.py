@@ -1,0 +1,126 @@
+"""The vCard QR code scans from the PNG render; fonts are embedded and checked."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+
+import pytest
+import zxingcpp
+from fontTools.fontBuilder import FontBuilder
+from fontTools.pens.t2CharStringPen import T2CharStringPen
+from pypdf import PdfReader
+
+from cardgen.card import build_card
+from cardgen.config import Person, load_config
+from cardgen.errors import CardgenError
+from cardgen.fonts import bundled_fonts, load_face
+from cardgen.qrcode import module_runs, qr_matrix, vcard
+from cardgen.render.pdf import render_pdf
+from cardgen.render.png import render_png
+from cardgen.resources import fonts_dir
+
+
+def test_vcard_escapes_and_fields():
+    person = Person(name="Ana María de la Cruz", title="Lead, Systems", company="A;B",
+                    email="ana@example.org", phone="+34 600 000 000", web="example.org")
+    card = vcard(person)
+    assert card.startswith("BEGIN:VCARD\r\nVERSION:3.0\r\n") and card.endswith("END:VCARD\r\n")
+    assert "N:Cruz;Ana María de la;;;" in card
+    assert "TITLE:Lead\\, Systems" in card and "ORG:A\\;B" in card
+    assert "URL:https://example.org" in card
+
+
+def test_module_runs_cover_the_dark_modules():
+    matrix = qr_matrix("hello")
+    dark = {(r, c) for r, row in enumerate(matrix) for c, v in enumerate(row) if v}
+    covered = {(r, c + i) for r, c, n in module_runs(matrix) for i in range(n)}
+    assert dark == covered
+
+
+def test_qr_decodes_from_the_png_render(example_build):
+    view = example_build.document.views()[0]
+    image = render_png(view, 300)
+    # Crop the front panel so that only one symbol is in sight.
+    g = example_build.geometry
+    k = 300 / 25.4
+    crop = image.crop((int(g.front.x * k), int(g.front.y * k), int(g.front.right * k),
+                       int(g.front.bottom * k)))
+    results = zxingcpp.read_barcodes(crop)
+    assert len(results) == 1
+    assert results[0].format == zxingcpp.BarcodeFormat.QRCode
+    assert results[0].text == vcard(load_config(None).person)
+
+
+def test_qr_can_be_switched_off():
+    config = replace(load_config(None), qr=False)
+    build = build_card(config)
+    view = build.document.views()[0]
+    assert zxingcpp.read_barcodes(render_png(view, 150)) == []
+
+
+def test_bundled_family_and_licence():
+    fonts = bundled_fonts()
+    for face in (fonts.regular, fonts.bold, fonts.italic):
+        assert face.path.is_file() and face.path.parent == fonts_dir()
+    licence = (fonts_dir() / "OFL.txt").read_text()
+    assert "SIL OPEN FONT LICENSE" in licence.upper()
+    assert {fonts.regular.label, fonts.bold.label, fonts.italic.label} == {
+        "Source Sans 3", "Source Sans 3 Bold", "Source Sans 3 Italic"}
+
+
+def test_missing_glyph_is_an_error_not_a_blank():
+    face = bundled_fonts().regular
+    face.check("Ωmega – café", "person.title")  # Greek and accents are covered
+    with pytest.raises(CardgenError, match=r"person\.title.*U\+6F22"):
+        face.check("漢字", "person.title")
+
+
+def _cff_font(path, letters: str) -> None:
+    """A small PostScript-outline (CFF) OpenType font: each letter a filled box."""
+    names = [".notdef", "space", *[f"g{ord(ch)}" for ch in letters]]
+    fb = FontBuilder(1000, isTTF=False)
+    fb.setupGlyphOrder(names)
+    fb.setupCharacterMap({32: "space", **{ord(ch): f"g{ord(ch)}" for ch in letters}})
+    charstrings = {}
+    for name in names:
+        pen = T2CharStringPen(500, None)
+        if name not in (".notdef", "space"):
+            pen.moveTo((50, 0))
+            pen.lineTo((450, 0))
+            pen.lineTo((450, 700))
+            pen.lineTo((50, 700))
+            pen.closePath()
+        charstrings[name] = pen.getCharString()
+    fb.setupCFF("TestBox-Regular", {"FullName": "Test Box"}, charstrings, {})
+    fb.setupHorizontalMetrics({n: (500, 50) for n in names})
+    fb.setupHorizontalHeader(ascent=800, descent=-200)
+    fb.setupNameTable({"familyName": "Test Box", "styleName": "Regular",
+                       "fullName": "Test Box", "psName": "TestBox-Regular"})
+    fb.setupOS2(sTypoAscender=800, sTypoDescender=-200, sCapHeight=700)
+    fb.setupPost()
+    fb.save(str(path))
+
+
+def test_config_may_name_an_otf_with_postscript_outlines(tmp_path):
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@.+-–,;:'’?!()&/·"
+    _cff_font(tmp_path / "box.otf", letters)
+    face = load_face(tmp_path / "box.otf", "regular", "fonts.regular")
+    assert face.metrics.is_cff
+    config = replace(load_config(None), fonts={"regular": tmp_path / "box.otf"})
+    data = render_pdf(build_card(config).document)
+    reader = PdfReader(io.BytesIO(data))
+    names = set()
+    for page in reader.pages:
+        for ref in page["/Resources"]["/Font"].get_object().values():
+            font = ref.get_object()
+            names.add(str(font["/BaseFont"]).split("+")[-1])
+            assert "/FontFile2" in font["/FontDescriptor"].get_object()
+    assert "TestBox-Regular" in names
+
+
+def test_config_font_missing_a_glyph_names_the_field(tmp_path):
+    _cff_font(tmp_path / "tiny.otf", "ABC")
+    config = replace(load_config(None), fonts={"bold": tmp_path / "tiny.otf"})
+    with pytest.raises(CardgenError, match=r"person\.name.*Test Box"):
+        build_card(config)
