@@ -13,7 +13,7 @@ from cardgen import __version__
 from cardgen.art import flowing_curves, hatch
 from cardgen.cardgeometry import COLUMNS, LABEL_BAND, CardGeometry
 from cardgen.colors import CUT_CONTOUR, SCORE_LINE, Color
-from cardgen.config import CardConfig
+from cardgen.config import CardConfig, Person
 from cardgen.connector_layout import link_positions
 from cardgen.errors import CardgenError
 from cardgen.fonts import FontSet, bundled_fonts, load_face
@@ -132,14 +132,13 @@ def _front_panel(config: CardConfig, geometry: CardGeometry, theme: Theme, fonts
                  warnings: list[str]) -> list[Item]:
     safe = geometry.panel_safe()
     colors = theme.outside
-    person = config.person
     items: list[Item] = []
     right_column = 0.0
     qr_side = 0.0
     if config.qr:
         qr_side = min(QR_MAX, 0.46 * safe.h)
-        items.extend(_qr(vcard(person), safe.right - qr_side, safe.bottom - qr_side, qr_side,
-                         colors, warnings))
+        items.extend(_qr(vcard(config.person), safe.right - qr_side, safe.bottom - qr_side,
+                         qr_side, colors, warnings))
         right_column = qr_side
     if config.logo is not None:
         from cardgen.imaging import fit_logo, open_image
@@ -154,7 +153,15 @@ def _front_panel(config: CardConfig, geometry: CardGeometry, theme: Theme, fonts
         items.append(Image(safe.right - w, safe.y, w, h, raster, name="logo"))
         right_column = max(right_column, w)
     column = safe.w - (right_column + 3.0 if right_column else 0.0)
+    return items + _front_text(config.person, fonts, colors, Box(safe.x, safe.y, column, safe.h))
 
+
+def _front_text(person: Person, fonts: FontSet, colors: dict[str, Color], area: Box,
+                ) -> list[Item]:
+    """Name, title and company from the top of ``area``; contact lines and tagline from
+    its foot; every line fitted to the width, then all shrunk together to the height."""
+    safe = area
+    items: list[Item] = []
     top = [
         _TextLine("person.name", person.name, "bold", 15, 9, colors["name"]),
         _TextLine("person.title", person.title, "italic", 8.5, 6, colors["accent"], 0.8),
@@ -169,7 +176,7 @@ def _front_panel(config: CardConfig, geometry: CardGeometry, theme: Theme, fonts
     contact = [line for line in contact if line.text]
     lines = top + contact + ([tagline] if tagline.text else [])
     sizes = {line.field: fit_line(line.text, getattr(fonts, line.face_style), line.size,
-                                  line.min_size, column, line.field) for line in lines}
+                                  line.min_size, area.w, line.field) for line in lines}
     rule_space = 2.4
     block_gap = 2.5
 

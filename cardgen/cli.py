@@ -8,15 +8,12 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from cardgen import __version__
 from cardgen.errors import CardgenError
-
-if TYPE_CHECKING:
-    from cardgen.page import Document
 
 app = typer.Typer(
     name="cardgen",
@@ -76,27 +73,6 @@ def _formats(value: str) -> list[str]:
     return [fmt for fmt in FORMATS if fmt in wanted]
 
 
-def render_files(document: Document, folder: Path, stem: str, formats: list[str], *,
-                 cmyk: bool, dpi: float) -> dict[Path, bytes]:
-    """All requested files of a document, in memory: PDF (all views as pages), one SVG
-    and one PNG per view."""
-    files: dict[Path, bytes] = {}
-    if "pdf" in formats:
-        from cardgen.render.pdf import render_pdf
-
-        files[folder / f"{stem}.pdf"] = render_pdf(document, cmyk=cmyk)
-    for view in document.views():
-        if "svg" in formats:
-            from cardgen.render.svg import render_svg
-
-            files[folder / f"{stem}-{view.name}.svg"] = render_svg(view)
-        if "png" in formats:
-            from cardgen.render.png import png_bytes, render_png
-
-            files[folder / f"{stem}-{view.name}.png"] = png_bytes(render_png(view, dpi), dpi)
-    return files
-
-
 @app.command()
 def card(
     config: ConfigArg = None,
@@ -114,6 +90,7 @@ def card(
     from cardgen.card import build_card
     from cardgen.config import load_config
     from cardgen.output import prepare_folder, write_files
+    from cardgen.render import render_files
 
     formats = _formats(fmt)
     settings = load_config(config).with_overrides(preset=preset, theme=theme, marks=marks)
