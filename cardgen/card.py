@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 
 from cardgen import __version__
 from cardgen.art import flowing_curves, hatch
-from cardgen.cardgeometry import COLUMNS, LABEL_BAND, CardGeometry
+from cardgen.boardart import GridStyle, grid_items
+from cardgen.cardgeometry import LABEL_BAND, CardGeometry
 from cardgen.colors import CUT_CONTOUR, SCORE_LINE, Color
 from cardgen.config import CardConfig, Person
 from cardgen.connector_layout import link_positions
@@ -332,8 +333,11 @@ def _inside(page: Page, config: CardConfig, geometry: CardGeometry, theme: Theme
                                 transform=geometry.grid_to_page(grid)))
 
     grid_layer = page.layer("grid")
+    style = GridStyle(colors["grid_line"], colors["grid_border"], colors["label"], fonts.regular,
+                      LABEL_BAND)
     for grid in "AB":
-        grid_layer.add(Group(_grid(grid, geometry, colors, fonts),
+        # Grid B draws the fold line that both grids share.
+        grid_layer.add(Group(grid_items(grid, geometry.cell, style, draw_fold=grid == "B"),
                              transform=geometry.grid_to_page(grid), name=f"grid-{grid}"))
     tabs = page.layer("tabs")
     for tab, box in geometry.tabs.items():
@@ -347,30 +351,6 @@ def _inside(page: Page, config: CardConfig, geometry: CardGeometry, theme: Theme
         tabs.add(Group([Rect(x - r, y - r, 2 * r, 2 * r, fill=colors["margin"]),
                         _link_number(tab, x, y, fonts, 7.0, colors["link"])],
                        transform=geometry.addendum_to_inside(tab), name=f"tab-{tab}"))
-
-
-def _grid(grid: str, geometry: CardGeometry, colors: dict[str, Color],
-          fonts: FontSet) -> list[Item]:
-    """One 10 × 10 grid in its own frame: lines, column letters, row numbers."""
-    s, side = geometry.cell, geometry.grid_size
-    thin = Stroke(colors["grid_line"], 0.12)
-    border = Stroke(colors["grid_border"], 0.25)
-    items: list[Item] = []
-    for i in range(11):
-        stroke = border if i in (0, 10) else thin
-        items.append(Line(i * s, 0, i * s, side, stroke))
-        if not (grid == "A" and i == 0):  # grid B already draws the shared fold line
-            items.append(Line(0, i * s, side, i * s, stroke))
-    face = fonts.regular
-    size = min(6.0, 6.0 * LABEL_BAND / 3.0, 6.0 * s / 4.5)
-    lift = face.metrics.cap_height_mm(size) / 2
-    for c, letter in enumerate(COLUMNS):
-        items.append(Text((c + 0.5) * s, side + LABEL_BAND / 2 + lift, letter, face, size,
-                          colors["label"], anchor="middle", name=f"grid-{grid}-col-{letter}"))
-    for r in range(1, 11):
-        items.append(Text(-LABEL_BAND / 2, (r - 0.5) * s + lift, str(r), face, size,
-                          colors["label"], anchor="middle", name=f"grid-{grid}-row-{r}"))
-    return items
 
 
 # --- marks and dieline -------------------------------------------------------------------

@@ -20,6 +20,7 @@ import math
 from dataclasses import dataclass
 from functools import cached_property
 
+from cardgen.boardart import BoardFrame
 from cardgen.errors import CardgenError
 from cardgen.geometry import Affine, Box, Point
 from cardgen.units import inch
@@ -32,8 +33,6 @@ MIN_TAB = 9.0  # narrowest side tab that still holds a link number inside its sa
 MARK_GAP = 1.0  # crop/fold marks start this far outside the bleed
 MARK_LENGTH = 4.0
 SIZE_LIMITS = {"width": (50.0, 150.0), "height": (40.0, 120.0)}
-
-COLUMNS = "ABCDEFGHIJ"
 
 
 @dataclass(frozen=True)
@@ -159,31 +158,33 @@ class CardGeometry:
         return 10 * self.cell
 
     @cached_property
-    def grid_b(self) -> Box:
-        """The lower grid (grid B) on the inside spread; its Row 1 touches the fold."""
-        return Box(self.center_x - self.grid_size / 2, self.fold_y, self.grid_size, self.grid_size)
+    def board(self) -> BoardFrame:
+        """The twin grids: grid B's Row 1 touches the fold, grid A is B turned 180°."""
+        return BoardFrame(self.center_x - self.grid_size / 2, self.fold_y - self.grid_size,
+                          self.cell)
 
-    @cached_property
+    @property
     def grid_a(self) -> Box:
-        """The upper grid (grid A), the lower one turned 180° about the fold's centre."""
-        return Box(self.grid_b.x, self.fold_y - self.grid_size, self.grid_size, self.grid_size)
+        return self.board.grid_a
+
+    @property
+    def grid_b(self) -> Box:
+        return self.board.grid_b
 
     def grid_box(self, grid: str) -> Box:
         return self.grid_a if grid == "A" else self.grid_b
 
     def grid_to_page(self, grid: str) -> Affine:
         """The grid frame (see module docstring) to inside-spread page coordinates."""
-        if grid == "B":
-            return Affine.translate(self.grid_b.x, self.grid_b.y)
-        return Affine.translate(self.grid_a.right, self.grid_a.bottom) @ Affine.rotate(180)
+        return self.board.grid_to_page(grid)
 
     def cell_box(self, column: int, row: int) -> Box:
         """Cell (column 0..9, row 1..10) in the grid frame."""
-        return Box(column * self.cell, (row - 1) * self.cell, self.cell, self.cell)
+        return self.board.cell_box(column, row)
 
     def cell_center(self, grid: str, column: int, row: int) -> Point:
         """Centre of a cell on the inside spread page."""
-        return self.grid_to_page(grid).apply(*self.cell_box(column, row).center)
+        return self.board.cell_center(grid, column, row)
 
     @cached_property
     def game_panel(self) -> Box:

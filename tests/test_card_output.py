@@ -13,7 +13,7 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 
-from cardgen.cardgeometry import COLUMNS
+from cardgen.boardart import COLUMNS
 from cardgen.colors import CUT_CONTOUR
 from cardgen.connector_layout import link_positions
 from cardgen.geometry import Box
