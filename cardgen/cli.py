@@ -63,7 +63,7 @@ def _report(paths: list[Path]) -> None:
         typer.echo(f"wrote {path}")
 
 
-def _formats(value: str) -> list[str]:
+def parse_formats(value: str) -> list[str]:
     wanted = [part.strip().lower() for part in value.split(",") if part.strip()]
     for fmt in wanted:
         if fmt not in FORMATS:
@@ -92,7 +92,7 @@ def card(
     from cardgen.output import prepare_folder, write_files
     from cardgen.render import render_files
 
-    formats = _formats(fmt)
+    formats = parse_formats(fmt)
     settings = load_config(config).with_overrides(preset=preset, theme=theme, marks=marks)
     prepare_folder(output)
     build = build_card(settings)
@@ -179,6 +179,15 @@ def sheet(
         typer.echo(f"{layout.count} cards per sheet ({layout.columns} × {layout.rows}"
                    f"{', turned' if layout.rotated else ''}); print double-sided, flip on the "
                    f"{layout.flip} edge, at 100 %.")
+
+
+def _register_subcommands() -> None:
+    from cardgen.cli_rotator import rotator
+
+    app.add_typer(rotator)
+
+
+_register_subcommands()
 
 
 def main() -> None:
