@@ -58,6 +58,8 @@ def solve_start(terrain: Terrain, x: int, budget: int = 10**9) -> StartResult:
         wins = []
         following = []
         for state in layer:
+            if best[_key(state)] > state.boosts:
+                continue  # the same position was reached with more boosts left
             explored += 1
             for choice, after, won, lost in successors(terrain, state):
                 if won:

@@ -131,7 +131,8 @@ class Solver:
         self.solid0 = mask_of(terrain.solid)
         self.centre_node = {cell[1] * WIDTH + cell[0]: n for n, cell in enumerate(terrain.nodes)}
         self.territory = [mask_of(t) for t in terrain.territories]
-        self.territory_cells = [sorted(c[1] * WIDTH + c[0] for c in t)
+        # In (x, y) order, the order the engine lists a choose-start in.
+        self.territory_cells = [[c[1] * WIDTH + c[0] for c in sorted(t)]
                                 for t in terrain.territories]
 
     def expand(self, state: State) -> list[tuple[tuple, State | str]]:
@@ -244,6 +245,8 @@ class Solver:
             wins: list[tuple[int, int, State, tuple]] = []
             following: list[State] = []
             for order, state in enumerate(layer):
+                if best[state[:-1]] > state[-1]:
+                    continue  # the same position was reached with more boosts left
                 explored += 1
                 for choice, result in self.expand(state):
                     if result is WIN:
@@ -306,6 +309,8 @@ class Solver:
         counter = explored = 0
         while heap:
             _, _, state = heapq.heappop(heap)
+            if best[state[:-1]] > state[-1]:
+                continue
             explored += 1
             if explored > budget:
                 return StartResult(x, "undecided", states=explored, shortest=False)
