@@ -56,19 +56,25 @@ def _progress():  # type: ignore[no-untyped-def]
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
+    console = Console(stderr=True)
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                    TextColumn("{task.fields[note]}"), console=Console(stderr=True),
-                    transient=True)
+                    TextColumn("{task.fields[note]}"), console=console, transient=True,
+                    disable=not console.is_terminal)
 
 
-def _printed(rmap: RotatorMap, result: StartResult | None, caption: str) -> PrintedBoard:
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _printed(rmap: RotatorMap, result: StartResult | None, caption: str,
+             details: str = "") -> PrintedBoard:
     from cardgen.rotator.engine import Terrain, replay
     from cardgen.rotator.printing import PrintedBoard
 
     if result is None or result.status != "win":
-        return PrintedBoard(rmap, caption)
+        return PrintedBoard(rmap, caption, details=details)
     reports = replay(Terrain.from_map(rmap), result.start, result.choices)
-    return PrintedBoard(rmap, caption, result.start, tuple(reports))
+    return PrintedBoard(rmap, caption, result.start, tuple(reports), details)
 
 
 @rotator.command()
@@ -115,16 +121,17 @@ def solve(
         solution = solver.solve(budget, shortest=not quick,
                                 progress=lambda x: bar.update(task, advance=1,
                                                               note=f"start {x + 1} of 10"))
-    best = solution.best
-    reports = replay(terrain, best.start, best.choices) if best.status == "win" else []
+    line = solution.line
+    reports = replay(terrain, line.start, line.choices) if line else []
     winning = [card_name((r.start, 0)) for r in solution.winning]
     if json_out:
         data = {
             "board_id": rmap.board_id,
             "solvable": solution.solvable,
-            "turns": best.turns if best.status == "win" else None,
-            "boosts": best.boosts if best.status == "win" else None,
-            "start": card_name((best.start, 0)) if best.status == "win" else None,
+            "turns": line.turns if line else None,
+            "boosts": line.boosts if line else None,
+            "start": card_name((line.start, 0)) if line else None,
+            "shortest": line.shortest if line else None,
             "winning_starts": winning,
             "complete": solution.complete,
             "states": solution.states,
@@ -138,29 +145,34 @@ def solve(
         typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
     typer.echo(f"Board {rmap.board_id}")
-    if solution.solvable is None:
+    if line is not None:
+        start = card_name((line.start, 0))
+        figures = f"{_plural(line.turns, 'turn')} with {_plural(line.boosts, 'boost space')}"
+        if line.shortest:
+            typer.echo(f"Winnable in {figures}, starting from {start}.")
+        else:
+            typer.echo(f"Winnable: a line of {figures} from {start}; the shortest line was "
+                       f"not proved within {budget:,} states per search.")
+        typer.echo(f"Start cells that can win: {len(winning)} of 10 ({', '.join(winning)})")
+    elif solution.solvable is None:
         typer.echo(f"Undecided: no winning line found within {budget:,} states per search "
                    "(try a larger --budget).")
-    elif not solution.solvable:
+    else:
         typer.echo(f"Not winnable: every start cell was searched to the end "
                    f"({solution.states:,} states).")
-    else:
-        plural = "" if best.boosts == 1 else "s"
-        typer.echo(f"Winnable in {best.turns} turns with {best.boosts} boost space{plural}, "
-                   f"starting from {card_name((best.start, 0))}.")
-        typer.echo(f"Start cells that can win: {len(winning)} of 10 ({', '.join(winning)})")
     typer.echo("")
     typer.echo("start   outcome")
     for r in solution.results:
         if r.status == "win":
-            note = (f"{r.turns} turns, {r.boosts} boosts" if r.shortest
+            note = (f"{_plural(r.turns, 'turn')}, {_plural(r.boosts, 'boost')}" if r.shortest
                     else f"wins (a {r.turns}-turn line; the shortest was not proved)")
         else:
             note = {"none": "cannot win (proved)", "undecided": "undecided (budget)"}[r.status]
         typer.echo(f"{card_name((r.start, 0)):<7} {note}")
-    if reports:
+    if line is not None:
         typer.echo("")
-        typer.echo(f"Shortest line: start on {card_name((best.start, 0))}")
+        title = "Shortest line" if line.shortest else "Winning line"
+        typer.echo(f"{title}: start on {card_name((line.start, 0))}")
         for report in reports:
             typer.echo("  " + turn_text(report, rmap.nodes))
     typer.echo(f"\n{solution.states:,} states explored.")
@@ -210,14 +222,17 @@ def generate(
                      jobs=jobs or os.cpu_count() or 1,
                      progress=lambda tried, found: bar.update(
                          task, completed=found, note=f"{tried} maps tried"))
-    boards = [_printed(b.rmap, b.best, f"{b.grade} · best line {b.best.turns} turns, "
-                       f"{b.best.boosts} boosts · {len(b.winning_starts)} of 10 starts win")
+    # Players see the grade only; the figures that give the puzzle away go on the keys.
+    boards = [_printed(b.rmap, b.best, b.grade,
+                       f"{b.grade} · best line {_plural(b.best.turns, 'turn')}, "
+                       f"{_plural(b.best.boosts, 'boost')} · {len(b.winning_starts)} of 10 "
+                       "starts win")
               for b in result.boards]
     if boards:
         document = rotator_document(boards, layout=layout, keys=keys, paper=paper,
                                     title=f"Rotator boards, seed {seed}")
         for path in write_files({output: render_pdf(document)}):
-            typer.echo(f"wrote {path} ({len(boards)} boards)", err=json_out)
+            typer.echo(f"wrote {path} ({_plural(len(boards), 'board')})", err=json_out)
     if json_out:
         typer.echo(json.dumps([{
             "board_id": b.rmap.board_id,
@@ -271,11 +286,12 @@ def print_board(
     printed = []
     for rmap in maps:
         best = Solver(Terrain.from_map(rmap)).best_line(budget) if key else None
-        caption = (f"best line {best.turns} turns, {best.boosts} boosts"
-                   if best is not None and best.status == "win" else "")
-        if best is not None and best.status != "win":
-            caption = {"none": "no winning line", "undecided": "undecided"}[best.status]
-        printed.append(_printed(rmap, best, caption))
+        details = ""
+        if best is not None:
+            details = {"none": "no winning line", "undecided": "undecided within the budget",
+                       "win": f"best line {_plural(best.turns, 'turn')}, "
+                              f"{_plural(best.boosts, 'boost')}"}[best.status]
+        printed.append(_printed(rmap, best, "", details))
     files: dict[Path, bytes] = {}
     if "pdf" in formats:
         document = rotator_document(printed, layout="nup" if size == "card" else "large",

@@ -33,7 +33,7 @@ def test_seeds_give_pinned_boards():
     """The same seed gives these boards on every machine and Python version: the
     generator uses its own arithmetic, no library random numbers."""
     assert [b.rmap.board_id for b in generate(7, 3).boards] == [
-        "R1:B2D9G5I2I8-B6D3E8H4I9", "R1:D4D9G6I2I9-B9D6E2G8H4", "R1:C5D9E2G7I4-B2C9F7H3I9"]
+        "R1:B2D9G5I2I8-B6D3E8H4I9", "R1:C5D9E2G7I4-B2C9F7H3I9", "R1:B5C9F2G6I9-B7D3F6H9I4"]
     assert [b.rmap.board_id for b in generate(2026, 2, "easy").boards] == [
         "R1:B8C3F7G2I9-B3D7F2G9I6", "R1:B9C4F6G2I9-B5E8F2I4I9"]
 
@@ -75,8 +75,10 @@ def test_analyse_drops_maps_that_cannot_have_the_grade():
     from cardgen.rotator.board import RotatorMap
 
     medium = RotatorMap.from_id("R1:B2D9G5I2I8-B6D3E8H4I9")  # best line: 9 turns
-    easy = RotatorMap.from_id("R1:D4D9G6I2I9-B9D6E2G8H4")  # best line: 1 turn
+    easy = RotatorMap.from_id("R1:B8C3F7G2I9-B3D7F2G9I6")  # best line: 5 turns
+    one_fall = RotatorMap.from_id("R1:D4D9G6I2I9-B9D6E2G8H4")  # won by the first fall
     assert analyse(medium).grade == "medium" and analyse(easy).grade == "easy"
+    assert analyse(one_fall) is None  # no puzzle: never emitted
     assert analyse(medium, wanted="medium").grade == "medium"
     assert analyse(medium, wanted="easy") is None  # stopped after 5 turns
     assert analyse(easy, wanted="hard") is None  # too short to be hard

@@ -152,7 +152,7 @@ class RotatorMap:
             if re.sub(r"[A-Z](10|\d)", "", part):
                 raise CardgenError(f"board ID {raw!r}: grid {grid}'s part {part!r} is not a "
                                    "list of column letters and row numbers.")
-        return cls.from_cells(cells, f"board ID {raw}")
+        return cls.from_cells(cells, f"board ID {raw!r}")
 
     @classmethod
     def from_toml(cls, path: Path) -> RotatorMap:

@@ -102,17 +102,18 @@ class GradedBoard:
 
 # The longest best line each grade allows; a search may stop there.
 MAX_TURNS = {"easy": 5, "medium": 12, "hard": None}
-MIN_TURNS = {"easy": 0, "medium": 0, "hard": 9}
+# A board won in its first turn (one straight fall) never turns: it is no puzzle.
+MIN_TURNS = {"easy": 2, "medium": 2, "hard": 9}
 
 
 def analyse(rmap: RotatorMap, budget: int = DEFAULT_BUDGET,
             wanted: str | None = None) -> GradedBoard | None:
     """Grade a map, or None when it is not proved winnable with every start decided
-    within ``budget`` states per search. With ``wanted``, a map that cannot have that
-    grade is dropped (None) as soon as that is clear."""
+    within ``budget`` states per search, or is won in its first turn. With ``wanted``, a
+    map that cannot have that grade is dropped (None) as soon as that is clear."""
     solver = Solver(Terrain.from_map(rmap))
     best = solver.best_line(budget, MAX_TURNS[wanted] if wanted else None)
-    if best.status != "win" or (wanted and best.turns < MIN_TURNS[wanted]):
+    if best.status != "win" or best.turns < MIN_TURNS[wanted or "easy"]:
         return None
     states = best.states
     winning = []

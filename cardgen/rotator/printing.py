@@ -43,9 +43,10 @@ class PrintedBoard:
     """A board to print, with its caption and (for keys) its winning line."""
 
     rmap: RotatorMap
-    caption: str = ""
+    caption: str = ""  # under the board on the players' pages (no spoilers)
     start: int | None = None  # top-row column of the line
     reports: tuple[TurnReport, ...] = ()
+    details: str = ""  # under the board on its answer key
 
 
 def band_for(cell: float) -> float:
@@ -68,14 +69,17 @@ def circle(cx: float, cy: float, r: float) -> tuple[PathOp, ...]:
             ("C", cx + k, cy - r, cx + r, cy - k, cx + r, cy), ("Z",))
 
 
-def board_items(rmap: RotatorMap, frame: BoardFrame, fonts: FontSet) -> list[Item]:
-    """The board as on the card: white panel, shaded territories, grids, Node dots."""
+def board_items(rmap: RotatorMap, frame: BoardFrame, fonts: FontSet,
+                between: list[Item] | None = None) -> list[Item]:
+    """The board as on the card: white panel, shaded territories, grids, Node dots.
+    ``between`` is drawn over the shading but under the grid and the dots."""
     band = band_for(frame.cell)
     panel = frame.board.inset(-band)
     items: list[Item] = [Rect(panel.x, panel.y, panel.w, panel.h, fill=WHITE)]
     for cell in sorted(rmap.solid):
         box = frame.board_cell(*cell)
         items.append(Rect(box.x, box.y, box.w, box.h, fill=TERRITORY))
+    items += between or []
     style = GridStyle(GRID_LINE, GRID_BORDER, LABEL, fonts.regular, band,
                       line_width=max(0.12, frame.cell * 0.025),
                       border_width=max(0.25, frame.cell * 0.05))
@@ -98,10 +102,12 @@ def _triangle(box: Box, direction: Cell) -> tuple[PathOp, ...]:
     return (("M", *points[0]), ("L", *points[1]), ("L", *points[2]), ("Z",))
 
 
-def key_items(board: PrintedBoard, frame: BoardFrame, fonts: FontSet) -> list[Item]:
-    """The winning line drawn on the board."""
+def key_items(board: PrintedBoard, frame: BoardFrame, fonts: FontSet,
+              ) -> tuple[list[Item], list[Item]]:
+    """The winning line drawn on the board: (fills to go under the grid and the Node
+    dots, marks to go over them)."""
     if board.start is None:
-        return []
+        return [], []
     entries: dict[Cell, list[tuple[int, str, Cell]]] = {}  # cell -> (turn, kind, gravity)
 
     def mark(cell: Cell, turn: int, kind: str, gravity: Cell) -> None:
@@ -109,7 +115,10 @@ def key_items(board: PrintedBoard, frame: BoardFrame, fonts: FontSet) -> list[It
 
     mark((board.start, 0), 1, "start", (0, 1))
     captured: list[tuple[Cell, int]] = []
+    picked: list[tuple[Cell, int]] = []  # where a turn started after a capture
     for r in board.reports:
+        if r.start is not None:
+            picked.append((r.start, r.turn))
         for cell in r.fall:
             mark(cell, r.turn, "fall", r.gravity)
         if r.drill is not None:
@@ -120,21 +129,33 @@ def key_items(board: PrintedBoard, frame: BoardFrame, fonts: FontSet) -> list[It
             mark(cell, r.turn, "fall", r.gravity)
         if r.captured is not None:
             captured.append((board.rmap.nodes[r.captured], r.turn))
+    fills: list[Item] = []
     items: list[Item] = []
     s = frame.cell
     number_size = min(8.0, s * 0.85)
+    cap = fonts.regular.metrics.cap_height_mm(number_size)
     thin = Stroke(PATH, max(0.15, s * 0.03))
+    centres = set(board.rmap.nodes)
     for cell, marks in entries.items():
         box = frame.board_cell(*cell)
         _, kind, gravity = marks[0]
         if any(k == "boost" for _, k, _ in marks):
-            items.append(Rect(box.x, box.y, box.w, box.h, fill=BOOST.tint(0.35)))
+            fills.append(Rect(box.x, box.y, box.w, box.h, fill=BOOST.tint(0.35)))
         filled = kind in ("drill", "boost")
-        items.append(Path(_triangle(box, gravity), fill=PATH if filled else None,
-                          stroke=None if filled else thin))
+        # On a Node's black dot the triangle is drawn in white to stay visible.
+        color = WHITE if cell in centres else PATH
+        items.append(Path(_triangle(box, gravity), fill=color if filled else None,
+                          stroke=None if filled else Stroke(color, thin.width)))
         turns = ",".join(str(t) for t in dict.fromkeys(t for t, _, _ in marks))
-        items.append(Text(box.x + s * 0.06, box.y + s * 0.06 + fonts.regular.metrics
-                          .cap_height_mm(number_size), turns, fonts.regular, number_size, PATH))
+        items.append(Text(box.x + s * 0.06, box.y + s * 0.06 + cap, turns, fonts.regular,
+                          number_size, PATH))
+    for cell, turn in picked:  # a start chosen in a captured territory: a ring and its turn
+        box = frame.board_cell(*cell)
+        cx, cy = box.center
+        items.append(Path(circle(cx, cy, s * 0.3), stroke=Stroke(PATH, max(0.3, s * 0.05))))
+        if cell not in entries:
+            items.append(Text(box.x + s * 0.06, box.y + s * 0.06 + cap, str(turn),
+                              fonts.regular, number_size, PATH))
     for centre, _ in captured:
         cx, cy = frame.board_cell(*centre).center
         items.append(Path(circle(cx, cy, s * 0.46), stroke=Stroke(CAPTURE, max(0.3, s * 0.06))))
@@ -143,7 +164,7 @@ def key_items(board: PrintedBoard, frame: BoardFrame, fonts: FontSet) -> list[It
     if last is not None and last.won:
         box = frame.board_cell(*last.end)
         items.append(Rect(box.x, box.y, box.w, box.h, stroke=Stroke(CAPTURE, max(0.3, s * 0.07))))
-    return items
+    return fills, items
 
 
 def _caption(x: float, y: float, lines: list[str], fonts: FontSet, size: float,
@@ -165,11 +186,11 @@ def _board_with_caption(board: PrintedBoard, x: float, y: float, cell: float, fo
                         caption_size: float, key: bool) -> list[Item]:
     band = band_for(cell)
     frame = BoardFrame(x + band, y + band, cell)
-    items = board_items(board.rmap, frame, fonts)
-    if key:
-        items += key_items(board, frame, fonts)
+    fills, marks = key_items(board, frame, fonts) if key else ([], [])
+    items = board_items(board.rmap, frame, fonts, between=fills) + marks
     w, h = board_extent(cell)
-    lines = [board.rmap.board_id, *([board.caption] if board.caption else [])]
+    caption = board.details if key else board.caption
+    lines = [board.rmap.board_id, *([caption] if caption else [])]
     items += _caption(x + w / 2, y + h + 2, lines, fonts, caption_size)
     return items
 
@@ -227,7 +248,7 @@ def key_pages(boards: list[PrintedBoard], paper: str = "a4",
         page = _page(f"key-{i + 1}", pw, ph)
         layer = page.layer("key")
         layer.add(*_caption(MARGIN, MARGIN, [f"Answer key · {board.rmap.board_id}",
-                                             board.caption], fonts, 11, anchor="start"))
+                                             board.details], fonts, 11, anchor="start"))
         top = MARGIN + 16
         layer.add(*_board_with_caption(board, MARGIN, top, cell, fonts, 8, key=True))
         x = MARGIN + w + 8
@@ -242,9 +263,13 @@ def key_pages(boards: list[PrintedBoard], paper: str = "a4",
                 layer.add(Text(x, y, part, fonts.regular, size, INK))
                 y += line_height(size)
             y += 1.2
-        legend = ("△ fall   ▲ drill   orange: boosted   ring: captured Node   "
-                  "square: goal reached; numbers are turns")
-        layer.add(Text(x, ph - MARGIN, legend, fonts.regular, 6.5, MUTED))
+        legend = ("Key: △ fall, ▲ drill, orange square: boosted, blue ring: start after a "
+                  "capture, red ring: captured Node, red square: goal reached. Small numbers "
+                  "are the turns in which the player entered the square.")
+        y += 3
+        for part in wrap(legend, fonts.regular, 7, width) or [legend]:
+            layer.add(Text(x, y, part, fonts.regular, 7, MUTED))
+            y += line_height(7)
         pages.append(page)
     return pages
 

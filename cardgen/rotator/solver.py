@@ -123,6 +123,19 @@ class Solution:
         """Every start decided (won or proved lost)."""
         return all(r.status != "undecided" for r in self.results)
 
+    @property
+    def line(self) -> StartResult | None:
+        """The line to show: the board's proved shortest one, or, when that search ran
+        out of budget, the shortest of the winning lines found (``shortest`` False)."""
+        if self.best.status == "win":
+            return self.best
+        wins = self.winning
+        if not wins:
+            return None
+        found = min(wins, key=lambda r: (r.turns, r.boosts, r.start))
+        return StartResult(found.start, "win", found.turns, found.boosts, found.choices,
+                           found.states, shortest=False)
+
 
 class Solver:
     """The search for one terrain; masks are precomputed once."""

@@ -1,0 +1,512 @@
+"""``cardgen rotator ...`` end to end: run the real CLI, read its output back.
+
+show, solve (text and JSON, with the winning line replayed through the rules engine),
+board input as IDs and TOML files, bad boards, seeded and graded generation (reproducible,
+the same with any number of jobs), the PDFs it writes, ``print`` in every format, help.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from PIL import Image as PILImage
+
+from cardgen.rotator.board import RotatorMap, card_name, parse_cell
+from cardgen.rotator.engine import Choice, Terrain, replay
+from tests.conftest import run_cli
+
+BOARD = "R1:B2B8E4I2I8-B4E2E8H4I9"  # best: 5 turns, 7 boosts from A:E10; A:A10 cannot win
+BOARD2 = "R1:B3D7F2H5I9-B9C3F5H2I7"
+# Winnable (9 turns), but no search finds a line within 100 states: "undecided".
+UNDECIDED_AT_100 = "R1:B2D5G9H2I6-B3B9E6F2I7"
+START_RE = re.compile(r"^A:[A-J]10$")
+
+
+# --- helpers ----------------------------------------------------------------------------
+
+def rotator(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return run_cli("rotator", *args, cwd=cwd)
+
+
+def ok(result: subprocess.CompletedProcess[str]) -> subprocess.CompletedProcess[str]:
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr, result.stderr
+    return result
+
+
+def error_line(result: subprocess.CompletedProcess[str], *needles: str) -> str:
+    """A failed run: exit 1, no traceback, one ``error: ...`` line holding every needle."""
+    assert result.returncode == 1, (result.returncode, result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, f"expected one line on stderr, got {result.stderr!r}"
+    line = lines[0]
+    assert line.startswith("error: "), line
+    for needle in needles:
+        assert needle in line, f"{needle!r} not in {line!r}"
+    return line
+
+
+def solve_json(*args: str, cwd: Path | None = None) -> dict:
+    result = ok(rotator("solve", *args, "--json", cwd=cwd))
+    return json.loads(result.stdout)
+
+
+def replay_line(data: dict):  # type: ignore[no-untyped-def]
+    """Play the JSON line through the engine (raises IllegalMove if a turn is illegal)."""
+    rmap = RotatorMap.from_id(data["board_id"])
+    choices = [Choice(start=parse_cell(r["start"]) if r["start"] else None,
+                      drill=bool(r["drill"]), boost=len(r["boost"])) for r in data["line"]]
+    return replay(Terrain.from_map(rmap), parse_cell(data["start"])[0], choices)
+
+
+def check_winning_line(data: dict) -> None:
+    """``turns``, ``boosts``, ``start`` and ``line`` agree, and the line really wins."""
+    assert isinstance(data["turns"], int) and data["turns"] > 0
+    assert isinstance(data["boosts"], int) and data["boosts"] >= 0
+    assert START_RE.match(data["start"]), data["start"]
+    line = data["line"]
+    assert isinstance(line, list) and len(line) == data["turns"]
+    for n, record in enumerate(line, start=1):
+        assert record["turn"] == n
+        assert record["text"].startswith(f"Turn {n} "), record["text"]
+        assert record["won"] is (n == len(line))
+    assert sum(len(r["boost"]) for r in line) == data["boosts"]
+    reports = replay_line(data)
+    assert len(reports) == len(line)
+    assert reports[-1].won and not any(r.lost for r in reports)
+    for report, record in zip(reports, line, strict=True):
+        assert card_name(report.end) == record["end"]
+        assert [card_name(c) for c in report.fall] == record["fall"]
+        assert [card_name(c) for c in report.boosted] == record["boost"]
+
+
+def pdf_texts(path: Path) -> list[str]:
+    with pdfplumber.open(path) as pdf:
+        return [page.extract_text() or "" for page in pdf.pages]
+
+
+def generate(tmp: Path, name: str, *args: str) -> tuple[list[dict], Path]:
+    """``generate --json -o tmp/name.pdf ARGS``: the boards as JSON and the PDF path."""
+    pdf = tmp / f"{name}.pdf"
+    result = ok(rotator("generate", *args, "--json", "-o", str(pdf)))
+    boards = json.loads(result.stdout)
+    assert isinstance(boards, list)
+    return boards, pdf
+
+
+def is_easy(b: dict) -> bool:
+    return b["turns"] <= 5 and b["boosts"] <= 3 and len(b["winning_starts"]) >= 8
+
+
+def is_hard(b: dict) -> bool:
+    t, boosts, starts = b["turns"], b["boosts"], len(b["winning_starts"])
+    return t >= 13 or (t >= 9 and (boosts >= 6 or starts <= 7))
+
+
+# --- show -------------------------------------------------------------------------------
+
+def test_show_draws_the_board():
+    out = ok(rotator("show", BOARD)).stdout
+    lines = out.splitlines()
+    assert lines[0].startswith(BOARD)
+    rows = [ln for ln in lines if re.match(r"^\s+\d{1,2}\s{2}[●▒·]( [●▒·]){9}\s", ln)]
+    assert len(rows) == 20, out
+    # Row numbers: grid A 10..1 (away from the player), then grid B 1..10.
+    assert [int(r.split()[0]) for r in rows] == [*range(10, 0, -1), *range(1, 11)]
+    assert sum(r.count("●") for r in rows) == 10  # the header's legend has one more
+    assert "● Node" in lines[0]
+    fold = [i for i, ln in enumerate(lines) if "fold" in ln and "─" in ln]
+    assert len(fold) == 1
+    assert lines.index(rows[9]) < fold[0] < lines.index(rows[10])
+    # The Node centres are where the ID puts them: grid B's B4 is row 4 of grid B, column B.
+    b4 = rows[10 + 3].split()
+    assert b4[0] == "4" and b4[1 + 1] == "●"
+
+
+# --- solve ------------------------------------------------------------------------------
+
+def test_solve_json_has_the_required_keys_and_a_line_that_wins():
+    data = solve_json(BOARD)
+    assert data["board_id"] == BOARD
+    assert data["solvable"] is True
+    assert data["turns"] == 5 and data["boosts"] == 7 and data["start"] == "A:E10"
+    starts = data["winning_starts"]
+    assert isinstance(starts, list) and starts
+    assert all(isinstance(s, str) and START_RE.match(s) for s in starts), starts
+    assert "A:E10" in starts and "A:A10" not in starts
+    assert len(set(starts)) == len(starts)
+    assert isinstance(data["states"], int) and data["states"] > 0
+    assert data["complete"] is True
+    check_winning_line(data)
+    # The per-start table agrees with winning_starts.
+    assert [s["start"] for s in data["starts"]] == [card_name((x, 0)) for x in range(10)]
+    assert [s["start"] for s in data["starts"] if s["status"] == "win"] == starts
+    assert {s["start"]: s["status"] for s in data["starts"]}["A:A10"] == "none"
+    for s in data["starts"]:
+        if s["status"] == "win":
+            assert s["turns"] >= data["turns"]
+
+
+def test_solve_json_second_board_and_quick():
+    data = solve_json(BOARD2, "--quick")
+    assert data["board_id"] == BOARD2 and data["solvable"] is True
+    check_winning_line(data)
+    # --quick keeps the board's best line the shortest one.
+    assert data["turns"] == 9 and data["boosts"] == 4 and data["start"] == "A:F10"
+
+
+def test_solve_text_names_turns_boosts_and_every_start():
+    out = ok(rotator("solve", BOARD)).stdout
+    assert f"Board {BOARD}" in out
+    assert "Winnable in 5 turns with 7 boost spaces, starting from A:E10." in out
+    for x in range(10):
+        name = card_name((x, 0))
+        assert re.search(rf"^{name}\s+\S", out, re.M), f"no table row for {name}"
+    assert re.search(r"^A:A10\s+cannot win", out, re.M)
+    assert re.search(r"^A:E10\s+5 turns, 7 boosts", out, re.M)
+    turns = re.findall(r"^\s+Turn (\d+) ", out, re.M)
+    assert turns == ["1", "2", "3", "4", "5"]
+    assert out.count(": won") == 1
+    assert "states explored" in out
+
+
+def test_solve_small_budget_is_undecided_never_wrong():
+    data = solve_json(UNDECIDED_AT_100, "--budget", "100")
+    assert data["solvable"] is None
+    assert data["complete"] is False
+    assert data["turns"] is None and data["line"] == [] and data["winning_starts"] == []
+    assert data["budget"] == 100
+    # Every start it calls lost really is lost (the full answer, with the default budget).
+    full = solve_json(UNDECIDED_AT_100, "--quick")
+    assert full["solvable"] is True and full["complete"] is True
+    lost_at_100 = {s["start"] for s in data["starts"] if s["status"] == "none"}
+    assert lost_at_100, "expected some starts proved lost even at budget 100"
+    assert not lost_at_100 & set(full["winning_starts"])
+    text = ok(rotator("solve", UNDECIDED_AT_100, "--budget", "100")).stdout
+    assert "Undecided" in text
+    assert "Winnable" not in text and "Not winnable" not in text
+
+
+def test_solve_text_when_only_the_best_line_is_undecided():
+    # At --budget 100 on BOARD the shortest-line search is undecided, but witness searches
+    # find wins from some starts, so solution.solvable is True while best.start is -1.
+    result = rotator("solve", BOARD, "--budget", "100")
+    assert "Traceback" not in result.stderr, result.stderr
+    assert result.returncode == 0, result.stderr
+    assert f"Board {BOARD}" in result.stdout
+    assert re.search(r"^A:E10\s+\S", result.stdout, re.M)
+
+
+def test_solve_json_solvable_true_always_comes_with_a_winning_line():
+    data = solve_json(BOARD, "--budget", "100")
+    assert data["solvable"] in (True, None)  # never false: the board is winnable
+    if data["solvable"] is True:
+        check_winning_line(data)
+
+
+def test_solve_budget_below_minimum_is_rejected():
+    result = rotator("solve", BOARD, "--budget", "5")
+    assert result.returncode != 0 and "Traceback" not in result.stderr
+    assert "budget" in result.stderr
+
+
+# --- board input ------------------------------------------------------------------------
+
+def write_board(folder: Path, text: str, name: str = "board.toml") -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def nodes_toml(board_id: str, transform=lambda s: s) -> str:  # type: ignore[no-untyped-def]
+    names = [card_name(c) for c in RotatorMap.from_id(board_id).nodes]
+    return "nodes = [" + ", ".join(json.dumps(transform(n)) for n in names) + "]\n"
+
+
+def shown_id(*args: str, cwd: Path | None = None) -> str:
+    return ok(rotator("show", *args, cwd=cwd)).stdout.split()[0]
+
+
+def test_toml_file_gives_the_same_board(tmp_path):
+    # Nodes listed grid B first, in reverse: the ID is canonical all the same.
+    names = [card_name(c) for c in RotatorMap.from_id(BOARD2).nodes][::-1]
+    path = write_board(tmp_path, "# a board\nnodes = [" + ", ".join(map(json.dumps, names))
+                       + "]\n")
+    assert shown_id(str(path)) == BOARD2
+    assert shown_id("board.toml", cwd=tmp_path) == BOARD2  # a relative path
+    data = solve_json(str(path), "--quick")
+    assert data["board_id"] == BOARD2
+    lower = write_board(tmp_path, nodes_toml(BOARD, str.lower), "lower.toml")
+    assert shown_id(str(lower)) == BOARD
+
+
+@pytest.mark.parametrize("spec", [BOARD.lower(), f"  {BOARD}  ", f"\t{BOARD.lower()} ",
+                                  "r1:b2b8e4i2i8-B4E2E8H4I9"])
+def test_id_case_and_spaces_do_not_matter(spec):
+    assert shown_id(spec) == BOARD
+
+
+# --- bad boards -------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("spec", "needles"), [
+    ("hello", ["'hello'", "malformed"]),
+    ("R1:B2B8E4I2I8", ["malformed"]),
+    ("R9:B2B8E4I2I8-B4E2E8H4I9", ["version", "R9", "R1"]),
+    ("R1:B2B8E4I2I8-B4E2E8H4G10", ["edge row", "B:G10"]),
+    ("R1:B1B8E4I2I8-B4E2E8H4I9", ["edge row", "A:B1"]),
+    ("R1:B2B8E4I2I8-B4E2E8H4I10", ["edge row", "B:I10"]),
+    ("R1:A2B8E4I2I8-B4E2E8H4I9", ["edge column", "A:A2"]),
+    ("R1:B2B8E4I2I8-B4E2E8H4J9", ["edge column", "B:J9"]),
+    ("R1:B2B8E4I2I8-B4E2E8H4I8", ["overlap", "B:E8", "B:I8"]),
+    ("R1:B2B8E4I2-B4E2E8H4I9", ["grid A", "4 Nodes", "5"]),
+    ("R1:B2B8E4I2I8-B4E2E8H4I9C6", ["grid B", "6 Nodes"]),
+    ("R1:B2B2E4I2I8-B4E2E8H4I9", ["A:B2", "twice"]),
+    ("R1:B2B8E4I2I8-B4E2E8H4K9", ["B:K9", "card notation"]),
+    ("R1:B2B8E4I2I8-B4E2E8H4I9X", ["B4E2E8H4I9X"]),
+])
+def test_bad_board_ids(spec, needles):
+    for command in ("show", "solve"):
+        error_line(rotator(command, spec), *needles)
+
+
+def test_every_broken_rule_names_the_node_in_one_sentence():
+    line = error_line(rotator("show", "R1:B2B8E4I2I8-B4E2E8H4G10"))
+    assert "Node B:G10 sits on an edge row" in line
+    assert line.count(". ") == 0 and line.endswith(".")
+
+
+GOOD_NODES = '"A:B2", "A:B8", "A:E4", "A:I2", "A:I8", "B:B4", "B:E2", "B:E8", "B:H4"'
+
+
+@pytest.mark.parametrize(("text", "needles"), [
+    ("nodes = [\n", ["invalid TOML"]),
+    ("nodes = 5\n", ["nodes", "list"]),
+    ("nodes = [1, 2]\n", ["nodes", "list"]),
+    (f'nodes = [{GOOD_NODES}, "B:I9"]\ncolour = "red"\n', ["unknown key", "'colour'"]),
+    (f'nodes = ["A:K4", {GOOD_NODES[8:]}, "B:I9"]\n', ["'A:K4'", "card notation"]),
+    (f'nodes = ["C:B2", {GOOD_NODES[8:]}, "B:I9"]\n', ["'C:B2'", "card notation"]),
+    (f'nodes = [{GOOD_NODES}, "B:G10"]\n', ["edge row", "B:G10"]),
+    (f'nodes = [{GOOD_NODES}]\n', ["grid B", "4 Nodes"]),
+    (f'nodes = [{GOOD_NODES}, "B:I9", "B:I9"]\n', ["B:I9", "twice"]),
+])
+def test_bad_board_files(tmp_path, text, needles):
+    path = write_board(tmp_path, text)
+    error_line(rotator("show", str(path)), str(path), *needles)
+
+
+def test_good_nodes_constant_is_a_board(tmp_path):
+    # The bad files above are a valid board with one thing broken.
+    path = write_board(tmp_path, f'nodes = [{GOOD_NODES}, "B:I9"]\n')
+    assert shown_id(str(path)) == BOARD
+
+
+def test_missing_board_file(tmp_path):
+    missing = tmp_path / "nowhere.toml"
+    error_line(rotator("show", str(missing)), str(missing), "does not exist")
+    error_line(rotator("solve", str(missing), "--json"), "does not exist")
+
+
+# --- generate ---------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def seven(tmp_path_factory):
+    """``generate --seed 7 --count 3``: twice with one job, once with two."""
+    tmp = tmp_path_factory.mktemp("seven")
+    runs = {}
+    for name, jobs in (("a", "1"), ("b", "1"), ("c", "2")):
+        pdf = tmp / f"{name}.pdf"
+        result = ok(rotator("generate", "--seed", "7", "--count", "3", "--json", "-o",
+                            str(pdf), "--jobs", jobs))
+        runs[name] = (result, pdf)
+    return runs
+
+
+def test_generate_json(seven):
+    result, pdf = seven["a"]
+    boards = json.loads(result.stdout)
+    assert isinstance(boards, list) and len(boards) == 3
+    for b in boards:
+        assert {"board_id", "grade", "turns", "boosts"} <= set(b)
+        assert RotatorMap.from_id(b["board_id"]).board_id == b["board_id"]
+        assert b["grade"] in ("easy", "medium", "hard")
+        assert isinstance(b["turns"], int) and b["turns"] > 0
+        assert isinstance(b["boosts"], int) and b["boosts"] >= 0
+        assert all(START_RE.match(s) for s in b["winning_starts"])
+        assert b["start"] in b["winning_starts"]
+    assert len({b["board_id"] for b in boards}) == 3
+    assert pdf.is_file() and "wrote" in result.stderr  # --json keeps stdout pure JSON
+
+
+def test_generate_is_reproducible_and_jobs_do_not_matter(seven):
+    (a, pdf_a), (b, pdf_b), (c, pdf_c) = seven["a"], seven["b"], seven["c"]
+    assert a.stdout == b.stdout
+    assert pdf_a.read_bytes() == pdf_b.read_bytes()
+    assert json.loads(a.stdout) == json.loads(c.stdout)
+    assert pdf_a.read_bytes() == pdf_c.read_bytes()
+
+
+def test_generated_figures_match_the_solver(seven):
+    for b in json.loads(seven["a"][0].stdout):
+        data = solve_json(b["board_id"], "--quick")
+        assert data["solvable"] is True and data["complete"] is True
+        assert (data["turns"], data["boosts"], data["start"]) == (b["turns"], b["boosts"],
+                                                                  b["start"])
+        assert data["winning_starts"] == b["winning_starts"]
+        check_winning_line(data)
+
+
+def test_generate_easy(tmp_path):
+    boards, _ = generate(tmp_path, "easy", "--seed", "7", "--count", "3", "--difficulty",
+                         "easy")
+    assert len(boards) == 3
+    for b in boards:
+        assert b["grade"] == "easy" and is_easy(b), b
+
+
+def test_generate_hard(tmp_path):
+    boards, pdf = generate(tmp_path, "hard", "--seed", "7", "--count", "2", "--difficulty",
+                           "HARD")
+    assert len(boards) == 2
+    for b in boards:
+        assert b["grade"] == "hard" and is_hard(b), b
+    assert pdf.is_file()
+
+
+def test_grades_of_any_difficulty_follow_the_rules(seven):
+    for b in json.loads(seven["a"][0].stdout):
+        expected = "easy" if is_easy(b) else "hard" if is_hard(b) else "medium"
+        assert b["grade"] == expected, b
+
+
+def test_generate_gives_up_cleanly_within_its_tries(tmp_path):
+    pdf = tmp_path / "never.pdf"
+    result = rotator("generate", "--difficulty", "hard", "--count", "5", "--tries", "3",
+                     "--seed", "7", "--json", "-o", str(pdf))
+    assert result.returncode != 0
+    line = error_line(result, "found only", "of 5", "hard", "3 maps")
+    k = int(re.search(r"found only (\d+) of 5", line).group(1))
+    assert 0 <= k < 5
+    assert len(json.loads(result.stdout)) == k  # the JSON is still well-formed
+    assert pdf.is_file() == (k > 0)
+
+
+@pytest.mark.parametrize(("args", "needles"), [
+    (["--difficulty", "extreme"], ["--difficulty", "easy, medium, hard", "'extreme'"]),
+    (["--layout", "tiny"], ["--layout", "'tiny'"]),
+    (["--paper", "a3"], ["--paper", "'a3'"]),
+])
+def test_generate_bad_options(tmp_path, args, needles):
+    pdf = tmp_path / "x.pdf"
+    error_line(rotator("generate", "--count", "1", "-o", str(pdf), *args), *needles)
+    assert not pdf.exists()
+
+
+# --- the PDF of generate ----------------------------------------------------------------
+
+def test_generate_pdf_boards_then_keys(seven):
+    result, pdf = seven["a"]
+    boards = json.loads(result.stdout)
+    ids = [b["board_id"] for b in boards]
+    texts = pdf_texts(pdf)
+    board_pages = [t for t in texts if "Answer key" not in t]
+    key_pages = [t for t in texts if "Answer key" in t]
+    # Card-sized boards go 3 across and 2 down on A4: three boards fill one page.
+    assert len(board_pages) == math.ceil(len(boards) / 6) == 1
+    assert len(key_pages) == len(boards)
+    assert len(texts) == len(board_pages) + len(key_pages)
+    assert texts[: len(board_pages)] == board_pages  # boards first, keys after
+    for board_id in ids:
+        assert board_id in board_pages[0]
+    for board_id, key in zip(ids, key_pages, strict=True):
+        assert f"Answer key · {board_id}" in key
+        assert board_id in key and "Turn 1" in key and ": won" in key
+
+
+def test_generate_pdf_ids_sit_under_their_boards(seven):
+    _, pdf = seven["a"]
+    ids = [b["board_id"] for b in json.loads(seven["a"][0].stdout)]
+    with pdfplumber.open(pdf) as doc:
+        page = doc.pages[0]
+        words = page.extract_words()
+        labels = [w for w in words if w["text"] in ("A", "J")]
+        for board_id in ids:
+            (word,) = [w for w in words if w["text"] == board_id]
+            middle = (word["x0"] + word["x1"]) / 2
+            # The column labels of grid B (the lowest on the page) above this ID's middle.
+            near = [w for w in labels if abs((w["x0"] + w["x1"]) / 2 - middle) < 80
+                    and w["bottom"] <= word["top"]]
+            assert near, board_id
+            assert 0 < word["top"] - max(w["bottom"] for w in near) < 20
+
+
+def test_generate_pdf_without_keys_and_large(tmp_path):
+    boards, pdf = generate(tmp_path, "nokeys", "--seed", "7", "--count", "3", "--no-keys")
+    texts = pdf_texts(pdf)
+    assert len(texts) == 1 and not any("Answer key" in t for t in texts)
+    assert all(b["board_id"] in texts[0] for b in boards)
+    boards, pdf = generate(tmp_path, "large", "--seed", "7", "--count", "2", "--layout",
+                           "large")
+    texts = pdf_texts(pdf)
+    assert len(texts) == 2 + 2
+    for board, text in zip(boards, texts[:2], strict=True):
+        assert board["board_id"] in text and "Answer key" not in text
+        other = [b["board_id"] for b in boards if b is not board]
+        assert not any(o in text for o in other)  # one board per page
+    assert all("Answer key" in t for t in texts[2:])
+
+
+# --- print ------------------------------------------------------------------------------
+
+def test_print_all_formats_with_key(tmp_path):
+    base = tmp_path / "out" / "board"
+    result = ok(rotator("print", BOARD2, "-f", "pdf,svg,png", "-o", str(base), "--key"))
+    pdf, svg, png = (base.with_suffix(s) for s in (".pdf", ".svg", ".png"))
+    for path in (pdf, svg, png):
+        assert path.is_file() and path.stat().st_size > 0, path
+        assert str(path) in result.stdout
+    root = ET.parse(svg).getroot()
+    assert root.tag.endswith("svg")
+    view_box = [float(v) for v in root.attrib["viewBox"].split()]
+    assert len(view_box) == 4 and view_box[2] > 0 and view_box[3] > view_box[2]
+    with PILImage.open(png) as image:
+        image.load()
+        assert image.width > 100 and image.height > 2 * image.width * 0.9
+    texts = pdf_texts(pdf)
+    assert len(texts) == 2  # the board, then its key
+    assert BOARD2 in texts[0] and "Answer key" not in texts[0]
+    assert "Answer key" in texts[1] and BOARD2 in texts[1] and "Turn 1" in texts[1]
+
+
+def test_print_several_boards(tmp_path):
+    base = tmp_path / "two"
+    error_line(rotator("print", BOARD, BOARD2, "-f", "svg", "-o", str(base)), "svg", "one board")
+    assert not base.with_suffix(".svg").exists()
+    ok(rotator("print", BOARD, BOARD2, "-o", str(base), "--size", "card"))
+    texts = pdf_texts(base.with_suffix(".pdf"))
+    assert len(texts) == 1 and BOARD in texts[0] and BOARD2 in texts[0]
+
+
+def test_print_bad_board_and_size(tmp_path):
+    error_line(rotator("print", "hello", "-o", str(tmp_path / "x")), "malformed")
+    error_line(rotator("print", BOARD, "--size", "huge", "-o", str(tmp_path / "x")), "--size")
+    assert not list(tmp_path.iterdir())
+
+
+# --- help -------------------------------------------------------------------------------
+
+def test_help_lists_the_rotator_commands():
+    sub = ok(rotator("--help")).stdout
+    for command in ("show", "solve", "generate", "print"):
+        assert re.search(rf"\b{command}\b", sub), command
+    top = ok(run_cli("--help")).stdout
+    assert "rotator" in top
+    for command in ("show", "solve", "generate", "print"):
+        ok(rotator(command, "--help"))
