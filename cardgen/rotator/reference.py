@@ -16,7 +16,7 @@ from cardgen.rotator.engine import (
     play_turn,
     start_state,
 )
-from cardgen.rotator.solver import StartResult
+from cardgen.rotator.solver import StartResult, trace_line
 
 _DRILLS = ((False, 0), (True, 0), (True, 1), (True, 2))
 
@@ -73,13 +73,8 @@ def solve_start(terrain: Terrain, x: int, budget: int = 10**9) -> StartResult:
                     following.append(after)
         if wins:
             used, state, choice = min(wins, key=lambda w: w[0])
-            line = [choice]
-            link = parent[state]
-            while link is not None:
-                state, step = link
-                line.append(step)
-                link = parent[state]
-            return StartResult(x, "win", turn, used, line[::-1], explored)
+            line, _ = trace_line(parent, state, choice)
+            return StartResult(x, "win", turn, used, line, explored)
         if explored + len(following) > budget:
             return StartResult(x, "undecided", states=explored)
         layer = following

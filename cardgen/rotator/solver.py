@@ -74,6 +74,19 @@ def fall(pos: int, solid: int, d: int) -> tuple[int, int]:
     return (first - STEPS[d] if path else pos), path
 
 
+def trace_line(parent: dict, state: object, last: object) -> tuple[list, object]:
+    """Walk parent links back from ``state`` (reached before the winning choice ``last``):
+    the choices from the root in order, and the root itself."""
+    line = [last]
+    link = parent[state]
+    while link is not None:
+        state, step = link
+        line.append(step)
+        link = parent[state]
+    line.reverse()
+    return line, state
+
+
 # A state: (pos, solid, t1, t2, t3, phase, choose, first, boosts). ``first`` holds cells
 # already touched in the turn about to be played (only the start cell, before turn 1).
 State = tuple[int, int, int, int, int, int, int, int, int]
@@ -273,15 +286,8 @@ class Solver:
                     following.append(result)  # type: ignore[arg-type]
             if wins:
                 used, _, state, choice = min(wins, key=lambda w: (w[0], w[1]))
-                line: list = [choice]
-                link = parent[state]
-                while link is not None:
-                    state, step = link
-                    line.append(step)
-                    link = parent[state]
-                line.append(state)
-                line.reverse()
-                return "win", turn, used, line, explored
+                line, root = trace_line(parent, state, choice)
+                return "win", turn, used, [root, *line], explored
             if max_turns is not None and turn >= max_turns and following:
                 return "longer", 0, 0, [], explored
             if explored + len(following) > budget:
@@ -329,13 +335,7 @@ class Solver:
                 return StartResult(x, "undecided", states=explored, shortest=False)
             for choice, result in self.expand(state):
                 if result is WIN:
-                    line = [choice]
-                    link = parent[state]
-                    while link is not None:
-                        state, step = link
-                        line.append(step)
-                        link = parent[state]
-                    line.reverse()
+                    line, _ = trace_line(parent, state, choice)
                     used = sum(c[2] for c in line)
                     return StartResult(x, "win", len(line), used, self._choices(line), explored,
                                        shortest=False)
