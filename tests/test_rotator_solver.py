@@ -113,3 +113,10 @@ def test_solution_reports_states_and_completeness():
     assert solution.states == solution.best.states + sum(r.states for r in solution.results)
     assert [r.start for r in solution.results] == list(range(10))
     assert [r.status for r in solution.results].count("none") == 1  # A:A10 cannot win
+
+
+def test_the_cli_default_budget_is_the_solvers():
+    from cardgen import cli_rotator
+    from cardgen.rotator import solver
+
+    assert cli_rotator.DEFAULT_BUDGET == solver.DEFAULT_BUDGET
