@@ -45,10 +45,6 @@ class CardSize:
     safe: float
     preset: str = "custom"
 
-    @property
-    def label(self) -> str:
-        return f"{self.preset} ({self.width:g} × {self.height:g} mm folded)"
-
 
 PRESETS = {
     "eu": CardSize(85.0, 55.0, bleed=3.0, safe=3.0, preset="eu"),

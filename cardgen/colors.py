@@ -57,22 +57,6 @@ class Color:
         rgb = tuple(round(255 - f * (255 - v)) for v in self.rgb)
         return Color(self.c * f, self.m * f, self.y * f, self.k * f, rgb=rgb, spot=self.spot)  # type: ignore[arg-type]
 
-    def mix(self, other: Color, t: float) -> Color:
-        """Linear blend: ``t`` = 0 gives self, 1 gives ``other``."""
-        t = _clamp(t)
-
-        def lerp(a: float, b: float) -> float:
-            return a + (b - a) * t
-
-        rgb = tuple(round(lerp(a, b)) for a, b in zip(self.rgb, other.rgb, strict=True))
-        return Color(
-            lerp(self.c, other.c),
-            lerp(self.m, other.m),
-            lerp(self.y, other.y),
-            lerp(self.k, other.k),
-            rgb=rgb,  # type: ignore[arg-type]
-        )
-
 
 def _clamp(v: float) -> float:
     return 0.0 if v < 0 else 1.0 if v > 1 else float(v)
@@ -121,8 +105,5 @@ def parse_color(value: object, where: str) -> Color:
     )
 
 
-WHITE = Color.cmyk(0, 0, 0, 0)
-BLACK = Color.cmyk(0, 0, 0, 100)
-REGISTRATION = Color.cmyk(100, 100, 100, 100)
 CUT_CONTOUR = Color.cmyk(0, 100, 0, 0, spot="CutContour")
 SCORE_LINE = Color.cmyk(100, 0, 0, 0, spot="Score")

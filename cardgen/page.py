@@ -223,13 +223,3 @@ def page_texts(page: Page) -> Iterator[tuple[Text, Affine]]:
     for item, t in page_items(page):
         if isinstance(item, Text):
             yield item, t
-
-
-def rect_path(box: Box) -> tuple[PathOp, ...]:
-    return (
-        ("M", box.x, box.y),
-        ("L", box.right, box.y),
-        ("L", box.right, box.bottom),
-        ("L", box.x, box.bottom),
-        ("Z",),
-    )

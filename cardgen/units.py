@@ -6,11 +6,6 @@ MM_PER_PT = MM_PER_INCH / PT_PER_INCH
 PT_PER_MM = PT_PER_INCH / MM_PER_INCH
 
 
-def mm(value: float) -> float:
-    """Millimetres (identity, for readable call sites)."""
-    return float(value)
-
-
 def inch(value: float) -> float:
     """Inches to millimetres."""
     return value * MM_PER_INCH
@@ -19,11 +14,6 @@ def inch(value: float) -> float:
 def pt(value: float) -> float:
     """Points to millimetres."""
     return value * MM_PER_PT
-
-
-def to_pt(value_mm: float) -> float:
-    """Millimetres to points."""
-    return value_mm * PT_PER_MM
 
 
 def px_per_mm(dpi: float) -> float:

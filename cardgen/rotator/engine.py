@@ -18,7 +18,6 @@ BOOST_CACHE = 10
 MAX_BOOST_PER_TURN = 2
 COLLAPSE_AFTER = 3
 GRAVITY: tuple[Cell, ...] = ((0, 1), (1, 0), (0, -1), (-1, 0))
-GRAVITY_NAMES = ("down", "right", "up", "left")  # in board coordinates
 
 
 class IllegalMove(ValueError):

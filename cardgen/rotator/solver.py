@@ -59,21 +59,6 @@ RAYS, RAY_ENDS = _rays()
 NEXT = [[i + STEPS[d] if RAY_ENDS[d][i] >= 0 else -1 for i in range(N)] for d in range(4)]
 
 
-def fall(pos: int, solid: int, d: int) -> tuple[int, int]:
-    """Where a fall from ``pos`` in direction ``d`` ends, and the mask of cells entered."""
-    ray = RAYS[d][pos]
-    blockers = ray & solid
-    if not blockers:
-        return RAY_ENDS[d][pos] if ray else pos, ray
-    if STEPS[d] > 0:
-        first = (blockers & -blockers).bit_length() - 1
-        path = ray & ((1 << first) - 1)
-    else:
-        first = blockers.bit_length() - 1
-        path = ray & ~((2 << first) - 1)
-    return (first - STEPS[d] if path else pos), path
-
-
 def trace_line(parent: dict, state: object, last: object) -> tuple[list, object]:
     """Walk parent links back from ``state`` (reached before the winning choice ``last``):
     the choices from the root in order, and the root itself."""
@@ -165,7 +150,7 @@ class Solver:
         """Every choice of one turn, as (start index or -1, drilled, boosts), with the
         state it leads to or WIN. Losing turns are left out: they lead nowhere.
 
-        This is the hot loop of the search: falls are inlined and choices are tuples.
+        This is the hot loop of the search: falls are written out and choices are tuples.
         """
         pos, solid, t1, t2, t3, phase, choose, first, boosts = state
         out: list[tuple[tuple, State | str]] = []
@@ -181,7 +166,7 @@ class Solver:
             if (1 << start) & GOAL_MASK:
                 out.append(((picked, False, 0), WIN))
                 continue
-            # Fall (inlined ``fall``).
+            # Fall: the first solid cell along the ray stops it (or the board edge).
             ray = rays[start]
             blockers = ray & solid
             if not blockers:
@@ -221,7 +206,7 @@ class Solver:
                     out.append((choice, (q, s & ~fresh, c | fresh, t1, t2, next_phase, node, 0,
                                          boosts - used)))
                     break
-                ray = rays[q]  # fall again (inlined ``fall``)
+                ray = rays[q]  # fall again after the drilling
                 blockers = ray & s
                 if not blockers:
                     p2, path2 = (ends[q] if ray else q), ray
