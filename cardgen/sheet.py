@@ -215,7 +215,7 @@ def build_registration(layout: SheetLayout, fonts: FontSet | None = None) -> Doc
 
 
 def _scale(x: float, y: float, *, horizontal: bool, fonts: FontSet) -> list[Item]:
-    """A ruler from -5 to +5 mm centred on (x, y): ticks every 0.5 mm, numbers every 1 mm."""
+    """A ruler from -5 to +5 mm centred on (x, y): ticks every 0.5 mm, numbers every 2 mm."""
     items: list[Item] = []
     stroke = Stroke(MARK_COLOR, 0.1)
     for i in range(-10, 11):
