@@ -80,7 +80,9 @@ class GridStyle:
 def label_size(cell: float, band: float) -> float:
     """Type size (pt) of the row and column labels: 6 pt for a card-sized grid, scaled
     with the label band and the cell on larger prints, smaller on tiny cells."""
-    return 6.0 * min(band / 3.0, max(cell / 4.5, 1.0) if band > 3.0 else min(cell / 4.5, 1.0))
+    by_cell = cell / 4.5
+    scale = max(by_cell, 1.0) if band > 3.0 else min(by_cell, 1.0)
+    return 6.0 * min(band / 3.0, scale)
 
 
 def grid_items(grid: str, cell: float, style: GridStyle, draw_fold: bool = True) -> list[Item]:
