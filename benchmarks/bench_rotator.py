@@ -4,7 +4,7 @@
 
 Both searches solve every start cell of the same seeded boards, in this process, with
 the same per-search state budget, so they explore exactly the same states (checked).
-The baseline is cardgen.rotator.reference: the same breadth-first search over the
+The baseline is cardgen.games.rotator.reference: the same breadth-first search over the
 readable engine (frozensets, one play_turn per choice). The figure to watch is the ratio.
 It then times generating 12 boards of each grade.
 """
@@ -16,10 +16,11 @@ import os
 import statistics
 import time
 
-from cardgen.rotator import reference
-from cardgen.rotator.engine import Terrain
-from cardgen.rotator.generator import GRADES, SplitMix64, generate, random_map
-from cardgen.rotator.solver import Solver
+from cardgen.games.rng import SplitMix64
+from cardgen.games.rotator import reference
+from cardgen.games.rotator.engine import Terrain
+from cardgen.games.rotator.generator import Grade, generate, random_map
+from cardgen.games.rotator.solver import Solver
 
 SEED = 2024
 
@@ -64,7 +65,7 @@ def main() -> None:
         return
     jobs = os.cpu_count() or 1
     print(f"\ngenerating 12 boards per grade (seed 7, {jobs} jobs):")
-    for grade in GRADES:
+    for grade in Grade:
         start = time.perf_counter()
         result = generate(7, 12, grade, jobs=jobs)
         print(f"  {grade:<7} {time.perf_counter() - start:6.1f} s  "

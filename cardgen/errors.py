@@ -1,8 +1,76 @@
-"""The one exception type that reaches the user as a plain sentence."""
+"""Errors about the input, in the input's own terms.
+
+Every problem with what a user gave cardgen (a config, a theme, an image, a board, a
+parameter) is a :class:`CardgenError`, a ``ValueError`` that carries the offending input.
+Its message is one sentence that names the field or file. Library code never names a
+user-interface control: where the problem is a parameter that a UI sets (a paper size, a
+margin), the error is a :class:`ParameterError` that carries the parameter's name apart
+from the problem, so that the command line can say ``--margin`` where the library says
+``margin``.
+
+Imports nothing from cardgen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
 
 
-class CardgenError(Exception):
-    """A problem with the user's input or environment, explained in one sentence.
+class CardgenError(ValueError):
+    """A problem with the input, explained in one sentence; ``value`` is the input."""
 
-    The CLI prints the message on stderr and exits non-zero, without a traceback.
-    """
+    def __init__(self, message: str, *, value: object = None) -> None:
+        super().__init__(message)
+        self.value = value
+
+
+class ProblemsError(CardgenError):
+    """Input that breaks several rules at once: ``problems`` holds every one of them,
+    in the order found. The message is the first problem, followed by the others."""
+
+    def __init__(self, source: str, problems: Sequence[str], *, value: object = None) -> None:
+        if not problems:
+            raise ValueError("a ProblemsError needs at least one problem")
+        self.source = source
+        self.problems = tuple(problems)
+        prefix = f"{source}: " if source else ""
+        message = prefix + self.problems[0]
+        if len(self.problems) > 1:
+            message += " Also: " + " ".join(self.problems[1:])
+        super().__init__(message, value=value)
+
+
+class ConfigError(ProblemsError):
+    """A data file (card config, theme, layout, product text, board file) that breaks its
+    schema, or that cannot be read as TOML."""
+
+
+class BoardError(ProblemsError):
+    """A game board that breaks a placement rule of its game."""
+
+
+class FitError(CardgenError):
+    """Text that does not fit its place even at the smallest legible size."""
+
+
+class FontError(CardgenError):
+    """A font file that cannot be used, or a character a font has no glyph for."""
+
+
+class ImageError(CardgenError):
+    """An image file that cannot be used."""
+
+
+class OutputError(CardgenError):
+    """Output that cannot be written where it was asked for."""
+
+
+class ParameterError(CardgenError):
+    """A parameter outside its domain. ``parameter`` names it as the library does (for
+    example ``margin``); ``problem`` is the rest of the sentence (``must be 0–30 mm, not
+    40.``), so a user interface can put its own name for the control in front."""
+
+    def __init__(self, parameter: str, problem: str, *, value: object = None) -> None:
+        super().__init__(f"{parameter} {problem}", value=value)
+        self.parameter = parameter
+        self.problem = problem

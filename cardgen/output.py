@@ -3,6 +3,8 @@
 Every file is first written to a temporary file in its target folder. Only when all of
 them are complete are they moved into place; should a move fail, the files already
 replaced are put back, so a failed run leaves older output exactly as it was.
+
+Imports only ``cardgen.errors``.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from cardgen.errors import CardgenError
+from cardgen.errors import OutputError
 
 
 def _umask() -> int:
@@ -23,13 +25,13 @@ def _umask() -> int:
 def prepare_folder(folder: Path) -> Path:
     """Create the output folder if needed, or explain why it cannot be used."""
     if folder.exists() and not folder.is_dir():
-        raise CardgenError(f"output folder {folder} is a file, not a folder.")
+        raise OutputError(f"output folder {folder} is a file, not a folder.")
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise CardgenError(f"output folder {folder} cannot be created ({exc.strerror}).") from None
+        raise OutputError(f"output folder {folder} cannot be created ({exc.strerror}).") from None
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise CardgenError(f"output folder {folder} is not writable.")
+        raise OutputError(f"output folder {folder} is not writable.")
     return folder
 
 
@@ -43,7 +45,7 @@ def write_files(files: dict[Path, bytes]) -> list[Path]:
     """Write all files as one set; returns the paths written."""
     for path in files:
         if path.is_dir():
-            raise CardgenError(f"cannot write {path}: a folder of that name is in the way.")
+            raise OutputError(f"cannot write {path}: a folder of that name is in the way.")
     staged: list[tuple[str, Path]] = []
     moved: list[tuple[Path, str | None]] = []  # target, backup of the older file
     current = None
@@ -73,7 +75,7 @@ def write_files(files: dict[Path, bytes]) -> list[Path]:
         for tmp, _ in staged:
             if os.path.exists(tmp):
                 os.unlink(tmp)
-        raise CardgenError(f"cannot write {current}: {exc.strerror}.") from None
+        raise OutputError(f"cannot write {current}: {exc.strerror}.") from None
     for _, backup in moved:
         if backup is not None:
             os.unlink(backup)

@@ -10,9 +10,9 @@ from pathlib import Path
 
 from PIL import Image
 
-from cardgen.card import build_card
-from cardgen.config import load_config
-from cardgen.render.png import render_png
+from cardgen.card.build import build_card
+from cardgen.card.config import load_config
+from cardgen.render.png import rasterize
 
 DPI = 110
 GAP = 24
@@ -21,7 +21,7 @@ GAP = 24
 def main() -> None:
     build = build_card(replace(load_config(None), marks=False))
     views = build.document.views()[:2]  # outside and inside spreads
-    images = [render_png(view, DPI) for view in views]
+    images = [rasterize(view, DPI) for view in views]
     width = sum(im.width for im in images) + GAP * (len(images) + 1)
     height = max(im.height for im in images) + 2 * GAP
     sheet = Image.new("RGB", (width, height), (236, 238, 242))

@@ -9,6 +9,7 @@ Separation colour spaces and overprint.
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.colors import CMYKColor, CMYKColorSep
 from reportlab.lib.colors import Color as RLColor
@@ -18,25 +19,32 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen import __version__
-from cardgen.colors import Color
-from cardgen.fonts import FontFace, bundled_fonts
-from cardgen.geometry import Box
-from cardgen.page import (
+from cardgen.draw.colors import Color
+from cardgen.draw.geometry import Box
+from cardgen.draw.page import (
+    Anchor,
     Document,
+    FontRef,
     Group,
     Image,
-    Item,
     Layer,
     Line,
+    LineCap,
     Page,
     Path,
     Rect,
+    Stroke,
     Text,
     page_texts,
 )
+from cardgen.render.base import Painter, walk_path
+from cardgen.text.fonts import bundled_fonts
 from cardgen.units import PT_PER_MM, pt
 
-_CAPS = {"butt": 0, "round": 1, "square": 2}
+if TYPE_CHECKING:
+    from PIL.Image import Image as PILImage
+
+_CAPS = {LineCap.BUTT: 0, LineCap.ROUND: 1, LineCap.SQUARE: 2}
 _registered: dict[str, str] = {}
 
 
@@ -46,9 +54,9 @@ def render_pdf(doc: Document, *, cmyk: bool = True) -> bytes:
     first = doc.pages[0]
     # A TrueType initial font keeps reportlab from referencing its default Helvetica,
     # which would be a non-embedded font in the file.
-    faces = sorted({item.font for page in doc.pages for item, _ in page_texts(page)},
-                   key=lambda face: str(face.path)) or [bundled_fonts().regular]
-    initial = next(_register(face) for face in faces)
+    faces: list[FontRef] = sorted({item.font for page in doc.pages for item, _ in page_texts(page)},
+                                  key=lambda face: str(face.path)) or [bundled_fonts().regular]
+    initial = _register(faces[0])
     canvas = Canvas(
         buffer,
         pagesize=(first.width * PT_PER_MM, first.height * PT_PER_MM),
@@ -56,13 +64,13 @@ def render_pdf(doc: Document, *, cmyk: bool = True) -> bytes:
         invariant=1,
         pageCompression=1,
         # No enforceColorSpace: reportlab's CMYK check turns every neutral CMYK colour
-        # (rich black included) into plain K. _Painter._color emits only the chosen space.
+        # (rich black included) into plain K. _PdfPainter._color emits only the chosen space.
     )
     canvas.setTitle(doc.title)
     canvas.setSubject(doc.subject)
     canvas.setAuthor("cardgen")
     canvas.setCreator(f"cardgen {__version__}")
-    painter = _Painter(canvas, cmyk)
+    painter = _PdfPainter(canvas, cmyk)
     for view in doc.views():
         painter.page(view.page, view.layers)
     canvas.save()
@@ -78,17 +86,38 @@ class _AlphaReader(ImageReader):
     """An image reader that attaches a separate alpha mask (reportlab only derives soft
     masks from RGBA/LA images, and print images are CMYK)."""
 
-    def __init__(self, image, alpha) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, image: PILImage, alpha: PILImage) -> None:
         super().__init__(image)
         self._alpha = alpha
 
-    def getRGBData(self):  # type: ignore[no-untyped-def]
+    def getRGBData(self) -> Any:
         data = super().getRGBData()
         self._dataA = ImageReader(self._alpha)
         return data
 
 
-class _Painter:
+class _PathBuilder:
+    """Path operations onto a reportlab path object."""
+
+    def __init__(self, path: Any) -> None:
+        self.p = path
+
+    def move_to(self, x: float, y: float) -> None:
+        self.p.moveTo(x, y)
+
+    def line_to(self, x: float, y: float) -> None:
+        self.p.lineTo(x, y)
+
+    def curve_to(self, x1: float, y1: float, x2: float, y2: float, x: float, y: float) -> None:
+        self.p.curveTo(x1, y1, x2, y2, x, y)
+
+    def close(self) -> None:
+        self.p.close()
+
+
+class _PdfPainter(Painter[None]):
+    """Draws on a reportlab canvas whose user space is set to millimetres, y down."""
+
     def __init__(self, canvas: Canvas, cmyk: bool) -> None:
         self.canvas = canvas
         self.cmyk = cmyk
@@ -101,54 +130,39 @@ class _Painter:
         # Work in millimetres with y down, like the model.
         c.transform(PT_PER_MM, 0, 0, -PT_PER_MM, 0, page.height * PT_PER_MM)
         for layer in layers:
-            self.items(layer.items)
+            self.draw_all(layer.items, None)
         c.showPage()
 
-    def items(self, items: list[Item]) -> None:
-        for item in items:
-            self.item(item)
+    def rect(self, item: Rect, ctx: None) -> None:
+        if self._paint(item.fill, item.stroke):
+            self.canvas.rect(item.x, item.y, item.w, item.h,
+                             stroke=int(item.stroke is not None), fill=int(item.fill is not None))
 
-    def item(self, item: Item) -> None:
+    def line(self, item: Line, ctx: None) -> None:
+        self._paint(None, item.stroke)
+        self.canvas.line(item.x1, item.y1, item.x2, item.y2)
+
+    def path(self, item: Path, ctx: None) -> None:
         c = self.canvas
-        if isinstance(item, Rect):
-            if self._paint(item.fill, item.stroke):
-                c.rect(item.x, item.y, item.w, item.h,
-                       stroke=int(item.stroke is not None), fill=int(item.fill is not None))
-        elif isinstance(item, Line):
-            self._paint(None, item.stroke)
-            c.line(item.x1, item.y1, item.x2, item.y2)
-        elif isinstance(item, Path):
-            self._paint(item.fill, item.stroke)
-            p = c.beginPath()
-            for op in item.ops:
-                if op[0] == "M":
-                    p.moveTo(op[1], op[2])
-                elif op[0] == "L":
-                    p.lineTo(op[1], op[2])
-                elif op[0] == "C":
-                    p.curveTo(*op[1:])
-                elif op[0] == "Z":
-                    p.close()
-            c.drawPath(p, stroke=int(item.stroke is not None), fill=int(item.fill is not None),
-                       fillMode=0)
-        elif isinstance(item, Text):
-            self._text(item)
-        elif isinstance(item, Image):
-            self._image(item)
-        elif isinstance(item, Group):
-            c.saveState()
-            if not item.transform.is_identity:
-                c.transform(*item.transform.as_tuple)
-            if item.clip is not None:
-                p = c.beginPath()
-                p.rect(item.clip.x, item.clip.y, item.clip.w, item.clip.h)
-                c.clipPath(p, stroke=0, fill=0)
-            self.items(item.items)
-            c.restoreState()
-        else:  # pragma: no cover - the model has no other item types
-            raise TypeError(f"cannot draw {type(item).__name__}")
+        self._paint(item.fill, item.stroke)
+        p = c.beginPath()
+        walk_path(item.ops, _PathBuilder(p))
+        c.drawPath(p, stroke=int(item.stroke is not None), fill=int(item.fill is not None),
+                   fillMode=0)
 
-    def _paint(self, fill: Color | None, stroke) -> bool:  # type: ignore[no-untyped-def]
+    def group(self, item: Group, ctx: None) -> None:
+        c = self.canvas
+        c.saveState()
+        if not item.transform.is_identity:
+            c.transform(*item.transform.as_tuple)
+        if item.clip is not None:
+            p = c.beginPath()
+            p.rect(item.clip.x, item.clip.y, item.clip.w, item.clip.h)
+            c.clipPath(p, stroke=0, fill=0)
+        self.draw_all(item.items, None)
+        c.restoreState()
+
+    def _paint(self, fill: Color | None, stroke: Stroke | None) -> bool:
         c = self.canvas
         if fill is not None:
             c.setFillColor(self._color(fill))
@@ -169,7 +183,7 @@ class _Painter:
             return CMYKColorSep(*color.cmyk_fractions, spotName=color.spot, density=1)
         return CMYKColor(*color.cmyk_fractions)
 
-    def _text(self, item: Text) -> None:
+    def text(self, item: Text, ctx: None) -> None:
         c = self.canvas
         c.saveState()
         c.translate(item.x, item.y)
@@ -178,11 +192,12 @@ class _Painter:
         c.scale(1, -1)
         c.setFillColor(self._color(item.color))
         c.setFont(_register(item.font), pt(item.size))
-        draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}
+        draw = {Anchor.START: c.drawString, Anchor.MIDDLE: c.drawCentredString,
+                Anchor.END: c.drawRightString}
         draw[item.anchor](0, 0, item.text)
         c.restoreState()
 
-    def _image(self, item: Image) -> None:
+    def image(self, item: Image, ctx: None) -> None:
         c = self.canvas
         raster = item.raster
         pixels = raster.cmyk if self.cmyk and raster.cmyk is not None else raster.rgb
@@ -199,7 +214,7 @@ class _Painter:
         c.restoreState()
 
 
-def _register(face: FontFace) -> str:
+def _register(face: FontRef) -> str:
     """Register a face with reportlab once; returns its registered name."""
     key = str(face.path)
     if key in _registered:
@@ -210,7 +225,7 @@ def _register(face: FontFace) -> str:
     while name in taken:
         suffix += 1
         name = f"{face.name}-{suffix}"
-    font = TTFont(name, io.BytesIO(face.metrics.truetype_bytes()))
+    font = TTFont(name, io.BytesIO(face.truetype_bytes()))
     pdfmetrics.registerFont(font)
     _registered[key] = name
     return name

@@ -14,28 +14,36 @@ from functools import cache
 from PIL import Image as PILImage
 from PIL import ImageDraw, ImageFont
 
-from cardgen.geometry import Affine, Point
-from cardgen.page import Group, Image, Item, Line, Path, Rect, Stroke, Text, View
+from cardgen.draw.geometry import Affine, Point
+from cardgen.draw.page import Anchor, Group, Image, Line, Path, Rect, Stroke, Text, View
+from cardgen.render.base import Painter, walk_path
 from cardgen.units import MM_PER_PT, px_per_mm
 
 _EPS = 1e-9
-_ANCHORS = {"start": "ls", "middle": "ms", "end": "rs"}
+_ANCHORS = {Anchor.START: "ls", Anchor.MIDDLE: "ms", Anchor.END: "rs"}
+SUPERSAMPLE = 2  # drawn at twice the resolution, then reduced: anti-aliased edges
 
 
-def render_png(view: View, dpi: float = 300, supersample: int = 2) -> PILImage.Image:
-    """Rasterise a view; returns an RGB image of the whole page at ``dpi``."""
+def rasterize(view: View, dpi: float = 300, supersample: int = SUPERSAMPLE) -> PILImage.Image:
+    """A view as an RGB image of the whole page at ``dpi``."""
     page = view.page
     scale = px_per_mm(dpi) * supersample
     size = (max(1, round(page.width * px_per_mm(dpi))) * supersample,
             max(1, round(page.height * px_per_mm(dpi))) * supersample)
-    painter = _Painter(PILImage.new("RGB", size, (255, 255, 255)))
+    painter = _PngPainter(PILImage.new("RGB", size, (255, 255, 255)))
     base = Affine.scale(scale)
     for layer in view.layers:
-        painter.items(layer.items, base)
-    image = painter.image
+        painter.draw_all(layer.items, base)
+    image = painter.canvas
     if supersample > 1:
         image = image.reduce(supersample)
     return image
+
+
+def render_png(view: View, dpi: float = 300) -> bytes:
+    """A view as PNG bytes at ``dpi``, the resolution recorded in the file
+    (deterministic)."""
+    return png_bytes(rasterize(view, dpi), dpi)
 
 
 def png_bytes(image: PILImage.Image, dpi: float) -> bytes:
@@ -93,58 +101,64 @@ def _bezier(p0: Point, p1: Point, p2: Point, p3: Point) -> list[Point]:
     return pts
 
 
-def _flatten(path: Path, t: Affine) -> list[tuple[list[Point], bool]]:
-    """Subpaths as point lists in pixels, with whether each is closed."""
-    subpaths: list[tuple[list[Point], bool]] = []
-    current: list[Point] = []
-    for op in path.ops:
-        kind = op[0]
-        if kind == "M":
-            if len(current) > 1:
-                subpaths.append((current, False))
-            current = [t.apply(op[1], op[2])]
-        elif kind == "L":
-            current.append(t.apply(op[1], op[2]))
-        elif kind == "C":
-            c1, c2, end = t.apply(op[1], op[2]), t.apply(op[3], op[4]), t.apply(op[5], op[6])
-            current.extend(_bezier(current[-1], c1, c2, end))
-        elif kind == "Z" and current:
-            subpaths.append((current, True))
-            current = [current[0]]
-    if len(current) > 1:
-        subpaths.append((current, False))
-    return subpaths
+class _Flattener:
+    """Path operations to point lists in pixels (curves sampled), one per subpath, each
+    with whether it is closed."""
+
+    def __init__(self, t: Affine) -> None:
+        self.t = t
+        self.subpaths: list[tuple[list[Point], bool]] = []
+        self.current: list[Point] = []
+
+    def move_to(self, x: float, y: float) -> None:
+        if len(self.current) > 1:
+            self.subpaths.append((self.current, False))
+        self.current = [self.t.apply(x, y)]
+
+    def line_to(self, x: float, y: float) -> None:
+        self.current.append(self.t.apply(x, y))
+
+    def curve_to(self, x1: float, y1: float, x2: float, y2: float, x: float, y: float) -> None:
+        t = self.t
+        self.current.extend(_bezier(self.current[-1], t.apply(x1, y1), t.apply(x2, y2),
+                                    t.apply(x, y)))
+
+    def close(self) -> None:
+        if self.current:
+            self.subpaths.append((self.current, True))
+            self.current = [self.current[0]]
+
+    def finish(self) -> list[tuple[list[Point], bool]]:
+        if len(self.current) > 1:
+            self.subpaths.append((self.current, False))
+        return self.subpaths
 
 
-class _Painter:
+class _PngPainter(Painter[Affine]):
+    """Draws into a Pillow image; the context is the transform from the item's
+    coordinates to pixels."""
+
     def __init__(self, image: PILImage.Image) -> None:
-        self.image = image
-        self.draw = ImageDraw.Draw(image)
+        self.canvas = image
+        self.pen = ImageDraw.Draw(image)
 
-    def items(self, items: list[Item], t: Affine) -> None:
-        for item in items:
-            if isinstance(item, Rect):
-                self._rect(item, t)
-            elif isinstance(item, Line):
-                self._stroke([t.apply(item.x1, item.y1), t.apply(item.x2, item.y2)],
-                             item.stroke, t, closed=False)
-            elif isinstance(item, Path):
-                subpaths = _flatten(item, t)
-                if item.fill is not None:
-                    for pts, _ in subpaths:
-                        if len(pts) > 2:
-                            self.draw.polygon(pts, fill=item.fill.rgb)
-                if item.stroke is not None:
-                    for pts, closed in subpaths:
-                        self._stroke(pts, item.stroke, t, closed)
-            elif isinstance(item, Text):
-                self._text(item, t)
-            elif isinstance(item, Image):
-                self._image(item, t)
-            elif isinstance(item, Group):
-                self._group(item, t)
+    def line(self, item: Line, t: Affine) -> None:
+        self._stroke([t.apply(item.x1, item.y1), t.apply(item.x2, item.y2)], item.stroke, t,
+                     closed=False)
 
-    def _rect(self, item: Rect, t: Affine) -> None:
+    def path(self, item: Path, t: Affine) -> None:
+        flattener = _Flattener(t)
+        walk_path(item.ops, flattener)
+        subpaths = flattener.finish()
+        if item.fill is not None:
+            for pts, _ in subpaths:
+                if len(pts) > 2:
+                    self.pen.polygon(pts, fill=item.fill.rgb)
+        if item.stroke is not None:
+            for pts, closed in subpaths:
+                self._stroke(pts, item.stroke, t, closed)
+
+    def rect(self, item: Rect, t: Affine) -> None:
         corners = [t.apply(x, y) for x, y in ((item.x, item.y), (item.x + item.w, item.y),
                    (item.x + item.w, item.y + item.h), (item.x, item.y + item.h))]
         if item.fill is not None:
@@ -152,9 +166,9 @@ class _Painter:
                 xs = sorted(round(p[0]) for p in corners)
                 ys = sorted(round(p[1]) for p in corners)
                 if xs[-1] > xs[0] and ys[-1] > ys[0]:
-                    self.draw.rectangle([xs[0], ys[0], xs[-1] - 1, ys[-1] - 1], fill=item.fill.rgb)
+                    self.pen.rectangle([xs[0], ys[0], xs[-1] - 1, ys[-1] - 1], fill=item.fill.rgb)
             else:
-                self.draw.polygon(corners, fill=item.fill.rgb)
+                self.pen.polygon(corners, fill=item.fill.rgb)
         if item.stroke is not None:
             self._stroke(corners, item.stroke, t, closed=True)
 
@@ -166,17 +180,17 @@ class _Painter:
         if stroke.dash:
             pieces = _dashes(pts, [max(d * t.scale_factor, 0.5) for d in stroke.dash])
         for piece in pieces:
-            self.draw.line(piece, fill=stroke.color.rgb, width=width,
+            self.pen.line(piece, fill=stroke.color.rgb, width=width,
                            joint="curve" if len(piece) > 2 else None)
 
-    def _text(self, item: Text, t: Affine) -> None:
+    def text(self, item: Text, t: Affine) -> None:
         m = t @ Affine.translate(item.x, item.y) @ Affine.rotate(item.rotation)
         k = m.scale_factor
         font = _font(str(item.font.path), round(item.size * MM_PER_PT * k, 2))
         anchor = _ANCHORS[item.anchor]
         upright = abs(m.b) < _EPS and abs(m.c) < _EPS and m.a > 0 and m.d > 0
         if upright:
-            self.draw.text((m.e, m.f), item.text, font=font, fill=item.color.rgb, anchor=anchor)
+            self.pen.text((m.e, m.f), item.text, font=font, fill=item.color.rgb, anchor=anchor)
             return
         left, top, right, bottom = font.getbbox(item.text, anchor=anchor)
         pad = 2
@@ -188,7 +202,7 @@ class _Painter:
             -origin[0], -origin[1])
         self._place(PILImage.new("RGB", mask.size, item.color.rgb), mask, placement)
 
-    def _image(self, item: Image, t: Affine) -> None:
+    def image(self, item: Image, t: Affine) -> None:
         raster = item.raster
         w, h = raster.size
         m = t @ Affine.translate(item.x, item.y) @ Affine.scale(item.w / w, item.h / h)
@@ -212,7 +226,7 @@ class _Painter:
         out = src.transform(size, PILImage.Transform.AFFINE, data, PILImage.Resampling.BICUBIC)
         out_mask = mask.transform(size, PILImage.Transform.AFFINE, data,
                                   PILImage.Resampling.BICUBIC)
-        self.image.paste(out, (x0, y0), out_mask)
+        self.canvas.paste(out, (x0, y0), out_mask)
 
     def _place_axis_aligned(self, src: PILImage.Image, mask: PILImage.Image, m: Affine) -> None:
         sx, sy = m.a, m.d
@@ -234,12 +248,13 @@ class _Painter:
         if size != src.size:
             src = src.resize(size, PILImage.Resampling.LANCZOS)
             mask = mask.resize(size, PILImage.Resampling.LANCZOS)
-        self.image.paste(src, (x0, y0), mask)
+        self.canvas.paste(src, (x0, y0), mask)
 
-    def _group(self, group: Group, t: Affine) -> None:
+    def group(self, item: Group, t: Affine) -> None:
+        group = item
         m = t @ group.transform
         if group.clip is None:
-            self.items(group.items, m)
+            self.draw_all(group.items, m)
             return
         # Draw the group on a copy of just the clip's bounding box, then paste that back
         # through the clip shape.
@@ -248,12 +263,12 @@ class _Painter:
                                               (c.x, c.bottom))]
         x0 = max(0, math.floor(min(p[0] for p in corners)))
         y0 = max(0, math.floor(min(p[1] for p in corners)))
-        x1 = min(self.image.width, math.ceil(max(p[0] for p in corners)))
-        y1 = min(self.image.height, math.ceil(max(p[1] for p in corners)))
+        x1 = min(self.canvas.width, math.ceil(max(p[0] for p in corners)))
+        y1 = min(self.canvas.height, math.ceil(max(p[1] for p in corners)))
         if x1 <= x0 or y1 <= y0:
             return
-        inner = _Painter(self.image.crop((x0, y0, x1, y1)))
-        inner.items(group.items, Affine.translate(-x0, -y0) @ m)
-        mask = PILImage.new("L", inner.image.size, 0)
+        inner = _PngPainter(self.canvas.crop((x0, y0, x1, y1)))
+        inner.draw_all(group.items, Affine.translate(-x0, -y0) @ m)
+        mask = PILImage.new("L", inner.canvas.size, 0)
         ImageDraw.Draw(mask).polygon([(x - x0, y - y0) for x, y in corners], fill=255)
-        self.image.paste(inner.image, (x0, y0), mask)
+        self.canvas.paste(inner.canvas, (x0, y0), mask)

@@ -10,13 +10,27 @@ import base64
 import io
 import re
 from functools import cache
+from typing import Any
 
 import svgwrite
 from svgwrite.container import Group as SvgGroup
 
-from cardgen.colors import Color
-from cardgen.fonts import FontFace
-from cardgen.page import Group, Image, Item, Line, Path, Rect, Stroke, Text, View, walk
+from cardgen.draw.colors import Color
+from cardgen.draw.page import (
+    Anchor,
+    FontRef,
+    Group,
+    Image,
+    Line,
+    LineCap,
+    Path,
+    Rect,
+    Stroke,
+    Text,
+    View,
+    walk,
+)
+from cardgen.render.base import Painter, walk_path
 from cardgen.units import MM_PER_PT
 
 _INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"
@@ -32,13 +46,13 @@ def render_svg(view: View) -> bytes:
         debug=False,
     )
     dwg.attribs["xmlns:inkscape"] = _INKSCAPE
-    writer = _Writer(dwg)
+    writer = _SvgPainter(dwg)
     writer.fonts(view)
     for layer in view.layers:
         group = dwg.g(id=writer.unique(f"layer-{layer.name}"))
         group.attribs["inkscape:groupmode"] = "layer"
         group.attribs["inkscape:label"] = layer.name
-        writer.items(group, layer.items)
+        writer.draw_all(layer.items, group)
         dwg.add(group)
     out = io.StringIO()
     dwg.write(out, pretty=True, indent=1)
@@ -58,12 +72,36 @@ def _paint(fill: Color | None, stroke: Stroke | None) -> dict[str, str]:
         attrs["stroke-width"] = _n(stroke.width)
         if stroke.dash:
             attrs["stroke-dasharray"] = " ".join(_n(d) for d in stroke.dash)
-        if stroke.cap != "butt":
-            attrs["stroke-linecap"] = stroke.cap
+        if stroke.cap != LineCap.BUTT:
+            attrs["stroke-linecap"] = stroke.cap.value
     return attrs
 
 
-class _Writer:
+class _PathData:
+    """Path operations as SVG path data ("M1 2 C3 4 5 6 7 8 Z")."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def _add(self, command: str, *values: float) -> None:
+        self.parts.append(command + " ".join(_n(v) for v in values))
+
+    def move_to(self, x: float, y: float) -> None:
+        self._add("M", x, y)
+
+    def line_to(self, x: float, y: float) -> None:
+        self._add("L", x, y)
+
+    def curve_to(self, x1: float, y1: float, x2: float, y2: float, x: float, y: float) -> None:
+        self._add("C", x1, y1, x2, y2, x, y)
+
+    def close(self) -> None:
+        self._add("Z")
+
+
+class _SvgPainter(Painter[SvgGroup]):
+    """Adds an SVG element per item to the parent group it is given."""
+
     def __init__(self, dwg: svgwrite.Drawing) -> None:
         self.dwg = dwg
         self.ids: set[str] = set()
@@ -82,7 +120,7 @@ class _Writer:
         return name
 
     def fonts(self, view: View) -> None:
-        used: dict[FontFace, set[str]] = {}
+        used: dict[FontRef, set[str]] = {}
         for layer in view.layers:
             for item, _ in walk(layer.items):
                 if isinstance(item, Text):
@@ -97,54 +135,53 @@ class _Writer:
         rules.append("text { font-kerning: none; white-space: pre; }")
         self.dwg.defs.add(self.dwg.style("\n".join(rules)))
 
-    def items(self, parent: SvgGroup, items: list[Item]) -> None:
-        dwg = self.dwg
-        for item in items:
-            if isinstance(item, Rect):
-                parent.add(dwg.rect((_n(item.x), _n(item.y)), (_n(item.w), _n(item.h)),
-                                    **_paint(item.fill, item.stroke)))
-            elif isinstance(item, Line):
-                parent.add(dwg.line((_n(item.x1), _n(item.y1)), (_n(item.x2), _n(item.y2)),
-                                    **_paint(None, item.stroke)))
-            elif isinstance(item, Path):
-                parent.add(dwg.path(d=_path_data(item), **_paint(item.fill, item.stroke)))
-            elif isinstance(item, Text):
-                parent.add(self._text(item))
-            elif isinstance(item, Image):
-                parent.add(self._image(item))
-            elif isinstance(item, Group):
-                group = dwg.g()
-                if item.name:
-                    group["id"] = self.unique(item.name)
-                if not item.transform.is_identity:
-                    group["transform"] = "matrix({})".format(
-                        " ".join(_n(v) for v in item.transform.as_tuple))
-                if item.clip is not None:
-                    clip = dwg.clipPath(id=self.unique("clip"))
-                    clip.add(dwg.rect((_n(item.clip.x), _n(item.clip.y)),
-                                      (_n(item.clip.w), _n(item.clip.h))))
-                    dwg.defs.add(clip)
-                    group["clip-path"] = f"url(#{clip['id']})"
-                self.items(group, item.items)
-                parent.add(group)
+    def rect(self, item: Rect, parent: SvgGroup) -> None:
+        parent.add(self.dwg.rect((_n(item.x), _n(item.y)), (_n(item.w), _n(item.h)),
+                                 **_paint(item.fill, item.stroke)))
 
-    def _text(self, item: Text):  # type: ignore[no-untyped-def]
-        attrs = {
+    def line(self, item: Line, parent: SvgGroup) -> None:
+        parent.add(self.dwg.line((_n(item.x1), _n(item.y1)), (_n(item.x2), _n(item.y2)),
+                                 **_paint(None, item.stroke)))
+
+    def path(self, item: Path, parent: SvgGroup) -> None:
+        data = _PathData()
+        walk_path(item.ops, data)
+        parent.add(self.dwg.path(d=" ".join(data.parts), **_paint(item.fill, item.stroke)))
+
+    def group(self, item: Group, parent: SvgGroup) -> None:
+        dwg = self.dwg
+        group = dwg.g()
+        if item.name:
+            group["id"] = self.unique(item.name)
+        if not item.transform.is_identity:
+            group["transform"] = "matrix({})".format(
+                " ".join(_n(v) for v in item.transform.as_tuple))
+        if item.clip is not None:
+            clip = dwg.clipPath(id=self.unique("clip"))
+            clip.add(dwg.rect((_n(item.clip.x), _n(item.clip.y)),
+                              (_n(item.clip.w), _n(item.clip.h))))
+            dwg.defs.add(clip)
+            group["clip-path"] = f"url(#{clip['id']})"
+        self.draw_all(item.items, group)
+        parent.add(group)
+
+    def text(self, item: Text, parent: SvgGroup) -> None:
+        attrs: dict[str, Any] = {
             "insert": (_n(item.x), _n(item.y)),
             "font_family": self.families[str(item.font.path)],
             "font_size": _n(item.size * MM_PER_PT),
             "fill": item.color.hex_rgb,
         }
-        if item.anchor != "start":
-            attrs["text_anchor"] = item.anchor
+        if item.anchor != Anchor.START:
+            attrs["text_anchor"] = item.anchor.value
         text = self.dwg.text(item.text, **attrs)
         if item.rotation:
             text["transform"] = f"rotate({_n(item.rotation)} {_n(item.x)} {_n(item.y)})"
         if item.name:
             text["id"] = self.unique(item.name)
-        return text
+        parent.add(text)
 
-    def _image(self, item: Image):  # type: ignore[no-untyped-def]
+    def image(self, item: Image, parent: SvgGroup) -> None:
         raster = item.raster
         if raster.key not in self.images:
             pixels = raster.rgb
@@ -160,14 +197,7 @@ class _Writer:
         image["preserveAspectRatio"] = "none"
         if item.name:
             image["id"] = self.unique(item.name)
-        return image
-
-
-def _path_data(path: Path) -> str:
-    parts = []
-    for op in path.ops:
-        parts.append(op[0] + " ".join(_n(v) for v in op[1:]))
-    return " ".join(parts)
+        parent.add(image)
 
 
 @cache

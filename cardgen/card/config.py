@@ -1,0 +1,155 @@
+"""The card configuration: a TOML file, checked key by key against a schema.
+
+Every problem becomes a sentence that names the file and the field: unknown keys get
+the closest valid name suggested, wrong types say what was expected, and all problems
+are reported together.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from cardgen.card.physical import PRESETS, CardGeometry, CardSize, Preset, custom_size
+from cardgen.datafile import read_toml
+from cardgen.errors import CardgenError, ConfigError
+from cardgen.resources import templates_dir
+from cardgen.schema import Choice, Flag, Number, Table, Text, check
+from cardgen.text.fonts import FontStyle
+
+PERSON_FIELDS = {
+    "title": "Job title.",
+    "company": "Company or studio.",
+    "email": "E-mail address.",
+    "phone": "Phone number.",
+    "web": "Web site.",
+    "address": "Postal address, one line (optional).",
+    "tagline": "A short line at the foot of the front panel.",
+}
+
+CONFIG = Table({
+    "card": Table({
+        "preset": Choice(Preset, "Folded size: eu (85 × 55 mm) or us (3.5 × 2 in).",
+                         default=Preset.EU),
+        "width_mm": Number("Custom folded width in mm (50–150); with height_mm it replaces "
+                           "the preset.", default=None),
+        "height_mm": Number("Custom folded height in mm (40–120).", default=None),
+        "theme": Text("A built-in theme (dark, light) or the path of a theme file.",
+                      default="dark"),
+        "marks": Flag("Crop and fold marks outside the bleed.", default=True),
+        "qr": Flag("A vCard QR code on the front panel.", default=True),
+    }),
+    "person": Table({
+        "name": Text("Your name (required).", nonempty=True,
+                     missing="is required (the name printed on the front)."),
+        **{key: Text(help, default="") for key, help in PERSON_FIELDS.items()},
+    }),
+    "images": Table({
+        "portrait": Text("Photo behind the grids (tinted blue and red); JPEG, PNG, WebP, "
+                         "TIFF…", default=""),
+        "logo": Text("Logo for the front panel (PNG with transparency works best).",
+                     default=""),
+    }),
+    "fonts": Table({
+        "regular": Text("TTF/OTF file for regular text (default: Source Sans 3).", default=""),
+        "bold": Text("TTF/OTF file for the name.", default=""),
+        "italic": Text("TTF/OTF file for the title and tagline.", default=""),
+    }),
+})
+
+
+@dataclass(frozen=True)
+class Person:
+    name: str = ""
+    title: str = ""
+    company: str = ""
+    email: str = ""
+    phone: str = ""
+    web: str = ""
+    address: str = ""
+    tagline: str = ""
+
+
+@dataclass(frozen=True)
+class CardConfig:
+    """A validated card configuration; paths are resolved against the config's folder."""
+
+    size: CardSize
+    person: Person
+    theme: str = "dark"
+    marks: bool = True
+    qr: bool = True
+    portrait: Path | None = None
+    logo: Path | None = None
+    fonts: dict[FontStyle, Path] = field(default_factory=dict)
+    source: Path | None = None
+
+    @property
+    def base_dir(self) -> Path:
+        return self.source.parent if self.source else Path.cwd()
+
+    def with_overrides(self, *, preset: Preset | None = None, theme: str | None = None,
+                       marks: bool | None = None) -> CardConfig:
+        """The config with other settings (from a user interface) applied on top."""
+        out = self
+        if preset is not None:
+            out = replace(out, size=PRESETS[preset])
+        if theme is not None:
+            out = replace(out, theme=theme)
+        if marks is not None:
+            out = replace(out, marks=marks)
+        return out
+
+
+def example_config_path() -> Path:
+    """The commented example that ``cardgen init`` copies and ``cardgen card`` uses
+    when no config is given."""
+    return templates_dir() / "example.toml"
+
+
+def load_config(path: Path | None) -> CardConfig:
+    """Read and validate a config file (the built-in example when ``path`` is None)."""
+    source = example_config_path() if path is None else path
+    name = "the built-in example" if path is None else str(path)
+    values = check(CONFIG, read_toml(source, "config file", name), name)
+    return _build(values, source.resolve() if path is not None else None, name)
+
+
+def _build(values: dict[str, Any], source: Path | None, name: str) -> CardConfig:
+    base = source.parent if source else Path.cwd()
+    card = values["card"]
+    width, height = card["width_mm"], card["height_mm"]
+    if (width is None) != (height is None):
+        missing = "height_mm" if height is None else "width_mm"
+        raise ConfigError(name, [f"card.{missing} is missing; a custom size needs both "
+                                 "width_mm and height_mm."])
+    if width is None:
+        size = PRESETS[card["preset"]]
+    else:
+        try:
+            size = custom_size(width, height)
+            CardGeometry(size)  # the grids must fit
+        except CardgenError as exc:
+            raise ConfigError(name, [str(exc)], value=exc.value) from None
+    person = Person(name=values["person"]["name"],
+                    **{key: values["person"][key] for key in PERSON_FIELDS})
+
+    def path_of(value: str) -> Path | None:
+        if not value:
+            return None
+        p = Path(value).expanduser()
+        return p if p.is_absolute() else base / p
+
+    fonts = {style: p for style in FontStyle if (p := path_of(values["fonts"][style.value]))}
+    return CardConfig(
+        size=size,
+        person=person,
+        theme=card["theme"],
+        marks=card["marks"],
+        qr=card["qr"],
+        portrait=path_of(values["images"]["portrait"]),
+        logo=path_of(values["images"]["logo"]),
+        fonts=fonts,
+        source=source,
+    )

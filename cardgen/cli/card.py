@@ -1,0 +1,139 @@
+"""``cardgen card``, ``cardgen init`` and ``cardgen sheet``: the business card and its
+sheets for office printing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cardgen.cli.common import (
+    DEFAULT_OUTPUT,
+    ConfigArg,
+    DpiOpt,
+    OutputOpt,
+    PaperOpt,
+    PresetOpt,
+    RgbOpt,
+    ThemeOpt,
+    parse_choice,
+    parse_formats,
+    parse_offset,
+    report,
+    warn,
+)
+from cardgen.errors import CardgenError
+
+MarksOpt = Annotated[bool | None, typer.Option(
+    "--marks/--no-marks", help="Crop and fold marks (default: the config's card.marks).",
+    show_default=False)]
+
+
+def card(
+    config: ConfigArg = None,
+    output: OutputOpt = DEFAULT_OUTPUT,
+    fmt: Annotated[str, typer.Option("--format", "-f",
+                                     help="Comma-separated: pdf, svg, png.")] = "pdf,svg,png",
+    preset: PresetOpt = None,
+    theme: ThemeOpt = None,
+    marks: MarksOpt = None,
+    rgb: RgbOpt = False,
+    dpi: DpiOpt = 300,
+    name: Annotated[str, typer.Option(help="File name stem of the outputs.")] = "card",
+) -> None:
+    """Print the card: a PDF (outside, inside, dieline), SVGs and PNGs of each spread."""
+    from cardgen.card.build import build_card
+    from cardgen.card.config import load_config
+    from cardgen.card.physical import Preset
+    from cardgen.output import prepare_folder, write_files
+    from cardgen.render import render_files
+
+    formats = parse_formats(fmt)
+    loaded = load_config(config)
+    settings = loaded.with_overrides(
+        preset=parse_choice(Preset, preset, "--preset") if preset is not None else None,
+        theme=theme, marks=marks)
+    prepare_folder(output)
+    build = build_card(settings)
+    files = render_files(build.document, output / name, formats, cmyk=not rgb, dpi=dpi)
+    warn(build.warnings)
+    report(write_files(files))
+
+
+def init(
+    path: Annotated[Path, typer.Argument(help="Where to write the example config.")] = Path(
+        "my-card.toml"),
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+) -> None:
+    """Write a commented example config to edit."""
+    from cardgen.card.config import example_config_path
+    from cardgen.output import write_files
+
+    if path.exists() and not force:
+        raise CardgenError(f"{path} already exists; use --force to overwrite it.", value=path)
+    report(write_files({path: example_config_path().read_bytes()}))
+    typer.echo(f"edit it, then run: cardgen card {path}")
+
+
+def sheet(
+    config: ConfigArg = None,
+    paper: PaperOpt = "a4",
+    flip: Annotated[str, typer.Option(
+        help="How the printer turns the paper for side 2: long or short edge.")] = "long",
+    offset: Annotated[str, typer.Option(
+        help="Shift side 2 by X,Y mm (right, down) to correct misregistration; "
+        "write --offset=-0.5,0.2 for negative values.")] = "0,0",
+    registration: Annotated[bool, typer.Option(
+        "--registration", help="Write the duplex registration test page instead.")] = False,
+    margin: Annotated[float, typer.Option(help="Unprintable margin of the printer (mm).")] = 5.0,
+    output: OutputOpt = DEFAULT_OUTPUT,
+    preset: PresetOpt = None,
+    theme: ThemeOpt = None,
+    marks: Annotated[bool, typer.Option("--marks/--no-marks",
+                                        help="Per-card crop and fold marks.")] = True,
+    rgb: RgbOpt = False,
+    name: Annotated[str, typer.Option(help="File name stem of the output.")] = "sheet",
+) -> None:
+    """Impose cards N-up on A4 or Letter for office duplex printing (PDF)."""
+    from cardgen.card.build import build_card
+    from cardgen.card.config import load_config
+    from cardgen.card.physical import Preset
+    from cardgen.card.spread import Spread
+    from cardgen.output import prepare_folder, write_files
+    from cardgen.prepress.impose import Duplex, Flip, impose, plan_sheet
+    from cardgen.prepress.paper import Paper
+    from cardgen.prepress.registration import build_registration
+    from cardgen.render import Format, render
+    from cardgen.text.fonts import bundled_fonts
+    from cardgen.texts import say
+
+    shift = parse_offset(offset)
+    loaded = load_config(config)
+    settings = loaded.with_overrides(
+        preset=parse_choice(Preset, preset, "--preset") if preset is not None else None,
+        theme=theme, marks=False)
+    duplex = Duplex(parse_choice(Paper, paper, "--paper"), parse_choice(Flip, flip, "--flip"),
+                    shift, margin)
+    fonts = bundled_fonts()
+    if registration:
+        prepare_folder(output)
+        document = build_registration(duplex, fonts)
+        target = output / f"{name}-registration.pdf"
+        report(write_files({target: render(document, [Format.PDF], cmyk=not rgb)[".pdf"]}))
+        return
+    layout = plan_sheet(Spread(settings.size, marks=False).piece(), duplex)
+    prepare_folder(output)
+    build = build_card(settings)
+    outside, inside = build.document.pages
+    document = impose(outside, inside, build.spread.piece(), layout, marks=marks, fonts=fonts,
+                      names=(say("card", "sheet.outside"), say("card", "sheet.inside")),
+                      pieces=say("card", "sheet.pieces"),
+                      title=say("card", "sheet.title", name=settings.person.name,
+                                paper=duplex.paper.upper()))
+    warn(build.warnings)
+    report(write_files({output / f"{name}.pdf": render(document, [Format.PDF],
+                                                       cmyk=not rgb)[".pdf"]}))
+    typer.echo(f"{layout.count} cards per sheet ({layout.columns} × {layout.rows}"
+               f"{', turned' if layout.rotated else ''}); print double-sided, flip on the "
+               f"{duplex.flip} edge, at 100 %.")

@@ -1,0 +1,97 @@
+"""What every command shares: option types, turning option text into the library's
+values (with errors that name the option), reporting files and warnings, progress."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, TypeVar
+
+import typer
+
+from cardgen.errors import CardgenError, ParameterError
+from cardgen.render import Format
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
+
+E = TypeVar("E", bound=enum.Enum)
+
+DEFAULT_OUTPUT = Path("output")
+# The library's parameter names -> the options that set them.
+OPTIONS = {"margin": "--margin", "offset": "--offset", "count": "--count", "jobs": "--jobs",
+           "budget": "--budget", "game": "GAME"}
+
+ConfigArg = Annotated[Path | None, typer.Argument(
+    help="Card config (TOML). Without it, the built-in example card.", show_default=False)]
+OutputOpt = Annotated[Path, typer.Option("--output", "-o", help="Output folder.")]
+RgbOpt = Annotated[bool, typer.Option("--rgb", help="RGB colours for screens instead of CMYK.")]
+PresetOpt = Annotated[str | None, typer.Option(
+    "--preset", help="Override the size: eu (85 × 55 mm) or us (3.5 × 2 in).", show_default=False)]
+ThemeOpt = Annotated[str | None, typer.Option(
+    "--theme", help="Override the theme: dark, light or a theme file.", show_default=False)]
+PaperOpt = Annotated[str, typer.Option(help="Paper size: a4 or letter.")]
+DpiOpt = Annotated[float, typer.Option(help="PNG resolution.", min=36, max=1200)]
+
+
+def option_message(error: ParameterError) -> str:
+    """A library parameter error worded with the option the user typed."""
+    return f"{OPTIONS.get(error.parameter, error.parameter)} {error.problem}"
+
+
+def parse_choice(kind: type[E], value: str, option: str) -> E:
+    """The member of ``kind`` whose value is ``value`` (any case)."""
+    for member in kind:
+        if str(member.value) == value.lower():
+            return member
+    names = ", ".join(str(m.value) for m in kind)
+    raise CardgenError(f"{option} must be one of {names}, not {value!r}.", value=value)
+
+
+def parse_formats(value: str) -> list[Format]:
+    wanted = [part.strip().lower() for part in value.split(",") if part.strip()]
+    for fmt in wanted:
+        if fmt not in {f.value for f in Format}:
+            raise CardgenError(f"--format: unknown format {fmt!r} (choose from pdf, svg, png).",
+                               value=value)
+    if not wanted:
+        raise CardgenError("--format: give at least one of pdf, svg, png.", value=value)
+    return [fmt for fmt in Format if fmt.value in wanted]
+
+
+def parse_offset(value: str) -> tuple[float, float]:
+    parts = value.split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        dx, dy = (float(part) for part in parts)
+    except ValueError:
+        raise CardgenError(f"--offset must be two numbers in mm like 0.5,-0.3, not {value!r}.",
+                           value=value) from None
+    return dx, dy
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def warn(messages: Iterable[str]) -> None:
+    for message in messages:
+        typer.echo(f"warning: {message}", err=True)
+
+
+def report(paths: Iterable[Path], *, err: bool = False, note: str = "") -> None:
+    for path in paths:
+        typer.echo(f"wrote {path}{note}", err=err)
+
+
+def progress() -> Progress:
+    """A progress bar on stderr, shown only on a terminal."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    console = Console(stderr=True)
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TextColumn("{task.fields[note]}"), console=console, transient=True,
+                    disable=not console.is_terminal)

@@ -1,0 +1,210 @@
+"""``cardgen rotator ...``: show, solve, generate and print Rotator boards.
+
+BOARD is a board ID (``R1:B2B8E4I2I8-B4E2E8H4I9``) or a TOML file with
+``nodes = ["A:C4", ...]``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cardgen.cli.common import (
+    DpiOpt,
+    PaperOpt,
+    parse_choice,
+    parse_formats,
+    plural,
+    progress,
+    report,
+)
+from cardgen.errors import CardgenError
+
+rotator = typer.Typer(
+    name="rotator",
+    help="Rotator, the one-player game: show, solve, generate and print boards.",
+    no_args_is_help=True,
+)
+
+BoardArg = Annotated[str, typer.Argument(
+    help="A board ID such as R1:B2B8E4I2I8-B4E2E8H4I9, or a TOML file with nodes = [...].",
+    show_default=False)]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output on stdout.")]
+BudgetOpt = Annotated[int, typer.Option(
+    help="The most states any one search may explore before it answers 'undecided'.",
+    min=100)]
+DEFAULT_BUDGET = 400_000  # the solver's own default, kept here so --help needs no import
+
+
+@rotator.command()
+def show(board: BoardArg) -> None:
+    """Draw the board in the terminal, as the card shows it opened flat."""
+    from cardgen.games.rotator.board import load_board
+    from cardgen.games.rotator.describe import board_lines
+
+    for line in board_lines(load_board(board)):
+        typer.echo(line)
+
+
+@rotator.command()
+def solve(
+    board: BoardArg,
+    json_out: JsonOpt = False,
+    budget: BudgetOpt = DEFAULT_BUDGET,
+    quick: Annotated[bool, typer.Option(
+        "--quick", help="For each start, any winning line instead of the shortest "
+        "(the board's best line stays the shortest).")] = False,
+) -> None:
+    """Is the board winnable? The shortest winning line, turn by turn."""
+    from cardgen.games.rotator.board import load_board
+    from cardgen.games.rotator.describe import solution_lines, solution_record
+    from cardgen.games.rotator.engine import Terrain, replay
+    from cardgen.games.rotator.solver import Solver
+
+    rmap = load_board(board)
+    terrain = Terrain.from_map(rmap)
+    with progress() as bar:
+        task = bar.add_task("solving", total=10, note="")
+        solution = Solver(terrain).solve(
+            budget, shortest=not quick,
+            progress=lambda x: bar.update(task, advance=1, note=f"start {x + 1} of 10"))
+    line = solution.line
+    reports = replay(terrain, line.start, line.choices) if line else []
+    if json_out:
+        typer.echo(json.dumps(solution_record(rmap, solution, reports), indent=2,
+                              ensure_ascii=False))
+        return
+    for text in solution_lines(rmap, solution, reports, budget_name="--budget"):
+        typer.echo(text)
+
+
+@rotator.command()
+def generate(
+    seed: Annotated[int, typer.Option(help="Any integer; the same seed gives the same boards.")
+                    ] = 1,
+    count: Annotated[int, typer.Option(help="How many boards.", min=1, max=500)] = 12,
+    difficulty: Annotated[str | None, typer.Option(
+        help="easy, medium or hard (default: any).", show_default=False)] = None,
+    output: Annotated[Path, typer.Option("--output", "-o", help="The PDF to write.")] = Path(
+        "output/rotator.pdf"),
+    layout: Annotated[str, typer.Option(help="nup: card-sized boards, several per page; "
+                                        "large: one board per page.")] = "nup",
+    keys: Annotated[bool, typer.Option("--keys/--no-keys", help="Answer keys after the "
+                                       "boards.")] = True,
+    paper: PaperOpt = "a4",
+    json_out: JsonOpt = False,
+    budget: BudgetOpt = DEFAULT_BUDGET,
+    tries: Annotated[int | None, typer.Option(
+        help="Most maps to try (default 60 per board asked).", min=1, show_default=False)
+                     ] = None,
+    jobs: Annotated[int | None, typer.Option(
+        help="Parallel processes (default: the CPU count).", min=1, show_default=False)
+                    ] = None,
+) -> None:
+    """Seeded boards that the solver proved winnable, graded, with answer keys."""
+    from cardgen.games.rotator.art import printed_board
+    from cardgen.games.rotator.describe import graded_record
+    from cardgen.games.rotator.generator import Grade
+    from cardgen.games.rotator.generator import generate as run
+    from cardgen.output import write_files
+    from cardgen.prepress.paper import Paper
+    from cardgen.prepress.puzzlebook import BookLayout, puzzle_book
+    from cardgen.render import Format, render
+    from cardgen.text.fonts import bundled_fonts
+    from cardgen.texts import say
+
+    grade = parse_choice(Grade, difficulty, "--difficulty") if difficulty is not None else None
+    book = parse_choice(BookLayout, layout, "--layout")
+    sheet = parse_choice(Paper, paper, "--paper")
+    with progress() as bar:
+        task = bar.add_task(f"{grade or 'any'} boards", total=count, note="")
+        result = run(seed, count, grade, budget=budget, max_candidates=tries,
+                     jobs=jobs or os.cpu_count() or 1,
+                     progress=lambda tried, found: bar.update(
+                         task, completed=found, note=f"{tried} maps tried"))
+    # Players see the grade only; the figures that give the puzzle away go on the keys.
+    boards = [printed_board(b.rmap, b.best, b.grade.value, say(
+        "rotator", "caption.graded", grade=b.grade.value,
+        best=say("rotator", "caption.best", turns=plural(b.best.turns, "turn"),
+                 boosts=plural(b.best.boosts, "boost")),
+        winning=len(b.winning_starts))) for b in result.boards]
+    if boards:
+        document = puzzle_book(boards, layout=book, keys=keys, paper=sheet,
+                               fonts=bundled_fonts(),
+                               title=say("rotator", "book.title_seeded", seed=seed),
+                               subject=say("rotator", "book.subject"))
+        report(write_files({output: render(document, [Format.PDF])[".pdf"]}), err=json_out,
+               note=f" ({plural(len(boards), 'board')})")
+    if json_out:
+        typer.echo(json.dumps([graded_record(b) for b in result.boards], indent=2,
+                              ensure_ascii=False))
+    if not result.complete:
+        raise CardgenError(
+            f"found only {len(result.boards)} of {count} {grade or ''} boards in "
+            f"{result.candidates} maps from seed {seed}; try another --seed or more --tries."
+            .replace("  ", " "))
+
+
+@rotator.command("print")
+def print_board(
+    boards: Annotated[list[str], typer.Argument(help="One or more board IDs or files.",
+                                                show_default=False)],
+    output: Annotated[Path, typer.Option("--output", "-o", help="Where to write; the "
+                                         "suffix is set per format.")] = Path("output/board.pdf"),
+    fmt: Annotated[str, typer.Option("--format", "-f", help="pdf, svg, png (svg and png "
+                                     "take one board).")] = "pdf",
+    size: Annotated[str, typer.Option(help="card: as on the card; large: as large as the "
+                                      "page allows.")] = "large",
+    key: Annotated[bool, typer.Option("--key", help="Solve and draw the answer key too.")
+                   ] = False,
+    paper: PaperOpt = "a4",
+    budget: BudgetOpt = DEFAULT_BUDGET,
+    dpi: DpiOpt = 300,
+) -> None:
+    """Print boards as PDF pages (with answer keys if asked), or one board as SVG or PNG."""
+    from cardgen.draw.page import Document
+    from cardgen.games.rotator.art import printed_board
+    from cardgen.games.rotator.board import load_board
+    from cardgen.games.rotator.engine import Terrain
+    from cardgen.games.rotator.solver import Solver, Status
+    from cardgen.output import write_files
+    from cardgen.prepress.paper import Paper
+    from cardgen.prepress.puzzlebook import BookLayout, PuzzleSize, puzzle_book, single_page
+    from cardgen.render import Format, render, render_files
+    from cardgen.text.fonts import bundled_fonts
+    from cardgen.texts import say
+
+    formats = parse_formats(fmt)
+    board_size = parse_choice(PuzzleSize, size, "--size")
+    sheet = parse_choice(Paper, paper, "--paper")
+    maps = [load_board(b) for b in boards]
+    pictures = [f for f in formats if f is not Format.PDF]
+    if len(maps) > 1 and pictures:
+        raise CardgenError("--format svg and png take one board; use pdf for several.")
+    printed = []
+    for rmap in maps:
+        best = Solver(Terrain.from_map(rmap)).best_line(budget) if key else None
+        details = ""
+        if best is not None:
+            details = {Status.NONE: say("rotator", "caption.none"),
+                       Status.UNDECIDED: say("rotator", "caption.undecided"),
+                       Status.WIN: say("rotator", "caption.best",
+                                       turns=plural(best.turns, "turn"),
+                                       boosts=plural(best.boosts, "boost"))}[best.status]
+        printed.append(printed_board(rmap, best, "", details))
+    fonts = bundled_fonts()
+    files: dict[Path, bytes] = {}
+    if Format.PDF in formats:
+        layout = BookLayout.NUP if board_size is PuzzleSize.CARD else BookLayout.LARGE
+        document = puzzle_book(printed, layout=layout, keys=key, paper=sheet, fonts=fonts,
+                               title=say("rotator", "book.title"),
+                               subject=say("rotator", "book.subject"))
+        files[output.with_suffix(".pdf")] = render(document, [Format.PDF])[".pdf"]
+    if pictures:
+        page = single_page(printed[0], board_size, key=key, fonts=fonts)
+        files.update(render_files(Document([page]), output.with_suffix(""), pictures, dpi=dpi))
+    report(write_files(files))

@@ -1,0 +1,101 @@
+"""Colours that carry both a print (CMYK) and a screen (RGB) value.
+
+Print colours are defined in CMYK, as a print shop expects; the RGB value used for SVG,
+PNG and RGB PDFs is derived from it unless a theme gives one explicitly. A spot
+colour (such as the ``CutContour`` of a dieline) keeps its name so the PDF can write a
+Separation colour space.
+
+Imports nothing from cardgen.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_HEX = re.compile(r"^#?([0-9a-fA-F]{6})$")
+
+
+@dataclass(frozen=True, slots=True)
+class Color:
+    """A colour: CMYK fractions 0..1, RGB bytes 0..255, an optional spot-colour name."""
+
+    c: float
+    m: float
+    y: float
+    k: float
+    rgb: tuple[int, int, int]
+    spot: str | None = None
+
+    @classmethod
+    def cmyk(cls, c: float, m: float, y: float, k: float, spot: str | None = None) -> Color:
+        """A colour from CMYK percentages (0..100); RGB is derived."""
+        cf, mf, yf, kf = (_clamp(v / 100.0) for v in (c, m, y, k))
+        return cls(cf, mf, yf, kf, rgb=cmyk_to_rgb(cf, mf, yf, kf), spot=spot)
+
+    @classmethod
+    def hex(cls, value: str) -> Color:
+        """A colour from ``#rrggbb``; CMYK is derived with full black generation."""
+        match = _HEX.match(value.strip())
+        if not match:
+            raise ValueError(f"{value!r} is not a #rrggbb colour")
+        digits = match.group(1)
+        rgb = (int(digits[0:2], 16), int(digits[2:4], 16), int(digits[4:6], 16))
+        return cls(*rgb_to_cmyk(*rgb), rgb=rgb)
+
+    @property
+    def cmyk_fractions(self) -> tuple[float, float, float, float]:
+        return (self.c, self.m, self.y, self.k)
+
+    @property
+    def hex_rgb(self) -> str:
+        return "#{:02x}{:02x}{:02x}".format(*self.rgb)
+
+    def tint(self, fraction: float) -> Color:
+        """The same ink at ``fraction`` strength (1 = full, 0 = paper white)."""
+        f = _clamp(fraction)
+        r, g, b = (round(255 - f * (255 - v)) for v in self.rgb)
+        return Color(self.c * f, self.m * f, self.y * f, self.k * f, rgb=(r, g, b), spot=self.spot)
+
+
+def _clamp(v: float) -> float:
+    return 0.0 if v < 0 else 1.0 if v > 1 else float(v)
+
+
+def cmyk_to_rgb(c: float, m: float, y: float, k: float) -> tuple[int, int, int]:
+    """Naive device conversion, good enough for previews."""
+    return (
+        round(255 * (1 - c) * (1 - k)),
+        round(255 * (1 - m) * (1 - k)),
+        round(255 * (1 - y) * (1 - k)),
+    )
+
+
+def rgb_to_cmyk(r: int, g: int, b: int) -> tuple[float, float, float, float]:
+    """Naive conversion with full grey-component replacement."""
+    rf, gf, bf = r / 255, g / 255, b / 255
+    k = 1 - max(rf, gf, bf)
+    if k >= 1:
+        return (0.0, 0.0, 0.0, 1.0)
+    return ((1 - rf - k) / (1 - k), (1 - gf - k) / (1 - k), (1 - bf - k) / (1 - k), k)
+
+
+COLOR_FORMS = '"#rrggbb", [c, m, y, k] percentages or {cmyk = [...], rgb = "#rrggbb"}'
+
+
+def color_from_data(value: object) -> Color:
+    """A colour as data files write it: ``"#rrggbb"``, ``[c, m, y, k]`` percentages, or a
+    table ``{cmyk = [...], rgb = "#rrggbb"}`` giving both (the RGB then replaces the
+    derived screen colour). Raises ValueError saying what is wrong."""
+    if isinstance(value, str):
+        return Color.hex(value)
+    if isinstance(value, list) and len(value) == 4 and all(
+            isinstance(v, int | float) and not isinstance(v, bool) for v in value):
+        return Color.cmyk(*value)
+    if isinstance(value, dict) and "cmyk" in value and set(value) <= {"cmyk", "rgb"}:
+        base = color_from_data(value["cmyk"])
+        if "rgb" in value:
+            screen = color_from_data(value["rgb"])
+            return Color(base.c, base.m, base.y, base.k, rgb=screen.rgb)
+        return base
+    raise ValueError(f"expected a colour as {COLOR_FORMS}, got {value!r}")

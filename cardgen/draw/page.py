@@ -1,0 +1,289 @@
+"""The backend-neutral page description that every renderer draws.
+
+Everything is in millimetres with the origin at the top-left corner of the page and y
+pointing down; type sizes are in points. Layout code builds these objects; the PDF, SVG
+and PNG renderers only translate them, they never decide where anything goes.
+
+The item types are closed: Rect, Line, Path, Text, Image and Group. A renderer meets
+anything else with a TypeError. Paths are sequences of typed operations (MoveTo,
+LineTo, CurveTo, Close).
+
+Imports ``cardgen.draw.geometry`` and ``cardgen.draw.colors`` (Pillow for type hints
+only).
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path as FilePath
+from typing import TYPE_CHECKING, Protocol
+
+from cardgen.draw.colors import Color
+from cardgen.draw.geometry import IDENTITY, Affine, Box
+
+if TYPE_CHECKING:
+    from PIL.Image import Image as PILImage
+
+
+class Anchor(enum.StrEnum):
+    """Which point of a text run its (x, y) is: the start, middle or end of the baseline."""
+
+    START = "start"
+    MIDDLE = "middle"
+    END = "end"
+
+
+class LineCap(enum.StrEnum):
+    BUTT = "butt"
+    ROUND = "round"
+    SQUARE = "square"
+
+
+class FontRef(Protocol):
+    """What a renderer needs of a font: the file, a PostScript-style name unique per
+    file, and TrueType outlines to embed (``cardgen.text.fonts.FontFace`` is one)."""
+
+    @property
+    def path(self) -> FilePath: ...
+
+    @property
+    def name(self) -> str: ...
+
+    def truetype_bytes(self) -> bytes: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Stroke:
+    """How a line is drawn: colour, width (mm), dash pattern (mm on, mm off, ...)."""
+
+    color: Color
+    width: float
+    dash: tuple[float, ...] = ()
+    cap: LineCap = LineCap.BUTT
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: Color | None = None
+    stroke: Stroke | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    stroke: Stroke
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTo:
+    """Start a new subpath at (x, y)."""
+
+    x: float
+    y: float
+
+
+@dataclass(frozen=True, slots=True)
+class LineTo:
+    """A straight segment to (x, y)."""
+
+    x: float
+    y: float
+
+
+@dataclass(frozen=True, slots=True)
+class CurveTo:
+    """A cubic Bézier segment through control points (x1, y1), (x2, y2) to (x, y)."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    x: float
+    y: float
+
+
+@dataclass(frozen=True, slots=True)
+class Close:
+    """Close the current subpath back to its start."""
+
+
+CLOSE = Close()
+PathOp = MoveTo | LineTo | CurveTo | Close
+
+
+@dataclass(frozen=True, slots=True)
+class Path:
+    """A path of straight and cubic Bézier segments, filled and/or stroked."""
+
+    ops: tuple[PathOp, ...]
+    fill: Color | None = None
+    stroke: Stroke | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """One run of text. (x, y) is the baseline point the anchor refers to; ``rotation``
+    (degrees, clockwise on the page) turns the run about that point."""
+
+    x: float
+    y: float
+    text: str
+    font: FontRef
+    size: float
+    color: Color
+    anchor: Anchor = Anchor.START
+    rotation: float = 0.0
+    name: str | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class Raster:
+    """Pixel data ready for embedding: an RGB image, optionally a CMYK twin for print and
+    an alpha mask. ``key`` identifies the content (used for stable names in outputs)."""
+
+    rgb: PILImage
+    cmyk: PILImage | None = None
+    alpha: PILImage | None = None
+    key: str = ""
+
+    @staticmethod
+    def from_images(
+        rgb: PILImage, cmyk: PILImage | None = None, alpha: PILImage | None = None
+    ) -> Raster:
+        digest = hashlib.sha1(rgb.tobytes())
+        if alpha is not None:
+            digest.update(alpha.tobytes())
+        return Raster(rgb, cmyk, alpha, digest.hexdigest()[:16])
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.rgb.size
+
+
+@dataclass(frozen=True, slots=True)
+class Image:
+    """A raster stretched over the box (x, y, w, h)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    raster: Raster
+    name: str | None = None
+
+
+@dataclass(slots=True)
+class Group:
+    """Items drawn through ``transform`` and, if given, clipped to ``clip`` (a box in the
+    group's own coordinates)."""
+
+    items: list[Item] = field(default_factory=list)
+    transform: Affine = IDENTITY
+    clip: Box | None = None
+    name: str | None = None
+
+    def add(self, *items: Item) -> None:
+        self.items.extend(items)
+
+
+Item = Rect | Line | Path | Text | Image | Group
+
+
+@dataclass(slots=True)
+class Layer:
+    """A named layer. A non-printing layer (the dieline) never reaches the printed pages."""
+
+    name: str
+    items: list[Item] = field(default_factory=list)
+    printing: bool = True
+
+    def add(self, *items: Item) -> None:
+        self.items.extend(items)
+
+
+@dataclass(slots=True)
+class Page:
+    """One page (a spread or a sheet): media size, trim and bleed boxes, layers."""
+
+    name: str
+    width: float
+    height: float
+    trim: Box
+    bleed: Box
+    layers: list[Layer] = field(default_factory=list)
+
+    def layer(self, name: str, printing: bool = True) -> Layer:
+        """The layer called ``name``, created on first use (layers draw in creation order)."""
+        for existing in self.layers:
+            if existing.name == name:
+                return existing
+        new = Layer(name, printing=printing)
+        self.layers.append(new)
+        return new
+
+    @property
+    def printing_layers(self) -> list[Layer]:
+        return [layer for layer in self.layers if layer.printing]
+
+    @property
+    def nonprinting_layers(self) -> list[Layer]:
+        return [layer for layer in self.layers if not layer.printing]
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What one output file or PDF page shows: some layers of a page. Printing layers make
+    the page's own view; non-printing ones (the dieline) a separate view after them."""
+
+    name: str
+    page: Page
+    layers: tuple[Layer, ...]
+
+
+@dataclass(slots=True)
+class Document:
+    pages: list[Page]
+    title: str = ""
+    subject: str = ""
+
+    def views(self) -> list[View]:
+        """Printing views of every page in order, then one view per non-printing layer."""
+        views = [View(p.name, p, tuple(p.printing_layers)) for p in self.pages]
+        extra = [(p, layer) for p in self.pages for layer in p.nonprinting_layers]
+        names = [layer.name for _, layer in extra]
+        for p, layer in extra:
+            unique = names.count(layer.name) == 1
+            views.append(View(layer.name if unique else f"{p.name}-{layer.name}", p, (layer,)))
+        return views
+
+
+def walk(items: list[Item], transform: Affine = IDENTITY) -> Iterator[tuple[Item, Affine]]:
+    """Every leaf item with the transform from its coordinates to the page's."""
+    for item in items:
+        if isinstance(item, Group):
+            yield from walk(item.items, transform @ item.transform)
+        else:
+            yield item, transform
+
+
+def page_items(page: Page, printing: bool | None = None) -> Iterator[tuple[Item, Affine]]:
+    """Leaf items of a page (all layers, or only printing / non-printing ones)."""
+    for layer in page.layers:
+        if printing is None or layer.printing == printing:
+            yield from walk(layer.items)
+
+
+def page_texts(page: Page) -> Iterator[tuple[Text, Affine]]:
+    for item, t in page_items(page):
+        if isinstance(item, Text):
+            yield item, t

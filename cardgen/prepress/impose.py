@@ -1,0 +1,218 @@
+"""Duplex N-up imposition: as many two-sided pieces as fit on A4 or Letter, for office
+printing.
+
+Page 1 of a sheet carries side 1 of every piece, page 2 side 2, placed so that each
+piece's side 2 lands behind its own side 1 when the printer turns the paper over the
+chosen edge:
+
+    back placement = offset ∘ flip ∘ front placement ∘ turn
+
+``turn`` maps a point of the piece's side-1 page to the same physical point seen on its
+side-2 page (for the card, the mirror about the sheet's vertical centre line: the sides
+are printed head-to-head). The *flip* is the paper turning over its long edge (x
+mirrored) or short edge (y mirrored). Both are reflections, so the composition is always
+a proper rotation plus translation: side 2 is never printed mirrored. The optional offset
+moves everything on the back to correct a printer's duplex misregistration (measured
+with the registration test page, ``prepress.registration``).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cardgen import __version__
+from cardgen.draw.geometry import Affine, Box, Segment
+from cardgen.draw.page import Document, Group, Item, Line, Page, Rect, Stroke, Text
+from cardgen.errors import CardgenError, ParameterError
+from cardgen.prepress.marks import BLACK, OFFICE, crop_marks, fold_marks
+from cardgen.prepress.paper import Paper
+from cardgen.text.fonts import FontSet
+from cardgen.texts import say
+
+MARK_ROOM = OFFICE.gap + OFFICE.length  # around each piece's bleed, for its marks
+INFO_BAND = 13.0  # room for the check square and the sheet's caption
+CHECK_SQUARE = 10.0  # mm: the "print at 100 %" check
+MAX_MARGIN = 30.0  # mm: no printer needs a wider unprintable margin
+MAX_OFFSET = 20.0  # mm: duplex misregistration is a few mm at most
+
+
+class Flip(enum.StrEnum):
+    """The edge the printer turns the paper over for side 2."""
+
+    LONG = "long"
+    SHORT = "short"
+
+
+@dataclass(frozen=True)
+class Duplex:
+    """A sheet printed on both sides: the paper, the edge it turns over, the offset that
+    corrects the printer's misregistration of side 2 (mm right and down), and the
+    printer's unprintable margin."""
+
+    paper: Paper
+    flip: Flip = Flip.LONG
+    offset: tuple[float, float] = (0.0, 0.0)
+    margin: float = 5.0
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.margin <= MAX_MARGIN:
+            raise ParameterError("margin", f"must be 0–{MAX_MARGIN:g} mm, not {self.margin:g}.",
+                                 value=self.margin)
+        dx, dy = self.offset
+        if abs(dx) > MAX_OFFSET or abs(dy) > MAX_OFFSET:
+            raise ParameterError("offset", f"{dx:g},{dy:g} is implausible: duplex errors are "
+                                 "a few mm at most.", value=self.offset)
+
+    @property
+    def width(self) -> float:
+        return self.paper.size[0]
+
+    @property
+    def height(self) -> float:
+        return self.paper.size[1]
+
+    def flip_transform(self) -> Affine:
+        """A point of the front page -> the same physical point seen on the back page."""
+        if self.flip is Flip.LONG:
+            return Affine(-1, 0, 0, 1, self.width, 0)
+        return Affine(1, 0, 0, -1, 0, self.height)
+
+    def to_back(self) -> Affine:
+        """A point of the front page -> where side 2 prints what lies behind it."""
+        dx, dy = self.offset
+        return Affine.translate(dx, dy) @ self.flip_transform()
+
+    def back_box(self, box: Box) -> Box:
+        """A front-page box as it lies on the back page (with the offset)."""
+        dx, dy = self.offset
+        return box.transformed(Affine.translate(dx, dy) @ self.flip_transform())
+
+    @property
+    def info(self) -> Box:
+        """The band at the foot of the front page for the check square and caption."""
+        m = self.margin
+        return Box(m, self.height - m - INFO_BAND, self.width - 2 * m, INFO_BAND)
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A two-sided piece as its own pages show it (pages without slug marks): the trim
+    and bleed boxes, ``turn`` from a point of the side-1 page to the same physical point
+    seen on the side-2 page, each side's fold lines (for fold marks), and what it is
+    called in messages ("a 85 × 110 mm card")."""
+
+    trim: Box
+    bleed: Box
+    turn: Affine
+    folds: tuple[Sequence[Segment], Sequence[Segment]]
+    description: str
+
+    @property
+    def bleed_width(self) -> float:
+        return self.trim.x - self.bleed.x
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """Where the pieces go on the front side of the paper."""
+
+    duplex: Duplex
+    rotated: bool  # pieces turned 90° on the sheet
+    columns: int
+    rows: int
+    fronts: tuple[Affine, ...]  # piece page -> sheet front page
+
+    @property
+    def count(self) -> int:
+        return len(self.fronts)
+
+    def back_placement(self, front: Affine, piece: Piece) -> Affine:
+        """Piece page (side 2) -> sheet back page, for the piece placed by ``front``."""
+        dx, dy = self.duplex.offset
+        return Affine.translate(dx, dy) @ self.duplex.flip_transform() @ front @ piece.turn
+
+
+def plan_sheet(piece: Piece, duplex: Duplex) -> SheetLayout:
+    """Fit as many pieces as possible, upright or turned, centred on the printable area."""
+    pw, ph = duplex.width, duplex.height
+    margin = duplex.margin
+    bleed = piece.bleed
+    avail_w, avail_h = pw - 2 * margin, ph - 2 * margin - INFO_BAND
+    best: tuple[int, bool, int, int] | None = None
+    for rotated in (False, True):
+        cw = (bleed.h if rotated else bleed.w) + 2 * MARK_ROOM
+        ch = (bleed.w if rotated else bleed.h) + 2 * MARK_ROOM
+        cols, rows = int(avail_w // cw), int(avail_h // ch)
+        if cols * rows and (best is None or cols * rows > best[0]):
+            best = (cols * rows, rotated, cols, rows)
+    if best is None:
+        raise CardgenError(f"{piece.description} with bleed and marks does not fit on "
+                           f"{duplex.paper.upper()} paper.", value=duplex.paper)
+    _, rotated, cols, rows = best
+    cw = (bleed.h if rotated else bleed.w) + 2 * MARK_ROOM
+    ch = (bleed.w if rotated else bleed.h) + 2 * MARK_ROOM
+    x0 = (pw - cols * cw) / 2
+    y0 = margin + (avail_h - rows * ch) / 2
+    fronts = []
+    for r in range(rows):
+        for c in range(cols):
+            # Centre of the slot on the sheet <- centre of the trim on the piece's page.
+            sx, sy = x0 + (c + 0.5) * cw, y0 + (r + 0.5) * ch
+            tcx, tcy = piece.trim.center
+            turn = Affine.rotate(90) if rotated else Affine()
+            fronts.append(Affine.translate(sx, sy) @ turn @ Affine.translate(-tcx, -tcy))
+    return SheetLayout(duplex, rotated, cols, rows, tuple(fronts))
+
+
+def placed_piece(page: Page, piece: Piece, placement: Affine, side: int,
+                 marks: bool) -> list[Item]:
+    """One side of a piece on the sheet: its printing layers clipped to the bleed, and
+    (with ``marks``) its crop and fold marks in the office style."""
+    artwork = [item for layer in page.printing_layers for item in layer.items]
+    items: list[Item] = [Group(artwork, transform=placement, clip=piece.bleed)]
+    if marks:
+        bleed = piece.bleed_width
+        for (p1, p2), stroke in [
+                *((s, OFFICE.crop) for s in crop_marks(piece.trim, bleed, OFFICE)),
+                *((s, OFFICE.fold) for s in fold_marks(piece.trim, bleed, piece.folds[side],
+                                                       OFFICE))]:
+            (x1, y1), (x2, y2) = placement.apply(*p1), placement.apply(*p2)
+            items.append(Line(x1, y1, x2, y2, stroke))
+    return items
+
+
+def info_items(box: Box, text: str, fonts: FontSet) -> list[Item]:
+    """The 10 mm check square and a caption, in a band of the page."""
+    y = box.y + (box.h - CHECK_SQUARE) / 2
+    items: list[Item] = [Rect(box.x, y, CHECK_SQUARE, CHECK_SQUARE, stroke=Stroke(BLACK, 0.2))]
+    x = box.x + CHECK_SQUARE + 3
+    items.append(Text(x, y + 3.2, say("prepress", "sheet.check"), fonts.regular, 7, BLACK))
+    items.append(Text(x, y + 7.4, text, fonts.regular, 6.5, BLACK))
+    return items
+
+
+def impose(side1: Page, side2: Page, piece: Piece, layout: SheetLayout, *, marks: bool,
+           fonts: FontSet, names: tuple[str, str], pieces: str, title: str) -> Document:
+    """One duplex sheet: every piece's side 1 on page 1, its side 2 on page 2. ``names``
+    are the pages' names (what each side holds, "outsides"), ``pieces`` what the pieces
+    are called ("cards")."""
+    duplex = layout.duplex
+    paper = Box(0, 0, duplex.width, duplex.height)
+    front = Page(names[0], duplex.width, duplex.height, paper, paper)
+    back = Page(names[1], duplex.width, duplex.height, paper, paper)
+    summary = say("prepress", "sheet.summary", version=__version__, count=layout.count,
+                  pieces=pieces, paper=duplex.paper.upper(), flip=duplex.flip,
+                  dx=f"{duplex.offset[0]:g}", dy=f"{duplex.offset[1]:g}")
+    for placement in layout.fronts:
+        front.layer("cards").add(*placed_piece(side1, piece, placement, 0, marks))
+        back.layer("cards").add(*placed_piece(side2, piece,
+                                              layout.back_placement(placement, piece), 1, marks))
+    front.layer("info").add(*info_items(
+        duplex.info, say("prepress", "sheet.side", side=1, content=names[0], summary=summary),
+        fonts))
+    back.layer("info").add(*info_items(
+        duplex.back_box(duplex.info),
+        say("prepress", "sheet.side", side=2, content=names[1], summary=summary), fonts))
+    return Document([front, back], title=title, subject=say("prepress", "sheet.subject"))

@@ -1,0 +1,84 @@
+"""The duplex registration test: lines on side 1, scales on side 2.
+
+Held against a light, each line of side 1 crosses a scale of side 2 at the printer's
+misregistration; the readings are the offset to pass when printing sheets. The scales
+are placed through :meth:`Duplex.to_back`, so a page printed with an offset already
+applied reads the remaining error.
+"""
+
+from __future__ import annotations
+
+from cardgen import __version__
+from cardgen.draw.geometry import Box
+from cardgen.draw.page import Anchor, Document, Item, Line, Page, Stroke, Text
+from cardgen.prepress.impose import Duplex, info_items
+from cardgen.prepress.marks import BLACK
+from cardgen.text.fonts import FontSet
+from cardgen.texts import say, say_lines
+
+TARGET_INSET = (35.0, 45.0)  # corner targets' distance from the paper's edges (mm)
+CROSS = 12.0  # half the length of a target's lines (mm)
+SCALE_GAP = 7.0  # from a target to its scales (mm)
+TEXT_ABOVE = 40.0  # the instructions sit this far above the page centre (mm)
+
+
+def build_registration(duplex: Duplex, fonts: FontSet) -> Document:
+    """A two-page duplex test: crosses on the front, scales behind them on the back."""
+    paper = Box(0, 0, duplex.width, duplex.height)
+    front = Page("registration-front", duplex.width, duplex.height, paper, paper)
+    back = Page("registration-back", duplex.width, duplex.height, paper, paper)
+    cx, cy = duplex.width / 2, duplex.height / 2
+    dx, dy = duplex.width / 2 - TARGET_INSET[0], duplex.height / 2 - TARGET_INSET[1]
+    targets = [(cx, cy), (cx - dx, cy - dy), (cx + dx, cy - dy), (cx - dx, cy + dy),
+               (cx + dx, cy + dy)]
+    line = Stroke(BLACK, 0.15)
+    to_back = duplex.to_back()
+    f, b = front.layer("test"), back.layer("test")
+    for x, y in targets:
+        f.add(Line(x - CROSS, y, x + CROSS, y, line), Line(x, y - CROSS, x, y + CROSS, line))
+        bx, by = to_back.apply(x, y)
+        b.add(*_scale(bx, by + SCALE_GAP, horizontal=True, fonts=fonts))
+        b.add(*_scale(bx + SCALE_GAP, by, horizontal=False, fonts=fonts))
+    values = {"flip": duplex.flip, "paper": duplex.paper.upper(),
+              "dx": f"{duplex.offset[0]:g}", "dy": f"{duplex.offset[1]:g}"}
+    f.add(*_text_block(cx, cy - TEXT_ABOVE, say_lines("prepress", "registration.front", **values),
+                       fonts))
+    b.add(*_text_block(cx, cy - TEXT_ABOVE, say_lines("prepress", "registration.back", **values),
+                       fonts))
+    f.add(*info_items(duplex.info, say("prepress", "registration.caption", version=__version__,
+                                       side=1), fonts))
+    b.add(*info_items(duplex.back_box(duplex.info),
+                      say("prepress", "registration.caption", version=__version__, side=2),
+                      fonts))
+    return Document([front, back], title=say("prepress", "registration.title"))
+
+
+def _scale(x: float, y: float, *, horizontal: bool, fonts: FontSet) -> list[Item]:
+    """A ruler from -5 to +5 mm centred on (x, y): ticks every 0.5 mm, numbers every 2 mm."""
+    items: list[Item] = []
+    stroke = Stroke(BLACK, 0.1)
+    for i in range(-10, 11):
+        v = i / 2
+        length = 2.2 if i % 2 == 0 else 1.2
+        if i == 0:
+            length = 3.2
+        if horizontal:
+            items.append(Line(x + v, y, x + v, y + length, stroke))
+            if i % 4 == 0:
+                items.append(Text(x + v, y + 5.2, f"{v:+g}" if v else "0", fonts.regular, 4.5,
+                                  BLACK, anchor=Anchor.MIDDLE))
+        else:
+            items.append(Line(x, y + v, x + length, y + v, stroke))
+            if i % 4 == 0:
+                items.append(Text(x + 3.8, y + v + 0.6, f"{v:+g}" if v else "0", fonts.regular,
+                                  4.5, BLACK))
+    return items
+
+
+def _text_block(x: float, y: float, lines: list[str], fonts: FontSet) -> list[Item]:
+    items: list[Item] = []
+    for i, text in enumerate(lines):
+        face = fonts.bold if i == 0 else fonts.regular
+        items.append(Text(x, y + i * 4.2, text, face, 9 if i == 0 else 7.5, BLACK,
+                          anchor=Anchor.MIDDLE))
+    return items

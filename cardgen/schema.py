@@ -1,0 +1,268 @@
+"""Schemas for TOML data: what keys a file may hold, of what type, with what default.
+
+A schema is a :class:`Table` of fields. :func:`check` walks the data once and collects
+*every* problem (unknown keys with the closest valid name suggested, wrong types, values
+out of range or not among the choices, required keys missing) before it raises one
+:class:`~cardgen.errors.ConfigError` that lists them all. What it returns is the data
+with every default filled in and every value converted (numbers to float or int,
+choices to their enum member, custom fields through their parser).
+
+The card config, themes, the card layout, product text and Rotator board files all use
+it, so their messages are worded alike.
+
+Imports only ``cardgen.errors``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import enum
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from cardgen.errors import ConfigError
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING: Any = _Missing()  # the default of a field that must be given
+
+
+class Problem(Exception):
+    """Raised by a field's converter: the rest of a sentence after the key's name."""
+
+
+class Field:
+    """One value. ``default`` is used when the key is absent; a field without one is
+    required, and ``missing`` is what is said when it is absent."""
+
+    kind = "a value"
+
+    def __init__(self, help: str = "", *, default: Any = MISSING, missing: str = "") -> None:
+        self.help = help
+        self.default = default
+        self.missing = missing
+
+    @property
+    def required(self) -> bool:
+        return self.default is MISSING
+
+    def convert(self, value: Any) -> Any:
+        """The checked value; raises :class:`Problem` when it is not acceptable."""
+        return value
+
+    def wrong_type(self, value: Any) -> Problem:
+        return Problem(f"must be {self.kind}, not {describe(value)}.")
+
+
+class Text(Field):
+    """A string, stripped of surrounding spaces; ``nonempty`` refuses ``""``."""
+
+    kind = "text in quotes"
+
+    def __init__(self, help: str = "", *, default: Any = MISSING, missing: str = "",
+                 nonempty: bool = False, strip: bool = True) -> None:
+        super().__init__(help, default=default, missing=missing)
+        self.nonempty = nonempty
+        self.strip = strip
+
+    def convert(self, value: Any) -> Any:
+        if not isinstance(value, str):
+            raise self.wrong_type(value)
+        text = value.strip() if self.strip else value
+        if self.nonempty and not text:
+            raise Problem(self.missing or "must not be empty.")
+        return text
+
+
+class Number(Field):
+    """An int or float (never a boolean) within ``low``..``high``; ``integer`` refuses
+    fractions and returns an int, otherwise a float is returned."""
+
+    def __init__(self, help: str = "", *, default: Any = MISSING, missing: str = "",
+                 low: float | None = None, high: float | None = None,
+                 integer: bool = False) -> None:
+        super().__init__(help, default=default, missing=missing)
+        self.low, self.high, self.integer = low, high, integer
+        self.kind = "a whole number" if integer else "a number"
+
+    def convert(self, value: Any) -> Any:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise self.wrong_type(value)
+        if self.integer and value != int(value):
+            raise self.wrong_type(value)
+        low = -float("inf") if self.low is None else self.low
+        high = float("inf") if self.high is None else self.high
+        if not low <= value <= high:
+            raise Problem(f"must be {self.kind} from {_num(low)} to {_num(high)}, "
+                          f"not {_num(value)}.")
+        return int(value) if self.integer else float(value)
+
+
+class Flag(Field):
+    kind = "true or false"
+
+    def convert(self, value: Any) -> Any:
+        if not isinstance(value, bool):
+            raise self.wrong_type(value)
+        return value
+
+
+class Choice(Field):
+    """One of the values of an enum (written as the member's value)."""
+
+    kind = "text in quotes"
+
+    def __init__(self, choices: type[enum.Enum], help: str = "", *, default: Any = MISSING,
+                 missing: str = "") -> None:
+        super().__init__(help, default=default, missing=missing)
+        self.choices = choices
+
+    def convert(self, value: Any) -> Any:
+        if not isinstance(value, str):
+            raise self.wrong_type(value)
+        for member in self.choices:
+            if member.value == value:
+                return member
+        names = ", ".join(str(m.value) for m in self.choices)
+        raise Problem(f"must be one of {names}, not {value!r}.")
+
+
+class Custom(Field):
+    """A value read by ``parse``, which raises ``ValueError`` with the reason it is not
+    acceptable; ``kind`` says what is expected."""
+
+    def __init__(self, parse: Callable[[Any], Any], kind: str, help: str = "", *,
+                 default: Any = MISSING, missing: str = "") -> None:
+        super().__init__(help, default=default, missing=missing)
+        self.parse = parse
+        self.kind = kind
+
+    def convert(self, value: Any) -> Any:
+        try:
+            return self.parse(value)
+        except ValueError as exc:
+            raise Problem(f"{exc}.") from None
+
+
+class ListOf(Field):
+    """A list of values of one field, at least ``min_items`` of them."""
+
+    def __init__(self, item: Field, help: str = "", *, default: Any = MISSING,
+                 missing: str = "", min_items: int = 0) -> None:
+        super().__init__(help, default=default, missing=missing)
+        self.item = item
+        self.min_items = min_items
+        self.kind = f"a list of {item.kind}"
+
+    def convert(self, value: Any) -> Any:
+        if not isinstance(value, list):
+            raise self.wrong_type(value)
+        if len(value) < self.min_items:
+            raise Problem(f"needs at least {self.min_items} "
+                          f"item{'' if self.min_items == 1 else 's'}, not {len(value)}.")
+        out = []
+        for i, item in enumerate(value):
+            try:
+                out.append(self.item.convert(item))
+            except Problem as exc:
+                raise Problem(f"item {i + 1} {exc}") from None
+        return out
+
+
+class Table(Field):
+    """A TOML table of named fields (which may be tables themselves)."""
+
+    kind = "a table of keys"
+
+    def __init__(self, fields: Mapping[str, Field], help: str = "", *,
+                 optional: bool = True) -> None:
+        super().__init__(help, default={} if optional else MISSING)
+        self.fields = dict(fields)
+
+    @property
+    def holds_sections(self) -> bool:
+        """True when every field is a table: unknown keys are then called sections."""
+        return bool(self.fields) and all(isinstance(f, Table) for f in self.fields.values())
+
+
+def describe(value: Any) -> str:
+    """A value as a user wrote it, for a message."""
+    if isinstance(value, bool):
+        return f"a boolean ({str(value).lower()})"
+    if isinstance(value, int | float):
+        return f"a number ({value})"
+    if isinstance(value, str):
+        return f"text ({value!r})"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return type(value).__name__
+
+
+def closest(word: str, options: list[str], shown: list[str]) -> str:
+    """A "did you mean" for the nearest option, or the list of the valid ones."""
+    match = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
+    if match:
+        return f"; did you mean {shown[options.index(match[0])]}?"
+    return f"; valid: {', '.join(shown)}."
+
+
+def _num(value: float) -> str:
+    return f"{value:g}"
+
+
+def check(schema: Table, data: Mapping[str, Any], source: str) -> dict[str, Any]:
+    """``data`` checked against ``schema``, defaults filled in; raises a ConfigError
+    naming ``source`` and listing every problem found."""
+    problems: list[str] = []
+    values = _check_table(schema, data, "", problems)
+    if problems:
+        raise ConfigError(source, problems)
+    return values
+
+
+def _check_table(table: Table, data: Mapping[str, Any], path: str,
+                 problems: list[str]) -> dict[str, Any]:
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        dotted = f"{path}.{key}" if path else key
+        field = table.fields.get(key)
+        if field is None:
+            options = list(table.fields)
+            if table.holds_sections and not path:
+                problems.append(f"unknown section [{key}]"
+                                + closest(key, options, [f"[{o}]" for o in options]))
+            else:
+                shown = [f"{path}.{o}" if path else o for o in options]
+                problems.append(f"unknown key {dotted}" + closest(key, options, shown))
+            continue
+        if isinstance(field, Table):
+            if not isinstance(value, dict):
+                problems.append(f"{dotted} must be a [{dotted}] table of keys.")
+                continue
+            values[key] = _check_table(field, value, dotted, problems)
+            continue
+        try:
+            values[key] = field.convert(value)
+        except Problem as exc:
+            problems.append(f"{dotted} {exc}")
+    for key, field in table.fields.items():
+        if key in values or key in data:
+            continue
+        dotted = f"{path}.{key}" if path else key
+        if isinstance(field, Table):
+            if field.required:
+                problems.append(f"missing the [{dotted}] table.")
+            else:
+                values[key] = _check_table(field, {}, dotted, problems)
+        elif field.required:
+            problems.append(f"{dotted} {field.missing}" if field.missing
+                            else f"{dotted} is missing ({field.help or field.kind}).")
+        else:
+            values[key] = field.default
+    return values
