@@ -131,7 +131,7 @@ class CardGeometry:
     @property
     def turn(self) -> Affine:
         """A point seen on one side -> the same point seen on the other (head-to-head)."""
-        return Affine(-1, 0, 0, 1, 2 * self.center_x, 0)
+        return Affine.mirror_x(self.center_x)
 
     # --- outside ---------------------------------------------------------------------
     @cached_property

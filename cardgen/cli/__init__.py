@@ -19,8 +19,8 @@ import typer
 
 from cardgen import __version__
 from cardgen.cli import card as card_commands
+from cardgen.cli import rotator as rotator_commands
 from cardgen.cli.common import option_message
-from cardgen.cli.rotator import rotator
 from cardgen.errors import CardgenError, ParameterError
 
 app = typer.Typer(
@@ -49,7 +49,7 @@ def _root(
 app.command()(card_commands.card)
 app.command()(card_commands.init)
 app.command()(card_commands.sheet)
-app.add_typer(rotator)
+app.add_typer(rotator_commands.rotator)
 
 
 def run(argv: Sequence[str] | None = None) -> int:

@@ -7,7 +7,7 @@ that generic printing (``prepress.puzzlebook``) can lay out any game.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
     from cardgen.draw.page import Item
@@ -18,6 +18,7 @@ Board = TypeVar("Board")
 Sol = TypeVar("Sol")
 
 
+@runtime_checkable
 class Game(Protocol[Board, Sol]):
     """One game: its boards are ``Board`` values, its solutions ``Sol`` values."""
 

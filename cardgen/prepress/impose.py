@@ -76,8 +76,8 @@ class Duplex:
     def flip_transform(self) -> Affine:
         """A point of the front page -> the same physical point seen on the back page."""
         if self.flip is Flip.LONG:
-            return Affine(-1, 0, 0, 1, self.width, 0)
-        return Affine(1, 0, 0, -1, 0, self.height)
+            return Affine.mirror_x(self.width / 2)
+        return Affine.mirror_y(self.height / 2)
 
     def to_back(self) -> Affine:
         """A point of the front page -> where side 2 prints what lies behind it."""
@@ -193,11 +193,23 @@ def info_items(box: Box, text: str, fonts: FontSet) -> list[Item]:
     return items
 
 
+def _check_ends_at_bleed(page: Page, tol: float = 1e-9) -> None:
+    """A piece's page must end at its bleed: slug marks and texts of a print shop's file
+    have no place on an office sheet (the sheet draws its own marks)."""
+    b = page.bleed
+    if max(abs(b.x), abs(b.y), abs(b.right - page.width), abs(b.bottom - page.height)) > tol:
+        raise ValueError(f"impose needs pages that end at their bleed, but page {page.name!r} "
+                         f"reaches {max(b.x, b.y):g} mm past it: build the piece without "
+                         "slug marks")
+
+
 def impose(side1: Page, side2: Page, piece: Piece, layout: SheetLayout, *, marks: bool,
            fonts: FontSet, names: tuple[str, str], pieces: str, title: str) -> Document:
-    """One duplex sheet: every piece's side 1 on page 1, its side 2 on page 2. ``names``
-    are the pages' names (what each side holds, "outsides"), ``pieces`` what the pieces
-    are called ("cards")."""
+    """One duplex sheet: every piece's side 1 on page 1, its side 2 on page 2. The pages
+    must end at their bleed (no slug). ``names`` are the sheet pages' names (what each
+    side holds, "outsides"), ``pieces`` what the pieces are called ("cards")."""
+    for side in (side1, side2):
+        _check_ends_at_bleed(side)
     duplex = layout.duplex
     paper = Box(0, 0, duplex.width, duplex.height)
     front = Page(names[0], duplex.width, duplex.height, paper, paper)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Box
@@ -36,6 +36,7 @@ class PuzzleSize(enum.StrEnum):
     LARGE = "large"
 
 
+@runtime_checkable
 class Puzzle(Protocol):
     """What a puzzle book needs of one puzzle."""
 

@@ -39,12 +39,12 @@ def build_registration(duplex: Duplex, fonts: FontSet) -> Document:
         bx, by = to_back.apply(x, y)
         b.add(*_scale(bx, by + SCALE_GAP, horizontal=True, fonts=fonts))
         b.add(*_scale(bx + SCALE_GAP, by, horizontal=False, fonts=fonts))
-    values = {"flip": duplex.flip, "paper": duplex.paper.upper(),
-              "dx": f"{duplex.offset[0]:g}", "dy": f"{duplex.offset[1]:g}"}
-    f.add(*_text_block(cx, cy - TEXT_ABOVE, say_lines("prepress", "registration.front", **values),
-                       fonts))
-    b.add(*_text_block(cx, cy - TEXT_ABOVE, say_lines("prepress", "registration.back", **values),
-                       fonts))
+    front_text = say_lines("prepress", "registration.front", flip=duplex.flip,
+                           paper=duplex.paper.upper())
+    back_text = say_lines("prepress", "registration.back", dx=f"{duplex.offset[0]:g}",
+                          dy=f"{duplex.offset[1]:g}")
+    f.add(*_text_block(cx, cy - TEXT_ABOVE, front_text, fonts))
+    b.add(*_text_block(cx, cy - TEXT_ABOVE, back_text, fonts))
     f.add(*info_items(duplex.info, say("prepress", "registration.caption", version=__version__,
                                        side=1), fonts))
     b.add(*info_items(duplex.back_box(duplex.info),
