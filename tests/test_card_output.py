@@ -13,10 +13,11 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 
-from cardgen.boardart import COLUMNS
-from cardgen.colors import CUT_CONTOUR
-from cardgen.connector_layout import link_positions
-from cardgen.geometry import Box
+from cardgen.board.cells import COLUMNS, Grid
+from cardgen.card.links import link_positions
+from cardgen.card.physical import Tab
+from cardgen.draw.geometry import Box
+from cardgen.prepress.dieline import CUT_CONTOUR
 from cardgen.units import PT_PER_MM
 
 TOL = 0.02  # mm
@@ -27,9 +28,9 @@ def _mm_box(values) -> Box:
     return Box(x0, y0, x1 - x0, y1 - y0)
 
 
-def _flip(g, box: Box) -> Box:
+def _flip(spread, box: Box) -> Box:
     """A model box (y down) as a PDF box in mm (y up)."""
-    return Box(box.x, g.page_height - box.bottom, box.w, box.h)
+    return Box(box.x, spread.page_height - box.bottom, box.w, box.h)
 
 
 def _close_box(a: Box, b: Box, tol: float = TOL) -> bool:
@@ -37,30 +38,31 @@ def _close_box(a: Box, b: Box, tol: float = TOL) -> bool:
                                                   strict=True))
 
 
-def _chars(page, g) -> list[dict]:
+def _chars(page, spread) -> list[dict]:
     """pdfplumber chars with their origin in model mm (y down) and direction (degrees)."""
     out = []
     for c in page.chars:
         a, b, _, _, e, f = c["matrix"]
-        out.append({"text": c["text"], "x": e / PT_PER_MM, "y": g.page_height - f / PT_PER_MM,
+        out.append({"text": c["text"], "x": e / PT_PER_MM, "y": spread.page_height - f / PT_PER_MM,
                     "angle": round(math.degrees(math.atan2(-b, a))) % 360,
                     "size": c["size"], "font": c["fontname"]})
     return out
 
 
 def test_three_pages_with_boxes(example_build, example_pdf_reader):
-    g = example_build.geometry
+    spread, g = example_build.spread, example_build.geometry
     reader = example_pdf_reader
     assert len(reader.pages) == 3  # outside, inside, dieline
     for page in reader.pages:
-        assert _close_box(_mm_box(page.trimbox), _flip(g, g.trim))
-        assert _close_box(_mm_box(page.bleedbox), _flip(g, g.bleed_box))
-        assert _close_box(_mm_box(page.mediabox), Box(0, 0, g.page_width, g.page_height))
+        assert _close_box(_mm_box(page.trimbox), _flip(spread, g.trim))
+        assert _close_box(_mm_box(page.bleedbox), _flip(spread, g.bleed_box))
+        assert _close_box(_mm_box(page.mediabox),
+                          Box(0, 0, spread.page_width, spread.page_height))
 
 
 def test_front_upright_back_turned(example_build, example_plumber):
     g = example_build.geometry
-    chars = _chars(example_plumber.pages[0], g)
+    chars = _chars(example_plumber.pages[0], example_build.spread)
     name = example_build.document.title.split(" –")[0]
     first = [c for c in chars if c["text"] == name[0] and c["size"] > 12]
     assert first and all(c["angle"] == 0 and c["y"] > g.fold_y for c in first)
@@ -75,7 +77,7 @@ def test_front_upright_back_turned(example_build, example_plumber):
 
 def test_link_numbers_on_the_back_panel(example_build, example_plumber):
     g = example_build.geometry
-    chars = _chars(example_plumber.pages[0], g)
+    chars = _chars(example_plumber.pages[0], example_build.spread)
     for number in "1234":
         u, v = link_positions(g)[number]
         x, y = g.back_to_page.apply(u, v)
@@ -86,26 +88,26 @@ def test_link_numbers_on_the_back_panel(example_build, example_plumber):
 
 def test_grid_labels(example_build, example_plumber):
     g = example_build.geometry
-    chars = _chars(example_plumber.pages[1], g)
-    for grid, angle in (("A", 180), ("B", 0)):
-        box = g.grid_box(grid)
+    chars = _chars(example_plumber.pages[1], example_build.spread)
+    for grid, angle in ((Grid.A, 180), (Grid.B, 0)):
+        box = g.board.grid_box(grid)
         for c, letter in enumerate(COLUMNS):
-            cx, _ = g.cell_center(grid, c, 10)
+            cx, _ = g.board.cell_center(grid, c, 10)
             hits = [ch for ch in chars if ch["text"] == letter and ch["angle"] == angle
                     and abs(ch["x"] - cx) < g.cell / 2]
             assert hits, (grid, letter)
             for hit in hits:  # outside the grid, beyond Row 10
-                assert hit["y"] > box.bottom if grid == "B" else hit["y"] < box.y
+                assert hit["y"] > box.bottom if grid is Grid.B else hit["y"] < box.y
         ones = [ch for ch in chars if ch["text"] == "1" and ch["angle"] == angle
-                and abs(ch["y"] - g.cell_center(grid, 0, 1)[1]) < g.cell / 2]
+                and abs(ch["y"] - g.board.cell_center(grid, 0, 1)[1]) < g.cell / 2]
         assert ones, f"grid {grid} Row 1 label not next to the fold"
 
 
 def test_grid_lines_are_equally_spaced(example_build, example_plumber):
-    g = example_build.geometry
+    g, page_height = example_build.geometry, example_build.spread.page_height
     lines = example_plumber.pages[1].lines
     grid_w = 10 * g.cell * PT_PER_MM
-    horizontal = sorted({round(g.page_height - ln["y0"] / PT_PER_MM, 4) for ln in lines
+    horizontal = sorted({round(page_height - ln["y0"] / PT_PER_MM, 4) for ln in lines
                          if abs(ln["y0"] - ln["y1"]) < 1e-6 and abs(ln["width"] - grid_w) < 0.01})
     vertical = sorted({round(ln["x0"] / PT_PER_MM, 4) for ln in lines
                        if abs(ln["x0"] - ln["x1"]) < 1e-6
@@ -129,7 +131,7 @@ def test_crop_and_fold_marks_outside_the_bleed(example_build, example_plumber):
         dashed = [m for m in marks if m["dash"][0]]
         assert len(solid) == 8  # two per trim corner
         assert len(dashed) == 4  # fold line both sides, two tab hinges
-        fold_y = (g.page_height - g.fold_y) * PT_PER_MM
+        fold_y = (example_build.spread.page_height - g.fold_y) * PT_PER_MM
         assert sum(abs(m["y0"] - fold_y) < 1e-3 and abs(m["y1"] - fold_y) < 1e-3
                    for m in dashed) == 2
 
@@ -206,10 +208,10 @@ def test_tab_numbers_fold_onto_the_back_panel(example_build, example_plumber):
     """Fold the printed inside spread: each tab's link number must land on the back panel
     where the Connector layout expects it, upright as the back panel reads."""
     g = example_build.geometry
-    chars = _chars(example_plumber.pages[1], g)
+    chars = _chars(example_plumber.pages[1], example_build.spread)
     face = example_build.document.pages[1]
     assert face.name == "inside"
-    for tab in "56":
+    for tab in Tab:
         hits = [c for c in chars if c["text"] == tab and g.tabs[tab].contains(c["x"], c["y"])]
         assert len(hits) == 1, tab
         hit = hits[0]
@@ -217,7 +219,7 @@ def test_tab_numbers_fold_onto_the_back_panel(example_build, example_plumber):
         width = example_build.document.pages[1].layers and _glyph_width(example_build, tab)
         cap = _cap_height(example_build)
         cx, cy = hit["x"] - width / 2, hit["y"] + cap / 2
-        hinge = g.hinge_left if tab == "5" else g.hinge_right
+        hinge = g.hinge_left if tab is Tab.FIVE else g.hinge_right
         folded_x = 2 * hinge - cx
         outside_x = g.trim.x + g.trim.right - folded_x
         u, v = g.trim.right - outside_x, g.fold_y - cy
@@ -228,20 +230,20 @@ def test_tab_numbers_fold_onto_the_back_panel(example_build, example_plumber):
 
 
 def _glyph_width(build, text: str) -> float:
-    from cardgen.fonts import bundled_fonts
+    from cardgen.text.fonts import bundled_fonts
 
     return bundled_fonts().bold.width(text, 7.0)
 
 
 def _cap_height(build) -> float:
-    from cardgen.fonts import bundled_fonts
+    from cardgen.text.fonts import bundled_fonts
 
     return bundled_fonts().bold.metrics.cap_height_mm(7.0)
 
 
 def test_text_stays_in_the_safe_zone(example_build):
     """Every text run of the front and back panels lies inside the panel's safe area."""
-    from cardgen.page import Group, Text, walk
+    from cardgen.draw.page import Group, Text, walk
 
     g = example_build.geometry
     outside = example_build.document.pages[0]

@@ -1,20 +1,28 @@
-"""End-to-end runs of the command line."""
+"""End-to-end runs of the command line.
+
+The smoke tests run ``python -m cardgen`` as a real process: the entry point, ``--help``
+staying light, the default card, an input error, the registration page and the process
+pool of ``rotator generate``. The other runs go through ``cardgen.cli.run`` in process.
+"""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 import pdfplumber
 from PIL import Image as PILImage
 
 from cardgen import __version__
 from cardgen.units import PT_PER_MM
-from tests.conftest import run_cli
+from tests.helpers import cli, error_line, ok, run_process
+
+# --- real processes -----------------------------------------------------------------------
 
 
 def test_version():
-    result = run_cli("--version")
+    result = run_process("--version")
     assert result.returncode == 0 and result.stdout.strip() == f"cardgen {__version__}"
 
 
@@ -23,14 +31,18 @@ def test_help_imports_no_heavy_libraries():
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             "heavy = sorted({m.split('.')[0] for m in sys.modules} & "
             "{'reportlab', 'PIL', 'fontTools', 'svgwrite'})\nprint('HEAVY', heavy)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=60).stdout
     assert "HEAVY []" in out
     assert "card" in out and "sheet" in out and "init" in out
 
 
 def test_default_card_writes_all_formats(tmp_path):
-    result = run_cli("card", cwd=tmp_path)
-    assert result.returncode == 0, result.stderr
+    # Two independent runs (the second into another folder), side by side on two cores.
+    with ThreadPoolExecutor(2) as pool:
+        result, again = pool.map(lambda args: run_process(*args, cwd=tmp_path),
+                                 [("card",), ("card", "-o", "again")])
+    ok(result)
     out = tmp_path / "output"
     names = sorted(p.name for p in out.iterdir())
     assert names == ["card-dieline.png", "card-dieline.svg", "card-inside.png",
@@ -39,16 +51,38 @@ def test_default_card_writes_all_formats(tmp_path):
         assert round(png.info["dpi"][0]) == 300
     # Same inputs, same bytes, for every format.
     first = {p.name: p.read_bytes() for p in out.iterdir()}
-    again = run_cli("card", "-o", "again", cwd=tmp_path)
     assert again.returncode == 0
     assert {p.name: p.read_bytes() for p in (tmp_path / "again").iterdir()} == first
 
 
+def test_bad_input_is_one_line_and_exit_status_1(tmp_path):
+    result = run_process("card", "nope.toml", "-o", "out", cwd=tmp_path)
+    error_line(result, "nope.toml", "does not exist")
+
+
+def test_registration_page(tmp_path):
+    result = ok(run_process("sheet", "--registration", "-o", "out", cwd=tmp_path))
+    assert "sheet-registration.pdf" in result.stdout
+    assert {p.name for p in (tmp_path / "out").iterdir()} == {"sheet-registration.pdf"}
+    assert (tmp_path / "out" / "sheet-registration.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_rotator_generate_with_a_process_pool(tmp_path):
+    result = ok(run_process("rotator", "generate", "--seed", "3", "--count", "2",
+                            "--difficulty", "easy", "--jobs", "2", "-o", "out/r.pdf",
+                            cwd=tmp_path))
+    assert "(2 boards)" in result.stdout
+    assert (tmp_path / "out" / "r.pdf").read_bytes().startswith(b"%PDF")
+
+
+# --- in process -----------------------------------------------------------------------------
+
+
 def test_init_then_us_card(tmp_path):
-    assert run_cli("init", "my-card.toml", cwd=tmp_path).returncode == 0
+    assert cli("init", "my-card.toml", cwd=tmp_path).returncode == 0
     assert (tmp_path / "my-card.toml").is_file()
-    result = run_cli("card", "my-card.toml", "--preset", "us", "--format", "pdf,svg", "-o",
-                     "out", "--theme", "light", "--no-marks", cwd=tmp_path)
+    result = cli("card", "my-card.toml", "--preset", "us", "--format", "pdf,svg", "-o",
+                 "out", "--theme", "light", "--no-marks", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     with pdfplumber.open(tmp_path / "out" / "card.pdf") as pdf:
         page = pdf.pages[0]
@@ -59,9 +93,9 @@ def test_init_then_us_card(tmp_path):
 
 
 def test_sheet_and_registration(tmp_path):
-    result = run_cli("sheet", "--paper", "letter", "-o", "out", cwd=tmp_path)
+    result = cli("sheet", "--paper", "letter", "-o", "out", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert "cards per sheet" in result.stdout
-    assert run_cli("sheet", "--registration", "-o", "out", cwd=tmp_path).returncode == 0
+    assert cli("sheet", "--registration", "-o", "out", cwd=tmp_path).returncode == 0
     assert {p.name for p in (tmp_path / "out").iterdir()} == {"sheet.pdf",
                                                                "sheet-registration.pdf"}

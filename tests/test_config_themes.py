@@ -2,33 +2,35 @@
 
 from __future__ import annotations
 
+import itertools
 import tomllib
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
 
-from cardgen.cardgeometry import PRESETS
-from cardgen.colors import Color, parse_color
-from cardgen.config import SCHEMA, example_config_path, load_config
+from cardgen.card.config import CONFIG, example_config_path, load_config
+from cardgen.card.physical import PRESETS, Preset
+from cardgen.card.themes import builtin_themes, load_theme
+from cardgen.draw.colors import Color, color_from_data
 from cardgen.errors import CardgenError
-from cardgen.themes import builtin_themes, load_theme
-from tests.conftest import ROOT, write_config
+from tests.helpers import ROOT, cli, error_line, write_config
 
 
 def test_example_config_uses_only_known_keys():
     data = tomllib.loads(example_config_path().read_text())
     for section, table in data.items():
-        assert section in SCHEMA
+        assert section in CONFIG.fields
         for key in table:
-            assert key in SCHEMA[section]
+            assert key in CONFIG.fields[section].fields
     config = load_config(None)
-    assert config.person.name and config.size == PRESETS["eu"] and config.qr
+    assert config.person.name and config.size == PRESETS[Preset.EU] and config.qr
 
 
 def test_every_key_is_documented_in_the_readme():
     readme = (ROOT / "README.md").read_text()
-    for section, fields in SCHEMA.items():
-        for key in fields:
+    for section, table in CONFIG.fields.items():
+        for key in table.fields:
             assert f"`{section}.{key}`" in readme, f"{section}.{key} missing from README"
 
 
@@ -42,10 +44,10 @@ def test_custom_size_and_overrides(tmp_path):
     path = write_config(tmp_path, '[card]\nwidth_mm = 90\nheight_mm = 60\n[person]\nname = "X"\n')
     config = load_config(path)
     assert (config.size.width, config.size.height) == (90, 60)
-    assert config.with_overrides(preset="us").size == PRESETS["us"]
+    assert config.with_overrides(preset=Preset.US).size == PRESETS[Preset.US]
     assert config.with_overrides(marks=False).marks is False
-    with pytest.raises(CardgenError, match="--preset"):
-        config.with_overrides(preset="a7")
+    # The library takes the enum; an unknown preset is refused by the command line.
+    error_line(cli("card", path, "--preset", "a7", "-o", tmp_path / "out"), "--preset", "'a7'")
 
 
 def test_name_is_required(tmp_path):
@@ -89,21 +91,61 @@ def test_theme_from_a_file_and_its_errors(tmp_path):
 
 
 def test_colour_forms():
-    assert parse_color("#ff0000", "x").rgb == (255, 0, 0)
-    cmyk = parse_color([0, 100, 100, 0], "x")
+    assert color_from_data("#ff0000").rgb == (255, 0, 0)
+    cmyk = color_from_data([0, 100, 100, 0])
     assert (cmyk.c, cmyk.m, cmyk.y, cmyk.k) == (0, 1, 1, 0) and cmyk.rgb == (255, 0, 0)
-    both = parse_color({"cmyk": [60, 40, 40, 100], "rgb": "#07090d"}, "x")
+    both = color_from_data({"cmyk": [60, 40, 40, 100], "rgb": "#07090d"})
     assert both.k == 1 and both.rgb == (7, 9, 13)
     assert Color.cmyk(100, 0, 0, 0).tint(0.5).c == 0.5
-    with pytest.raises(CardgenError, match="where"):
-        parse_color([1, 2], "where")
+    # A bad colour is a ValueError; the schema of the file puts the key's name in front.
+    with pytest.raises(ValueError, match=r"expected a colour .*, got \[1, 2\]"):
+        color_from_data([1, 2])
+
+
+def test_bad_colour_in_a_theme_names_the_key(tmp_path):
+    text = (ROOT / "templates" / "themes" / "light.toml").read_text()
+    (tmp_path / "bad.toml").write_text(text.replace("accent = [85, 45, 0, 10]", "accent = [1, 2]"))
+    with pytest.raises(CardgenError, match=r"bad\.toml: outside\.accent expected a colour"):
+        load_theme(str(tmp_path / "bad.toml"))
+
+
+def _shell_commands(lines: Iterable[str]) -> list[str]:
+    """The simple commands of some shell lines: continuation lines joined, comments and
+    blank lines dropped, ``&&`` lists split, white space normalised."""
+    text = "\n".join(lines).replace("\\\n", " ")
+    commands = []
+    for line in text.splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            commands += [" ".join(part.split()) for part in line.split("&&")]
+    return commands
+
+
+def _code_blocks(markdown: str) -> list[list[str]]:
+    """The lines of each code block (indented or fenced) of a Markdown text."""
+    blocks: list[list[str]] = []
+    lines = iter(markdown.splitlines())
+    for line in lines:
+        if line.lstrip().startswith("```"):
+            blocks.append(list(itertools.takewhile(lambda x: not x.lstrip().startswith("```"),
+                                                   lines)))
+        elif line.startswith("    ") and line.strip():
+            blocks.append([line, *itertools.takewhile(lambda x: x.startswith("    "), lines)])
+    return blocks
 
 
 def test_readme_documents_two_setup_commands_and_ci_runs_the_test_one():
     readme = (ROOT / "README.md").read_text()
     ci = (ROOT / ".ci" / "run").read_text()
-    test_lines = [line.strip() for line in ci.splitlines()
-                  if line.strip() and not line.startswith("#") and "pytest" in line]
-    assert len(test_lines) == 1 and test_lines[0] in readme
+    # The README's test command: the one code block that runs pytest.
+    blocks = [_shell_commands(block) for block in _code_blocks(readme)]
+    test_blocks = [commands for commands in blocks if any("pytest" in c for c in commands)]
+    assert len(test_blocks) == 1, test_blocks
+    readme_test = test_blocks[0]
+    assert any("pip install" in c for c in readme_test), readme_test  # the install step
+    # CI runs exactly that, install step included (after its own set and cd preamble).
+    ci_commands = [c for c in _shell_commands(ci.splitlines())
+                   if not c.startswith(("set ", "cd "))]
+    assert ci_commands == readme_test
     assert "cardgen card" in readme
     assert Path(ROOT / "docs" / "card.png").is_file()

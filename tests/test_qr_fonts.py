@@ -9,16 +9,18 @@ import pytest
 import zxingcpp
 from fontTools.fontBuilder import FontBuilder
 from fontTools.pens.t2CharStringPen import T2CharStringPen
+from PIL import Image as PILImage
 from pypdf import PdfReader
 
-from cardgen.card import build_card
-from cardgen.config import Person, load_config
+from cardgen.card.build import build_card
+from cardgen.card.config import Person, load_config
+from cardgen.card.contact import vcard
+from cardgen.draw.qr import module_runs, qr_matrix
 from cardgen.errors import CardgenError
-from cardgen.fonts import bundled_fonts, load_face
-from cardgen.qrcode import module_runs, qr_matrix, vcard
 from cardgen.render.pdf import render_pdf
-from cardgen.render.png import render_png
+from cardgen.render.png import rasterize, render_png
 from cardgen.resources import fonts_dir
+from cardgen.text.fonts import FontStyle, bundled_fonts, load_face
 
 
 def test_vcard_escapes_and_fields():
@@ -40,7 +42,7 @@ def test_module_runs_cover_the_dark_modules():
 
 def test_qr_decodes_from_the_png_render(example_build):
     view = example_build.document.views()[0]
-    image = render_png(view, 300)
+    image = PILImage.open(io.BytesIO(render_png(view, 300)))
     # Crop the front panel so that only one symbol is in sight.
     g = example_build.geometry
     k = 300 / 25.4
@@ -56,7 +58,7 @@ def test_qr_can_be_switched_off():
     config = replace(load_config(None), qr=False)
     build = build_card(config)
     view = build.document.views()[0]
-    assert zxingcpp.read_barcodes(render_png(view, 150)) == []
+    assert zxingcpp.read_barcodes(rasterize(view, 150)) == []
 
 
 def test_bundled_family_and_licence():
@@ -105,9 +107,9 @@ def _cff_font(path, letters: str) -> None:
 def test_config_may_name_an_otf_with_postscript_outlines(tmp_path):
     letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@.+-–,;:'’?!()&/·"
     _cff_font(tmp_path / "box.otf", letters)
-    face = load_face(tmp_path / "box.otf", "regular", "fonts.regular")
+    face = load_face(tmp_path / "box.otf", FontStyle.REGULAR, "fonts.regular")
     assert face.metrics.is_cff
-    config = replace(load_config(None), fonts={"regular": tmp_path / "box.otf"})
+    config = replace(load_config(None), fonts={FontStyle.REGULAR: tmp_path / "box.otf"})
     data = render_pdf(build_card(config).document)
     reader = PdfReader(io.BytesIO(data))
     names = set()
@@ -121,6 +123,6 @@ def test_config_may_name_an_otf_with_postscript_outlines(tmp_path):
 
 def test_config_font_missing_a_glyph_names_the_field(tmp_path):
     _cff_font(tmp_path / "tiny.otf", "ABC")
-    config = replace(load_config(None), fonts={"bold": tmp_path / "tiny.otf"})
+    config = replace(load_config(None), fonts={FontStyle.BOLD: tmp_path / "tiny.otf"})
     with pytest.raises(CardgenError, match=r"person\.name.*Test Box"):
         build_card(config)

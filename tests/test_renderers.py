@@ -12,14 +12,18 @@ import pdfplumber
 import pytest
 from PIL import Image as PILImage
 
-from cardgen.colors import Color
-from cardgen.fonts import bundled_fonts
-from cardgen.geometry import Affine, Box
-from cardgen.page import (
+from cardgen.draw.colors import Color
+from cardgen.draw.geometry import Affine, Box
+from cardgen.draw.page import (
+    CLOSE,
+    Anchor,
+    CurveTo,
     Document,
     Group,
     Image,
     Line,
+    LineTo,
+    MoveTo,
     Page,
     Path,
     Raster,
@@ -30,8 +34,9 @@ from cardgen.page import (
     page_items,
 )
 from cardgen.render.pdf import render_pdf
-from cardgen.render.png import _dashes, render_png
+from cardgen.render.png import _dashes, rasterize, render_png
 from cardgen.render.svg import render_svg
+from cardgen.text.fonts import bundled_fonts
 from cardgen.units import PT_PER_MM, px_per_mm
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -53,7 +58,7 @@ def _spread() -> Page:
                   @ Affine.rotate(180), name="turned"))
     art.add(Group([Rect(-50, -50, 200, 200, fill=GREEN)], clip=Box(85, 12, 10, 8)))
     art.add(Line(10, 75, 110, 75, Stroke(BLACK, 0.3, dash=(2, 1))))
-    art.add(Path((("M", 70, 50), ("C", 80, 40, 90, 60, 100, 50), ("L", 100, 60), ("Z",)),
+    art.add(Path((MoveTo(70, 50), CurveTo(80, 40, 90, 60, 100, 50), LineTo(100, 60), CLOSE),
                  fill=BLUE))
     pixels = PILImage.new("RGB", (40, 20), (255, 0, 0))
     pixels.paste((0, 0, 255), (20, 0, 40, 20))
@@ -61,9 +66,9 @@ def _spread() -> Page:
                   transform=Affine.translate(30, 60) @ Affine.rotate(90), name="photo"))
     labels = page.layer("labels")
     labels.add(Text(20, 35, "Start", fonts.bold, 14, BLACK, name="t-start"))
-    labels.add(Text(60, 20, "Middle", fonts.regular, 12, BLACK, anchor="middle", name="t-mid"))
-    labels.add(Text(110, 35, "End", fonts.italic, 12, BLACK, anchor="end", name="t-end"))
-    labels.add(Group([Text(0, 0, "Turned", fonts.regular, 10, BLACK, anchor="middle",
+    labels.add(Text(60, 20, "Middle", fonts.regular, 12, BLACK, anchor=Anchor.MIDDLE, name="t-mid"))
+    labels.add(Text(110, 35, "End", fonts.italic, 12, BLACK, anchor=Anchor.END, name="t-end"))
+    labels.add(Group([Text(0, 0, "Turned", fonts.regular, 10, BLACK, anchor=Anchor.MIDDLE,
                            name="t-grp")],
                      transform=Affine.translate(40, 50) @ Affine.rotate(180)))
     labels.add(Text(15, 45, "Rot90", fonts.regular, 9, BLACK, rotation=90, name="t-90"))
@@ -74,6 +79,15 @@ def _spread() -> Page:
 @pytest.fixture(scope="module")
 def spread() -> Page:
     return _spread()
+
+
+@pytest.fixture(scope="module")
+def png_image(spread) -> PILImage.Image:
+    """The spread's printing view as rendered to PNG at DPI, decoded once per module."""
+    data = render_png(View("spread", spread, tuple(spread.printing_layers)), DPI)
+    image = PILImage.open(io.BytesIO(data))
+    image.load()
+    return image
 
 
 def _model_anchors(page: Page) -> dict[str, tuple[tuple[float, float], float]]:
@@ -168,8 +182,9 @@ def _probe(image: PILImage.Image, x_mm: float, y_mm: float) -> tuple[int, int, i
     return image.getpixel((int(x_mm * k), int(y_mm * k)))
 
 
-def test_png_pixels_match_model(spread):
-    image = render_png(View("spread", spread, tuple(spread.printing_layers)), DPI)
+def test_png_pixels_match_model(png_image):
+    image = png_image
+    assert image.mode == "RGB"
     assert image.size == (round(120 * px_per_mm(DPI)), round(80 * px_per_mm(DPI)))
     assert _probe(image, 15, 15) == RED.rgb
     assert _probe(image, 31, 15) == (255, 255, 255)
@@ -191,22 +206,23 @@ def _ink_centroid(image: PILImage.Image, box: Box) -> tuple[float, float]:
     crop = image.crop((int(box.x * k), int(box.y * k), int(box.right * k), int(box.bottom * k)))
     gray = crop.convert("L")
     total = sx = sy = 0.0
-    for j in range(gray.height):
-        for i in range(gray.width):
-            ink = 255 - gray.getpixel((i, j))
-            if ink > 128:
-                total += ink
-                sx += ink * i
-                sy += ink * j
+    width = gray.width
+    for index, value in enumerate(gray.tobytes()):
+        ink = 255 - value
+        if ink > 128:
+            j, i = divmod(index, width)
+            total += ink
+            sx += ink * i
+            sy += ink * j
     assert total, f"no ink in {box}"
     return (box.x + sx / total / k, box.y + sy / total / k)
 
 
 @pytest.mark.parametrize("name", ["t-mid", "t-grp", "t-90"])
-def test_png_text_lands_where_the_model_says(spread, name):
+def test_png_text_lands_where_the_model_says(spread, png_image, name):
     """The ink of a text run is centred where its glyph boxes are in the model, at any
     rotation: the run's middle, half a cap height off the baseline."""
-    image = render_png(View("spread", spread, tuple(spread.printing_layers)), DPI)
+    image = png_image
     text = _text_by_name(spread)[name]
     (ax, ay), angle = _model_anchors(spread)[name]
     shift = {"start": 0.5, "middle": 0, "end": -0.5}[text.anchor] * text.font.width(
@@ -248,4 +264,5 @@ def test_renderers_are_deterministic(spread):
     view = View("spread", spread, tuple(spread.printing_layers))
     assert render_pdf(Document([spread])) == render_pdf(Document([_spread()]))
     assert render_svg(view) == render_svg(View("spread", _spread(), view.layers))
-    assert render_png(view, 100).tobytes() == render_png(view, 100).tobytes()
+    assert render_png(view, 100) == render_png(view, 100)
+    assert rasterize(view, 100).tobytes() == rasterize(view, 100).tobytes()

@@ -8,15 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgen.errors import CardgenError
-from cardgen.rotator.board import (
-    RotatorMap,
-    card_name,
-    load_board,
-    parse_cell,
-    territory,
-)
-from cardgen.rotator.generator import SplitMix64, random_map
+from cardgen.board.cells import card_name, parse_cell
+from cardgen.board.territory import territory
+from cardgen.errors import BoardError, CardgenError, ConfigError
+from cardgen.games.rng import SplitMix64
+from cardgen.games.rotator.board import RotatorMap, load_board, map_problems
+from cardgen.games.rotator.generator import random_map
 
 BOARD = "R1:B2B8E4I2I8-B4E2E8H4I9"
 
@@ -74,14 +71,66 @@ def test_every_generated_map_round_trips(seed):
     ("R1:B2B8E4I2I8B4E2E8H4I9", "malformed"),
 ])
 def test_broken_rules_name_the_rule_and_the_node(board_id, message):
-    with pytest.raises(CardgenError, match=message):
+    with pytest.raises(BoardError, match=message) as caught:
         RotatorMap.from_id(board_id)
+    # The rule named is the first problem found, which the message leads with.
+    assert message in caught.value.problems[0]
+    assert message in str(caught.value).split(" Also: ")[0]
 
 
 def test_territories_crossing_the_fold_may_not_overlap():
     # A:E2 is (5, 8) and B:F2 is (4, 11): 4 apart, their diamonds share (5, 10) = A:E1.
-    with pytest.raises(CardgenError, match="A:E2 and B:F2 overlap at A:E1"):
+    with pytest.raises(BoardError, match="A:E2 and B:F2 overlap at A:E1"):
         RotatorMap.from_id("R1:B4B9E2E7H4-B3B8E6F2G9")
+
+
+def test_a_board_breaking_several_rules_lists_every_one():
+    # BOARD with B:I9 moved onto the edge row and A:B8 moved to A:C3, which overlaps both
+    # A:B2 and A:E4.
+    board_id = "R1:B2C3E4I2I8-B4E2E8H4I10"
+    expected = [
+        "Node B:I10 sits on an edge row (Node centres need Rows 2–9 of their grid).",
+        "the territories of Nodes A:B2 and A:C3 overlap at A:D2 (no two territories may "
+        "share a cell).",
+        "the territories of Nodes A:C3 and A:E4 overlap at A:E3 (no two territories may "
+        "share a cell).",
+    ]
+    with pytest.raises(BoardError) as caught:
+        RotatorMap.from_id(board_id)
+    error = caught.value
+    assert list(error.problems) == expected
+    # The message: the first problem, then " Also: " and the others, each naming its Node.
+    assert str(error) == (f"board ID {board_id!r}: {expected[0]} Also: {expected[1]} "
+                          f"{expected[2]}")
+    for needle in ("B:I10", "A:B2", "A:C3", "A:E4", "edge row", "overlap at A:D2",
+                   "overlap at A:E3"):
+        assert needle in str(error), needle
+    # The same from cells and from the rule check itself.
+    cells = [parse_cell(c) for c in ("A:B2", "A:C3", "A:E4", "A:I2", "A:I8", "B:B4", "B:E2",
+                                     "B:E8", "B:H4", "B:I10")]
+    assert map_problems(cells) == expected
+    with pytest.raises(BoardError) as caught:
+        RotatorMap.from_cells(cells, "my board")
+    assert list(caught.value.problems) == expected
+    assert str(caught.value).startswith(f"my board: {expected[0]} Also: ")
+
+
+def test_every_kind_of_broken_rule_at_once_in_the_documented_order():
+    """Repeats, then the count per grid, then edges, then overlaps."""
+    with pytest.raises(BoardError) as caught:
+        RotatorMap.from_id("R1:B2B2C3I2I8-B4E2E8H4I10")
+    problems = caught.value.problems
+    assert len(problems) == 4
+    assert problems[0] == "Node A:B2 is listed twice."
+    assert problems[1] == "grid A has 4 Nodes; each grid needs exactly 5."
+    assert problems[2].startswith("Node B:I10 sits on an edge row")
+    assert problems[3].startswith("the territories of Nodes A:B2 and A:C3 overlap at A:D2")
+    message = str(caught.value)
+    assert message.count(" Also: ") == 1
+    for problem in problems:
+        assert problem in message
+    assert map_problems([parse_cell(c) for c in ("A:B2", "A:B8", "A:E4", "A:I2", "A:I8",
+                                                 "B:B4", "B:E2", "B:E8", "B:H4", "B:I9")]) == []
 
 
 def test_toml_board_files(tmp_path):
@@ -91,12 +140,12 @@ def test_toml_board_files(tmp_path):
     assert load_board(str(path)) == rmap
     assert load_board(BOARD) == rmap
     (tmp_path / "bad.toml").write_text("nodes = [\n")
-    with pytest.raises(CardgenError, match="invalid TOML"):
+    with pytest.raises(ConfigError, match="invalid TOML"):
         load_board(str(tmp_path / "bad.toml"))
     (tmp_path / "five.toml").write_text("nodes = 5\n")
-    with pytest.raises(CardgenError, match="nodes ="):
+    with pytest.raises(ConfigError, match="nodes must be a list"):
         load_board(str(tmp_path / "five.toml"))
-    with pytest.raises(CardgenError, match="does not exist"):
+    with pytest.raises(ConfigError, match="does not exist"):
         load_board(str(tmp_path / "missing.toml"))
 
 
@@ -104,5 +153,5 @@ def test_the_issue_example_breaks_the_no_overlap_rule():
     """The example in the issue places A:D8 and A:F7 three squares apart; SPEC §5.1 says
     territories never share a cell, so it is refused with the reason."""
     cells = ["A:C4", "A:F7", "A:H3", "A:D8", "A:G6", "B:B3", "B:E5", "B:H8", "B:C8", "B:G2"]
-    with pytest.raises(CardgenError, match="overlap"):
+    with pytest.raises(BoardError, match="overlap"):
         RotatorMap.from_cells([parse_cell(c) for c in cells])

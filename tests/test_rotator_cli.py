@@ -1,4 +1,4 @@
-"""``cardgen rotator ...`` end to end: run the real CLI, read its output back.
+"""``cardgen rotator ...`` end to end: run the CLI (in process), read its output back.
 
 show, solve (text and JSON, with the winning line replayed through the rules engine),
 board input as IDs and TOML files, bad boards, seeded and graded generation (reproducible,
@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import math
 import re
-import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -18,9 +17,20 @@ import pdfplumber
 import pytest
 from PIL import Image as PILImage
 
-from cardgen.rotator.board import RotatorMap, card_name, parse_cell
-from cardgen.rotator.engine import Choice, Terrain, replay
-from tests.conftest import run_cli
+from cardgen.board.cells import card_name, parse_cell
+from cardgen.errors import BoardError
+from cardgen.games.rotator.board import RotatorMap
+from cardgen.games.rotator.describe import (
+    board_lines,
+    graded_record,
+    solution_lines,
+    solution_record,
+)
+from cardgen.games.rotator.engine import Choice, Terrain, replay
+from cardgen.games.rotator.generator import Grade
+from cardgen.games.rotator.generator import generate as generate_boards
+from cardgen.games.rotator.solver import Solver
+from tests.helpers import Result, cli, error_line, ok
 
 BOARD = "R1:B2B8E4I2I8-B4E2E8H4I9"  # best: 5 turns, 7 boosts from A:E10; A:A10 cannot win
 BOARD2 = "R1:B3D7F2H5I9-B9C3F5H2I7"
@@ -31,27 +41,9 @@ START_RE = re.compile(r"^A:[A-J]10$")
 
 # --- helpers ----------------------------------------------------------------------------
 
-def rotator(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return run_cli("rotator", *args, cwd=cwd)
-
-
-def ok(result: subprocess.CompletedProcess[str]) -> subprocess.CompletedProcess[str]:
-    assert result.returncode == 0, result.stderr
-    assert "Traceback" not in result.stderr, result.stderr
-    return result
-
-
-def error_line(result: subprocess.CompletedProcess[str], *needles: str) -> str:
-    """A failed run: exit 1, no traceback, one ``error: ...`` line holding every needle."""
-    assert result.returncode == 1, (result.returncode, result.stdout, result.stderr)
-    assert "Traceback" not in result.stderr, result.stderr
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, f"expected one line on stderr, got {result.stderr!r}"
-    line = lines[0]
-    assert line.startswith("error: "), line
-    for needle in needles:
-        assert needle in line, f"{needle!r} not in {line!r}"
-    return line
+def rotator(*args: str | Path, cwd: Path | None = None) -> Result:
+    """``cardgen rotator ARGS``, run in this process."""
+    return cli("rotator", *args, cwd=cwd)
 
 
 def solve_json(*args: str, cwd: Path | None = None) -> dict:
@@ -102,6 +94,12 @@ def generate(tmp: Path, name: str, *args: str) -> tuple[list[dict], Path]:
     return boards, pdf
 
 
+def run_generate(tmp: Path, name: str, *args: str) -> tuple[Result, Path]:
+    """``generate --json -o tmp/name.pdf ARGS``: the run and the PDF path."""
+    pdf = tmp / f"{name}.pdf"
+    return ok(rotator("generate", *args, "--json", "-o", str(pdf))), pdf
+
+
 def is_easy(b: dict) -> bool:
     return b["turns"] <= 5 and b["boosts"] <= 3 and len(b["winning_starts"]) >= 8
 
@@ -129,6 +127,8 @@ def test_show_draws_the_board():
     # The Node centres are where the ID puts them: grid B's B4 is row 4 of grid B, column B.
     b4 = rows[10 + 3].split()
     assert b4[0] == "4" and b4[1 + 1] == "●"
+    # The command prints the library's text board, line for line.
+    assert lines == board_lines(RotatorMap.from_id(BOARD))
 
 
 # --- solve ------------------------------------------------------------------------------
@@ -155,12 +155,29 @@ def test_solve_json_has_the_required_keys_and_a_line_that_wins():
             assert s["turns"] >= data["turns"]
 
 
-def test_solve_json_second_board_and_quick():
-    data = solve_json(BOARD2, "--quick")
+@pytest.fixture(scope="module")
+def board2_quick() -> dict:
+    """``solve BOARD2 --quick --json``."""
+    return solve_json(BOARD2, "--quick")
+
+
+def test_solve_json_second_board_and_quick(board2_quick):
+    data = board2_quick
     assert data["board_id"] == BOARD2 and data["solvable"] is True
     check_winning_line(data)
     # --quick keeps the board's best line the shortest one.
     assert data["turns"] == 9 and data["boosts"] == 4 and data["start"] == "A:F10"
+
+
+def test_solve_json_is_the_librarys_solution_record(board2_quick):
+    rmap = RotatorMap.from_id(BOARD2)
+    terrain = Terrain.from_map(rmap)
+    solution = Solver(terrain).solve(shortest=False)
+    line = solution.line
+    assert line is not None
+    record = solution_record(rmap, solution, replay(terrain, line.start, line.choices))
+    assert record == board2_quick
+    assert json.loads(json.dumps(record)) == record  # JSON-ready as it is
 
 
 def test_solve_text_names_turns_boosts_and_every_start():
@@ -193,6 +210,13 @@ def test_solve_small_budget_is_undecided_never_wrong():
     text = ok(rotator("solve", UNDECIDED_AT_100, "--budget", "100")).stdout
     assert "Undecided" in text
     assert "Winnable" not in text and "Not winnable" not in text
+    assert "(try a larger --budget)." in text
+    # The text is the library's, with the option named as the command line spells it.
+    rmap = RotatorMap.from_id(UNDECIDED_AT_100)
+    solution = Solver(Terrain.from_map(rmap)).solve(100)
+    assert solution.line is None
+    assert text.splitlines() == "\n".join(solution_lines(rmap, solution, [],
+                                                         budget_name="--budget")).splitlines()
 
 
 def test_solve_text_when_only_the_best_line_is_undecided():
@@ -235,7 +259,7 @@ def shown_id(*args: str, cwd: Path | None = None) -> str:
     return ok(rotator("show", *args, cwd=cwd)).stdout.split()[0]
 
 
-def test_toml_file_gives_the_same_board(tmp_path):
+def test_toml_file_gives_the_same_board(tmp_path, board2_quick):
     # Nodes listed grid B first, in reverse: the ID is canonical all the same.
     names = [card_name(c) for c in RotatorMap.from_id(BOARD2).nodes][::-1]
     path = write_board(tmp_path, "# a board\nnodes = [" + ", ".join(map(json.dumps, names))
@@ -244,6 +268,7 @@ def test_toml_file_gives_the_same_board(tmp_path):
     assert shown_id("board.toml", cwd=tmp_path) == BOARD2  # a relative path
     data = solve_json(str(path), "--quick")
     assert data["board_id"] == BOARD2
+    assert data == board2_quick  # the same board, the same answer
     lower = write_board(tmp_path, nodes_toml(BOARD, str.lower), "lower.toml")
     assert shown_id(str(lower)) == BOARD
 
@@ -278,9 +303,18 @@ def test_bad_board_ids(spec, needles):
 
 
 def test_every_broken_rule_names_the_node_in_one_sentence():
+    # B:G10 is on an edge row, and its territory also overlaps B:E8's: two rules broken.
     line = error_line(rotator("show", "R1:B2B8E4I2I8-B4E2E8H4G10"))
-    assert "Node B:G10 sits on an edge row" in line
-    assert line.count(". ") == 0 and line.endswith(".")
+    assert "Node B:G10 sits on an edge row" in line.split(" Also: ")[0]
+    with pytest.raises(BoardError) as caught:
+        RotatorMap.from_id("R1:B2B8E4I2I8-B4E2E8H4G10")
+    problems = caught.value.problems
+    assert line == f"error: {caught.value}"
+    assert len(problems) == 2 and "B:E8" in problems[1] and "B:G10" in problems[1]
+    for problem in problems:  # each broken rule is one sentence
+        assert problem in line
+        assert problem.count(". ") == 0 and problem.endswith(".")
+    assert line.count(". ") == len(problems) - 1 and line.endswith(".")
 
 
 GOOD_NODES = '"A:B2", "A:B8", "A:E4", "A:I2", "A:I8", "B:B4", "B:E2", "B:E8", "B:H4"'
@@ -289,8 +323,8 @@ GOOD_NODES = '"A:B2", "A:B8", "A:E4", "A:I2", "A:I8", "B:B4", "B:E2", "B:E8", "B
 @pytest.mark.parametrize(("text", "needles"), [
     ("nodes = [\n", ["invalid TOML"]),
     ("nodes = 5\n", ["nodes", "list"]),
-    ("nodes = [1, 2]\n", ["nodes", "list"]),
-    (f'nodes = [{GOOD_NODES}, "B:I9"]\ncolour = "red"\n', ["unknown key", "'colour'"]),
+    ("nodes = [1, 2]\n", ["nodes item 1", "text in quotes"]),
+    (f'nodes = [{GOOD_NODES}, "B:I9"]\ncolour = "red"\n', ["unknown key colour", "valid: nodes"]),
     (f'nodes = ["A:K4", {GOOD_NODES[8:]}, "B:I9"]\n', ["'A:K4'", "card notation"]),
     (f'nodes = ["C:B2", {GOOD_NODES[8:]}, "B:I9"]\n', ["'C:B2'", "card notation"]),
     (f'nodes = [{GOOD_NODES}, "B:G10"]\n', ["edge row", "B:G10"]),
@@ -317,20 +351,24 @@ def test_missing_board_file(tmp_path):
 # --- generate ---------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def seven(tmp_path_factory):
-    """``generate --seed 7 --count 3``: twice with one job, once with two."""
-    tmp = tmp_path_factory.mktemp("seven")
-    runs = {}
-    for name, jobs in (("a", "1"), ("b", "1"), ("c", "2")):
-        pdf = tmp / f"{name}.pdf"
-        result = ok(rotator("generate", "--seed", "7", "--count", "3", "--json", "-o",
-                            str(pdf), "--jobs", jobs))
-        runs[name] = (result, pdf)
-    return runs
+def seven(tmp_path_factory) -> tuple[Result, Path]:
+    """``generate --seed 7 --count 3`` (any grade), with one job."""
+    return run_generate(tmp_path_factory.mktemp("seven"), "a", "--seed", "7", "--count", "3",
+                        "--jobs", "1")
+
+
+@pytest.fixture(scope="module")
+def easy(tmp_path_factory) -> dict[str, tuple[Result, Path]]:
+    """``generate --seed 7 --count 3 --difficulty easy``: twice with one job, once with
+    two."""
+    tmp = tmp_path_factory.mktemp("easy")
+    return {name: run_generate(tmp, name, "--seed", "7", "--count", "3", "--difficulty",
+                               "easy", "--jobs", jobs)
+            for name, jobs in (("a", "1"), ("b", "1"), ("c", "2"))}
 
 
 def test_generate_json(seven):
-    result, pdf = seven["a"]
+    result, pdf = seven
     boards = json.loads(result.stdout)
     assert isinstance(boards, list) and len(boards) == 3
     for b in boards:
@@ -345,16 +383,21 @@ def test_generate_json(seven):
     assert pdf.is_file() and "wrote" in result.stderr  # --json keeps stdout pure JSON
 
 
-def test_generate_is_reproducible_and_jobs_do_not_matter(seven):
-    (a, pdf_a), (b, pdf_b), (c, pdf_c) = seven["a"], seven["b"], seven["c"]
+def test_generate_is_reproducible_and_jobs_do_not_matter(easy):
+    (a, pdf_a), (b, pdf_b), (c, pdf_c) = easy["a"], easy["b"], easy["c"]
     assert a.stdout == b.stdout
     assert pdf_a.read_bytes() == pdf_b.read_bytes()
     assert json.loads(a.stdout) == json.loads(c.stdout)
     assert pdf_a.read_bytes() == pdf_c.read_bytes()
 
 
+def test_generate_json_is_the_librarys_graded_records(easy):
+    assert json.loads(easy["a"][0].stdout) == [
+        graded_record(b) for b in generate_boards(7, 3, Grade.EASY).boards]
+
+
 def test_generated_figures_match_the_solver(seven):
-    for b in json.loads(seven["a"][0].stdout):
+    for b in json.loads(seven[0].stdout):
         data = solve_json(b["board_id"], "--quick")
         assert data["solvable"] is True and data["complete"] is True
         assert (data["turns"], data["boosts"], data["start"]) == (b["turns"], b["boosts"],
@@ -363,25 +406,25 @@ def test_generated_figures_match_the_solver(seven):
         check_winning_line(data)
 
 
-def test_generate_easy(tmp_path):
-    boards, _ = generate(tmp_path, "easy", "--seed", "7", "--count", "3", "--difficulty",
-                         "easy")
+def test_generate_easy(easy):
+    boards = json.loads(easy["a"][0].stdout)
     assert len(boards) == 3
     for b in boards:
         assert b["grade"] == "easy" and is_easy(b), b
 
 
 def test_generate_hard(tmp_path):
-    boards, pdf = generate(tmp_path, "hard", "--seed", "7", "--count", "2", "--difficulty",
-                           "HARD")
-    assert len(boards) == 2
+    # One hard board proves the point; seed 5 finds it in a few maps.
+    boards, pdf = generate(tmp_path, "hard", "--seed", "5", "--count", "1", "--difficulty",
+                           "HARD", "--jobs", "1")
+    assert len(boards) == 1
     for b in boards:
         assert b["grade"] == "hard" and is_hard(b), b
     assert pdf.is_file()
 
 
 def test_grades_of_any_difficulty_follow_the_rules(seven):
-    for b in json.loads(seven["a"][0].stdout):
+    for b in json.loads(seven[0].stdout):
         expected = "easy" if is_easy(b) else "hard" if is_hard(b) else "medium"
         assert b["grade"] == expected, b
 
@@ -412,7 +455,7 @@ def test_generate_bad_options(tmp_path, args, needles):
 # --- the PDF of generate ----------------------------------------------------------------
 
 def test_generate_pdf_boards_then_keys(seven):
-    result, pdf = seven["a"]
+    result, pdf = seven
     boards = json.loads(result.stdout)
     ids = [b["board_id"] for b in boards]
     texts = pdf_texts(pdf)
@@ -431,8 +474,8 @@ def test_generate_pdf_boards_then_keys(seven):
 
 
 def test_generate_pdf_ids_sit_under_their_boards(seven):
-    _, pdf = seven["a"]
-    ids = [b["board_id"] for b in json.loads(seven["a"][0].stdout)]
+    result, pdf = seven
+    ids = [b["board_id"] for b in json.loads(result.stdout)]
     with pdfplumber.open(pdf) as doc:
         page = doc.pages[0]
         words = page.extract_words()
@@ -448,12 +491,13 @@ def test_generate_pdf_ids_sit_under_their_boards(seven):
 
 
 def test_generate_pdf_without_keys_and_large(tmp_path):
-    boards, pdf = generate(tmp_path, "nokeys", "--seed", "7", "--count", "3", "--no-keys")
+    boards, pdf = generate(tmp_path, "nokeys", "--seed", "7", "--count", "3", "--no-keys",
+                           "--difficulty", "easy", "--jobs", "1")
     texts = pdf_texts(pdf)
     assert len(texts) == 1 and not any("Answer key" in t for t in texts)
     assert all(b["board_id"] in texts[0] for b in boards)
     boards, pdf = generate(tmp_path, "large", "--seed", "7", "--count", "2", "--layout",
-                           "large")
+                           "large", "--difficulty", "easy", "--jobs", "1")
     texts = pdf_texts(pdf)
     assert len(texts) == 2 + 2
     for board, text in zip(boards, texts[:2], strict=True):
@@ -467,7 +511,8 @@ def test_generate_pdf_without_keys_and_large(tmp_path):
 
 def test_print_all_formats_with_key(tmp_path):
     base = tmp_path / "out" / "board"
-    result = ok(rotator("print", BOARD2, "-f", "pdf,svg,png", "-o", str(base), "--key"))
+    result = ok(rotator("print", BOARD2, "-f", "pdf,svg,png", "-o", str(base), "--key",
+                        "--dpi", "100"))
     pdf, svg, png = (base.with_suffix(s) for s in (".pdf", ".svg", ".png"))
     for path in (pdf, svg, png):
         assert path.is_file() and path.stat().st_size > 0, path
@@ -506,7 +551,7 @@ def test_help_lists_the_rotator_commands():
     sub = ok(rotator("--help")).stdout
     for command in ("show", "solve", "generate", "print"):
         assert re.search(rf"\b{command}\b", sub), command
-    top = ok(run_cli("--help")).stdout
+    top = ok(cli("--help")).stdout
     assert "rotator" in top
     for command in ("show", "solve", "generate", "print"):
         ok(rotator(command, "--help"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.rotator.engine import (
+from cardgen.games.rotator.engine import (
     BOOST_CACHE,
     GRAVITY,
     Choice,

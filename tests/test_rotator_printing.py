@@ -8,31 +8,50 @@ import math
 
 import pdfplumber
 import pytest
+from PIL import Image as PILImage
 
-from cardgen.page import View
-from cardgen.render.pdf import render_pdf
-from cardgen.render.png import render_png
-from cardgen.rotator.board import RotatorMap
-from cardgen.rotator.describe import turn_text
-from cardgen.rotator.engine import Terrain, replay
-from cardgen.rotator.printing import (
-    BOOST,
-    PrintedBoard,
+from cardgen.draw.page import Close, LineTo, MoveTo, View
+from cardgen.games.rotator.art import BOOST, RotatorPuzzle, printed_board
+from cardgen.games.rotator.board import RotatorMap
+from cardgen.games.rotator.describe import turn_text
+from cardgen.games.rotator.engine import Terrain, replay
+from cardgen.games.rotator.solver import Solver
+from cardgen.prepress.paper import Paper
+from cardgen.prepress.puzzlebook import (
+    BookLayout,
+    PuzzleSize,
     key_pages,
     nup_pages,
-    rotator_document,
+    puzzle_book,
     single_page,
 )
-from cardgen.rotator.solver import Solver
+from cardgen.render.pdf import render_pdf
+from cardgen.render.png import rasterize, render_png
+from cardgen.text.fonts import bundled_fonts
 from cardgen.units import PT_PER_MM
 
 BOARD = RotatorMap.from_id("R1:B2B8E4I2I8-B4E2E8H4I9")
+FONTS = bundled_fonts()
 
 
-def solved(rmap: RotatorMap) -> PrintedBoard:
+def solved(rmap: RotatorMap) -> RotatorPuzzle:
     best = Solver(Terrain.from_map(rmap)).best_line()
+    puzzle = printed_board(rmap, best, f"{best.turns} turns")
+    # printed_board replays the line: the puzzle the key is drawn from.
     reports = replay(Terrain.from_map(rmap), best.start, best.choices)
-    return PrintedBoard(rmap, f"{best.turns} turns", best.start, tuple(reports))
+    assert puzzle == RotatorPuzzle(rmap, f"{best.turns} turns", best.start, tuple(reports))
+    return puzzle
+
+
+@pytest.fixture(scope="module")
+def solved_board() -> RotatorPuzzle:
+    return solved(BOARD)
+
+
+def book(puzzles, layout: BookLayout = BookLayout.NUP, keys: bool = True):
+    """The puzzle book the command line prints (A4, the bundled fonts)."""
+    return puzzle_book(puzzles, layout=layout, keys=keys, paper=Paper.A4, fonts=FONTS,
+                       title="Rotator boards", subject="cardgen Rotator boards")
 
 
 def pdf_pages(document):
@@ -54,9 +73,9 @@ def cell_of(x_mm: float, y_mm: float, left: float, top: float, cell: float) -> t
     return (math.floor((x_mm - left) / cell), math.floor((y_mm - top) / cell))
 
 
-@pytest.mark.parametrize("layout", ["large", "nup"])
+@pytest.mark.parametrize("layout", [BookLayout.LARGE, BookLayout.NUP])
 def test_board_as_on_the_card(layout):
-    document = rotator_document([PrintedBoard(BOARD, "a caption")], layout=layout, keys=False)
+    document = book([RotatorPuzzle(BOARD, "a caption")], layout=layout, keys=False)
     with pdf_pages(document) as pdf:
         page = pdf.pages[0]
         left, top, cell = board_grid(page)
@@ -77,15 +96,15 @@ def test_board_as_on_the_card(layout):
         assert all(ch["top"] / PT_PER_MM > top + 20 * cell for ch in upright)
         words = page.extract_text()
         assert BOARD.board_id in words and "a caption" in words
-        if layout == "nup":
+        if layout is BookLayout.NUP:
             assert math.isclose(cell, 4.9, abs_tol=1e-3)  # the card's own squares
 
 
 def test_nup_puts_several_boards_on_a_page_with_their_ids():
-    boards = [PrintedBoard(BOARD, f"board {i}") for i in range(7)]
-    pages = nup_pages(boards)
+    boards = [RotatorPuzzle(BOARD, f"board {i}") for i in range(7)]
+    pages = nup_pages(boards, Paper.A4, FONTS)
     assert len(pages) == 2
-    with pdf_pages(rotator_document(boards, keys=False)) as pdf:
+    with pdf_pages(book(boards, keys=False)) as pdf:
         first = pdf.pages[0].extract_text()
         per_page = first.count(BOARD.board_id)
         assert per_page >= 4 and per_page + pdf.pages[1].extract_text().count(
@@ -93,8 +112,8 @@ def test_nup_puts_several_boards_on_a_page_with_their_ids():
         assert "board 0" in first
 
 
-def test_answer_key_draws_the_line_and_tells_it():
-    printed = solved(BOARD)
+def test_answer_key_draws_the_line_and_tells_it(solved_board):
+    printed = solved_board
     entered = {(printed.start, 0)}
     boosted = set()
     for r in printed.reports:
@@ -102,7 +121,7 @@ def test_answer_key_draws_the_line_and_tells_it():
         if r.drill:
             entered.add(r.drill)
         boosted |= set(r.boosted)
-    with pdf_pages(rotator_document([printed], keys=True)) as pdf:
+    with pdf_pages(book([printed], keys=True)) as pdf:
         page = pdf.pages[-1]
         left, top, cell = board_grid(page)
         triangles = [c for c in page.curves if len(c["pts"]) == 4]
@@ -126,8 +145,8 @@ def test_answer_key_draws_the_line_and_tells_it():
 def _frame_of(page):
     """The board frame of a page, recovered from grid B's group (its transform puts the
     grid's fold corner on the page; its second column line is one cell in)."""
-    from cardgen.boardart import BoardFrame
-    from cardgen.page import Group, Line
+    from cardgen.board.frame import BoardFrame
+    from cardgen.draw.page import Group, Line
 
     def groups(items):
         for item in items:
@@ -140,22 +159,24 @@ def _frame_of(page):
     return BoardFrame(grid_b.transform.e, grid_b.transform.f - 10 * cell, cell)
 
 
-def test_triangles_point_the_way_gravity_pulled():
+def test_triangles_point_the_way_gravity_pulled(solved_board):
     """Each entered cell carries one triangle, pointing along the gravity of the turn in
     which the player first entered it."""
-    from cardgen.page import Path, page_items
+    from cardgen.draw.page import Path, page_items
 
-    printed = solved(BOARD)
+    printed = solved_board
     first_entry = {(printed.start, 0): (0, 1)}
     for r in printed.reports:
         for cell in [*r.fall, *([r.drill] if r.drill else []), *r.boosted, *r.fall_after]:
             first_entry.setdefault(cell, r.gravity)
-    page = key_pages([printed])[0]
+    page = key_pages([printed], Paper.A4, FONTS)[0]
     frame = _frame_of(page)
     pointing = {}
     for item, _ in page_items(page):
-        if isinstance(item, Path) and len(item.ops) == 4 and item.ops[3] == ("Z",):
-            (_, ax, ay), (_, bx, by), (_, tx, ty) = item.ops[:3]
+        if isinstance(item, Path) and len(item.ops) == 4 and isinstance(item.ops[3], Close):
+            a, b, t = item.ops[:3]
+            assert isinstance(a, MoveTo) and isinstance(b, LineTo) and isinstance(t, LineTo)
+            (ax, ay), (bx, by), (tx, ty) = (a.x, a.y), (b.x, b.y), (t.x, t.y)
             cx, cy = (ax + bx + tx) / 3, (ay + by + ty) / 3
             cell = (math.floor((cx - frame.x) / frame.cell), math.floor((cy - frame.y)
                                                                         / frame.cell))
@@ -166,8 +187,12 @@ def test_triangles_point_the_way_gravity_pulled():
     assert pointing == first_entry
 
 
-def test_single_board_page_for_svg_and_png():
-    page = single_page(solved(BOARD), "card", key=True)
-    image = render_png(View("board", page, tuple(page.layers)), 100)
+def test_single_board_page_for_svg_and_png(solved_board):
+    page = single_page(solved_board, PuzzleSize.CARD, key=True, fonts=FONTS)
+    view = View("board", page, tuple(page.layers))
+    image = rasterize(view, 100)
     assert image.size[0] < image.size[1]  # a tall board
     assert page.width < 80
+    # render_png gives the same picture encoded as PNG.
+    with PILImage.open(io.BytesIO(render_png(view, 100))) as png:
+        assert png.format == "PNG" and png.size == image.size

@@ -1,8 +1,9 @@
 """`cardgen sheet`: N-up imposition of flat cards on A4/Letter for office duplex printing.
 
-Unit tests check the pure model (plan_sheet, SheetLayout, build_sheets, build_registration)
-against physics written out here independently; end-to-end tests run the CLI and read the
-PDF back. Conventions (millimetres, origin top-left, y down, unless said otherwise):
+Unit tests check the pure model (prepress.impose: Duplex, plan_sheet, SheetLayout, impose;
+prepress.registration: build_registration; the card as a piece, card.spread) against
+physics written out here independently; end-to-end tests run the CLI (in process) and
+read the PDF back. Conventions (millimetres, origin top-left, y down, unless said otherwise):
 
 - the inside view of a card is its outside view mirrored about the card's vertical centre
   line: x -> 2*center_x - x;
@@ -24,27 +25,37 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from cardgen.cardgeometry import PRESETS, CardGeometry, custom_size
-from cardgen.errors import CardgenError
-from cardgen.geometry import Affine, Box
-from cardgen.page import Group, Line, walk
-from cardgen.sheet import (
+from cardgen.card.build import CardBuild
+from cardgen.card.physical import PRESETS, CardGeometry, Preset, Tab, custom_size
+from cardgen.card.spread import Spread
+from cardgen.draw.geometry import Affine, Box
+from cardgen.draw.page import Document, Group, Line, walk
+from cardgen.errors import CardgenError, ParameterError
+from cardgen.prepress.dieline import CUT_STROKE, SCORE_STROKE
+from cardgen.prepress.impose import (
     CHECK_SQUARE,
     INFO_BAND,
-    SHEET_MARK,
-    build_registration,
-    build_sheets,
+    MARK_ROOM,
+    Duplex,
+    Flip,
+    SheetLayout,
+    impose,
     plan_sheet,
 )
-from tests.conftest import BASE_CONFIG, run_cli, write_config
+from cardgen.prepress.marks import OFFICE, PRINT_SHOP
+from cardgen.prepress.paper import Paper
+from cardgen.prepress.registration import build_registration
+from cardgen.text.fonts import bundled_fonts
+from tests.helpers import BASE_CONFIG, cli, error_line, ok, write_config
 
 # Written out here, not taken from the program.
 PT = 72 / 25.4  # points per millimetre
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (8.5 * 25.4, 11 * 25.4)}
 PAPER_PT = {"a4": (595.2756, 841.8898), "letter": (612.0, 792.0)}
 MARGIN = 5.0  # the CLI's default --margin
-EPS = 1e-6  # model arithmetic (mm)
-PDF_TOL = 0.002  # numbers read back from the PDF (mm); reportlab writes ~1e-5 pt
+SHEET_MARK = 3.0  # the per-card crop marks on a sheet: 3 mm, from the bleed edge out
+EPS = 1e-9  # model arithmetic (mm)
+PDF_TOL = 0.001  # numbers read back from the PDF (mm); reportlab writes ~1e-5 pt
 SQUARE_TOL = 0.05  # the check square (mm), as the requirement says
 
 # A custom size for which the turned arrangement wins (120 x 82 mm flat).
@@ -60,9 +71,20 @@ email = "ada@example.org"
 """
 
 
+def sheet_spread(preset: str) -> Spread:
+    """The card as the `sheet` command imposes it (a flat card without its own slug marks);
+    ``.geometry`` is the card in the coordinates of its page, ``.piece()`` the piece."""
+    return Spread(PRESETS[Preset(preset)], marks=False)
+
+
 def sheet_geometry(preset: str) -> CardGeometry:
-    """The geometry the `sheet` command imposes (a flat card without its own slug marks)."""
-    return CardGeometry(PRESETS[preset], marks=False)
+    return sheet_spread(preset).geometry
+
+
+def plan(spread: Spread, paper: str, flip: str = "long",
+         offset: tuple[float, float] = (0.0, 0.0), margin: float = MARGIN) -> SheetLayout:
+    """plan_sheet for the card on a duplex sheet, options spelled as on the command line."""
+    return plan_sheet(spread.piece(), Duplex(Paper(paper), Flip(flip), offset, margin))
 
 
 # --- independent helpers ------------------------------------------------------------------
@@ -159,17 +181,18 @@ def trim_points(geometry: CardGeometry) -> dict[str, tuple[float, float]]:
     points["front panel centre"] = geometry.front.center
     points["front panel name area"] = (geometry.front.x + 7.0, geometry.front.y + 9.0)
     points["back panel point"] = (geometry.back.x + 11.0, geometry.back.y + 4.0)
-    for tab in ("5", "6"):
+    points["back panel, upper left"] = (t.x + 7.0, t.y + 11.0)
+    for tab in Tab:
         x = 2 * geometry.center_x - geometry.hinge_x(tab)  # the hinge seen from outside
         points[f"tab {tab} hinge top"] = (x, t.y)
         points[f"tab {tab} hinge fold end"] = (x, geometry.fold_y)
     return points
 
 
-GEOMETRIES = {
-    "eu": lambda: sheet_geometry("eu"),
-    "us": lambda: sheet_geometry("us"),
-    "wide": lambda: CardGeometry(custom_size(120, 41), marks=False),
+SPREADS = {
+    "eu": sheet_spread("eu"),
+    "us": sheet_spread("us"),
+    "wide": Spread(custom_size(120, 41), marks=False),
 }
 
 # --- 1. counts and placement -------------------------------------------------------------
@@ -183,21 +206,26 @@ GEOMETRIES = {
 ])
 def test_count_is_the_best_upright_or_turned_grid(preset, paper, count):
     geometry = sheet_geometry(preset)
-    layout = plan_sheet(geometry, paper)
+    layout = plan(sheet_spread(preset), paper)
     assert expected_count(geometry, paper) == count
     assert layout.count == count == layout.columns * layout.rows
-    assert (layout.width, layout.height) == pytest.approx(PAPER_MM[paper], abs=1e-9)
+    assert (layout.duplex.width, layout.duplex.height) == pytest.approx(PAPER_MM[paper],
+                                                                        abs=1e-9)
+    assert Paper(paper).size == pytest.approx(PAPER_MM[paper], abs=1e-9)
 
 
 def test_example_build_geometry_counts(example_build):
-    # The example card's own geometry has a slug for its marks; only the bleed counts.
+    # The example card's own spread has a slug for its marks; only the bleed counts.
+    assert example_build.spread.marks
     for paper in PAPER_MM:
-        layout = plan_sheet(example_build.geometry, paper)
+        layout = plan(example_build.spread, paper)
         assert layout.count == expected_count(example_build.geometry, paper)
 
 
-def _check_layout(geometry: CardGeometry, paper: str, margin: float) -> None:
-    layout = plan_sheet(geometry, paper, margin=margin)
+def _check_layout(spread: Spread, paper: str, margin: float) -> None:
+    geometry = spread.geometry
+    layout = plan(spread, paper, margin=margin)
+    info = layout.duplex.info
     assert layout.count == expected_count(geometry, paper, margin)
     pw, ph = PAPER_MM[paper]
     printable = Box(margin, margin, pw - 2 * margin, ph - 2 * margin)
@@ -212,24 +240,24 @@ def _check_layout(geometry: CardGeometry, paper: str, margin: float) -> None:
         assert within(bleed, printable, EPS), (bleed, printable)
         area = grow(bleed, SHEET_MARK)  # the card with its crop marks
         assert within(area, printable, EPS), (area, printable)
-        assert not overlap(area, layout.info, EPS), "cards run into the caption band"
+        assert not overlap(area, info, EPS), "cards run into the caption band"
         areas.append(area)
     for a, b in itertools.combinations(areas, 2):
         assert not overlap(a, b, EPS), (a, b)
-    assert within(layout.info, printable, EPS)
-    assert layout.info.h >= CHECK_SQUARE
+    assert within(info, printable, EPS)
+    assert info.h >= CHECK_SQUARE
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("kind", ["eu", "us", "wide"])
 def test_cards_stay_in_the_printable_area_and_apart(kind, paper):
-    _check_layout(GEOMETRIES[kind](), paper, MARGIN)
+    _check_layout(SPREADS[kind], paper, MARGIN)
 
 
 def test_wide_card_is_turned():
     # 120 x 82 flat: upright 1 x 2 cells of 132 x 94, turned 2 x 2 cells of 94 x 132.
-    geometry = GEOMETRIES["wide"]()
-    layout = plan_sheet(geometry, "a4")
+    geometry = SPREADS["wide"].geometry
+    layout = plan(SPREADS["wide"], "a4")
     assert layout.rotated and layout.count == 4 == expected_count(geometry, "a4")
 
 
@@ -237,7 +265,8 @@ def test_wide_card_is_turned():
 @given(width=st.floats(61, 150), height=st.floats(41, 120), margin=st.floats(0, 30),
        paper=st.sampled_from(["a4", "letter"]))
 def test_count_and_placement_for_any_size(width, height, margin, paper):
-    geometry = CardGeometry(custom_size(width, height), marks=False)
+    spread = Spread(custom_size(width, height), marks=False)
+    geometry = spread.geometry
     # Keep away from exact fits, where floor() of a float quotient is a coin toss.
     pw, ph = PAPER_MM[paper]
     for span, cell in ((pw - 2 * margin, width + 6 + 2 * SHEET_MARK),
@@ -248,19 +277,33 @@ def test_count_and_placement_for_any_size(width, height, margin, paper):
         assume(abs(q - round(q)) > 1e-6)
     if expected_count(geometry, paper, margin) == 0:
         with pytest.raises(CardgenError, match="does not fit"):
-            plan_sheet(geometry, paper, margin=margin)
+            plan(spread, paper, margin=margin)
     else:
-        _check_layout(geometry, paper, margin)
+        _check_layout(spread, paper, margin)
 
 
-@pytest.mark.parametrize(("kwargs", "message"), [
-    ({"paper": "a5"}, "--paper"),
-    ({"paper": "a4", "flip": "diagonal"}, "--flip"),
-    ({"paper": "a4", "margin": 31}, "--margin"),
+@pytest.mark.parametrize(("kwargs", "parameter", "message"), [
+    ({"margin": 31}, "margin", "margin must be 0–30 mm, not 31."),
+    ({"margin": -1}, "margin", "margin must be 0–30 mm, not -1."),
+    ({"offset": (30.0, 0.0)}, "offset", "implausible"),
 ])
-def test_plan_sheet_rejects_bad_options(kwargs, message):
-    with pytest.raises(CardgenError, match=message):
-        plan_sheet(sheet_geometry("eu"), **kwargs)
+def test_duplex_rejects_bad_options(kwargs, parameter, message):
+    # The library names its parameter, never a command-line option.
+    with pytest.raises(ParameterError, match=message) as caught:
+        Duplex(Paper.A4, **kwargs)
+    assert caught.value.parameter == parameter
+    assert "--" not in str(caught.value)
+
+
+def test_paper_and_flip_are_closed_sets():
+    # Bad spellings are refused before they reach plan_sheet (the CLI's message is
+    # tested below).
+    assert [p.value for p in Paper] == ["a4", "letter"]
+    assert [f.value for f in Flip] == ["long", "short"]
+    with pytest.raises(ValueError):
+        Paper("a5")
+    with pytest.raises(ValueError):
+        Flip("diagonal")
 
 
 # --- 2. duplex physics on the model -------------------------------------------------------
@@ -270,11 +313,12 @@ def test_plan_sheet_rejects_bad_options(kwargs, message):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("kind", ["example", "eu", "us", "wide"])
 def test_each_inside_lands_behind_its_outside(kind, paper, flip, example_build):
-    geometry = example_build.geometry if kind == "example" else GEOMETRIES[kind]()
-    layout = plan_sheet(geometry, paper, flip)
+    spread = example_build.spread if kind == "example" else SPREADS[kind]
+    geometry, piece = spread.geometry, spread.piece()
+    layout = plan(spread, paper, flip)
     points = trim_points(geometry)
     for front in layout.fronts:
-        back = layout.back_placement(front, geometry)
+        back = layout.back_placement(front, piece)
         assert det(back) == pytest.approx(1.0, abs=1e-9), "the insides must not be mirrored"
         for name, p in points.items():
             on_front = apply(front, p)
@@ -284,14 +328,20 @@ def test_each_inside_lands_behind_its_outside(kind, paper, flip, example_build):
 
 @pytest.mark.parametrize("kind", ["eu", "us", "wide"])
 def test_short_edge_insides_are_turned_180_against_long_edge(kind):
-    geometry = GEOMETRIES[kind]()
+    spread = SPREADS[kind]
+    geometry, piece = spread.geometry, spread.piece()
     pw, ph = PAPER_MM["a4"]
-    long_, short = plan_sheet(geometry, "a4", "long"), plan_sheet(geometry, "a4", "short")
+    long_, short = plan(spread, "a4", "long"), plan(spread, "a4", "short")
     assert long_.fronts == short.fronts  # side 1 does not depend on the flip
     for front in long_.fronts:
-        bl, bs = long_.back_placement(front, geometry), short.back_placement(front, geometry)
+        bl, bs = long_.back_placement(front, piece), short.back_placement(front, piece)
         # Same linear part up to a half turn.
         assert (bs.a, bs.b, bs.c, bs.d) == pytest.approx((-bl.a, -bl.b, -bl.c, -bl.d))
+        if not long_.rotated:
+            # Upright cards: the insides stand upright behind a long-edge flip and upside
+            # down behind a short-edge flip, exactly.
+            assert (bl.a, bl.b, bl.c, bl.d) == (1, 0, 0, 1)
+            assert (bs.a, bs.b, bs.c, bs.d) == (-1, 0, 0, -1)
         for p in trim_points(geometry).values():
             xl, yl = apply(bl, to_inside(geometry, p))
             assert close(apply(bs, to_inside(geometry, p)), (pw - xl, ph - yl))
@@ -299,31 +349,53 @@ def test_short_edge_insides_are_turned_180_against_long_edge(kind):
 
 @pytest.mark.parametrize("offset", [(1.5, -2.0), (-0.7, 0.35)])
 @pytest.mark.parametrize("flip", ["long", "short"])
-@pytest.mark.parametrize("kind", ["eu", "wide"])
-def test_offset_moves_every_back_position_by_exactly_x_y(kind, flip, offset):
-    geometry = GEOMETRIES[kind]()
-    plain = plan_sheet(geometry, "a4", flip)
-    shifted = plan_sheet(geometry, "a4", flip, offset)
+@pytest.mark.parametrize(("kind", "paper"), [("eu", "a4"), ("wide", "a4"), ("eu", "letter")])
+def test_offset_moves_every_back_position_by_exactly_x_y(kind, paper, flip, offset):
+    spread = SPREADS[kind]
+    geometry, piece = spread.geometry, spread.piece()
+    plain = plan(spread, paper, flip)
+    shifted = plan(spread, paper, flip, offset)
     assert shifted.fronts == plain.fronts  # side 1 unchanged
     dx, dy = offset
     for front in plain.fronts:
-        b0, b1 = plain.back_placement(front, geometry), shifted.back_placement(front, geometry)
+        b0, b1 = plain.back_placement(front, piece), shifted.back_placement(front, piece)
         for p in trim_points(geometry).values():
             q = to_inside(geometry, p)
             x0, y0 = apply(b0, q)
             assert close(apply(b1, q), (x0 + dx, y0 + dy))
             assert close(apply(b1, q), tuple(
-                v + d for v, d in zip(flip_point(apply(front, p), "a4", flip), offset,
+                v + d for v, d in zip(flip_point(apply(front, p), paper, flip), offset,
                                       strict=True)))
-    info0, info1 = plain.back_box(plain.info), shifted.back_box(shifted.info)
+    info = plain.duplex.info
+    assert shifted.duplex.info == info  # side 1's band does not move
+    info0, info1 = plain.duplex.back_box(info), shifted.duplex.back_box(info)
     assert (info1.x - info0.x, info1.y - info0.y) == pytest.approx(offset)
     # The caption band on side 2 lies behind the one on side 1.
-    flipped = bbox([flip_point(p, "a4", flip) for p in corners(plain.info)])
+    flipped = bbox([flip_point(p, paper, flip) for p in corners(info)])
     assert (info0.x, info0.y, info0.w, info0.h) == pytest.approx(
         (flipped.x, flipped.y, flipped.w, flipped.h))
 
 
-# --- build_sheets on the model ------------------------------------------------------------
+# --- impose on the model ------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def sheet_build() -> CardBuild:
+    """The example card as `cardgen sheet` builds it: without its print-shop slug."""
+    from dataclasses import replace
+
+    from cardgen.card.build import build_card
+    from cardgen.card.config import load_config
+
+    return build_card(replace(load_config(None), marks=False))
+
+
+def impose_card(build: CardBuild, layout: SheetLayout, marks: bool = True) -> Document:
+    """The card's spreads imposed as `cardgen sheet` does (its page names and fonts)."""
+    outside, inside = build.document.pages
+    return impose(outside, inside, build.spread.piece(), layout, marks=marks,
+                  fonts=bundled_fonts(), names=("outsides", "insides"), pieces="cards",
+                  title=f"Ada Example – cards on {layout.duplex.paper.upper()}")
 
 
 def _mark_segments(page, layer_name: str = "cards") -> list[tuple[Seg, Line]]:
@@ -335,32 +407,34 @@ def _mark_segments(page, layer_name: str = "cards") -> list[tuple[Seg, Line]]:
 @pytest.mark.parametrize("offset", [(0.0, 0.0), (1.5, -2.0)])
 @pytest.mark.parametrize("flip", ["long", "short"])
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_build_sheets_places_cards_and_marks_back_to_back(example_build, paper, flip, offset):
-    geometry = example_build.geometry
-    outside, inside = example_build.document.pages
-    layout = plan_sheet(geometry, paper, flip, offset)
-    doc = build_sheets(outside, inside, geometry, layout)
+def test_impose_places_cards_and_marks_back_to_back(sheet_build, paper, flip, offset):
+    geometry, piece = sheet_build.geometry, sheet_build.spread.piece()
+    layout = plan(sheet_build.spread, paper, flip, offset)
+    doc = impose_card(sheet_build, layout)
     assert len(doc.pages) == 2
     front, back = doc.pages
+    assert (front.name, back.name) == ("outsides", "insides")
     pw, ph = PAPER_MM[paper]
     assert (front.width, front.height, back.width, back.height) == pytest.approx(
         (pw, ph, pw, ph))
     groups = [[i for i in next(la for la in page.layers if la.name == "cards").items
                if isinstance(i, Group)] for page in (front, back)]
     assert [g.transform for g in groups[0]] == list(layout.fronts)
-    assert [g.transform for g in groups[1]] == [layout.back_placement(f, geometry)
+    assert [g.transform for g in groups[1]] == [layout.back_placement(f, piece)
                                                 for f in layout.fronts]
     for g in groups[0] + groups[1]:
         assert g.clip == geometry.bleed_box
     # Nothing of the card's own slug marks or dieline comes along.
+    slug_and_dieline = (PRINT_SHOP.crop, PRINT_SHOP.fold, CUT_STROKE, SCORE_STROKE)
     for g in groups[0] + groups[1]:
         for item, _ in walk(g.items):
             assert getattr(item, "name", None) not in ("slug-info", "dieline-legend")
+            assert not (isinstance(item, Line) and item.stroke in slug_and_dieline), item
 
     front_marks, back_marks = _mark_segments(front), _mark_segments(back)
     assert len(front_marks) == len(back_marks) == 12 * layout.count
     bleeds_front = [placed_box(geometry.bleed_box, f) for f in layout.fronts]
-    bleeds_back = [placed_box(geometry.bleed_box, layout.back_placement(f, geometry))
+    bleeds_back = [placed_box(geometry.bleed_box, layout.back_placement(f, piece))
                    for f in layout.fronts]
     for marks, bleeds in ((front_marks, bleeds_front), (back_marks, bleeds_back)):
         for seg, _ in marks:
@@ -376,10 +450,16 @@ def test_build_sheets_places_cards_and_marks_back_to_back(example_build, paper, 
     assert unshifted == seen_from_back
 
 
-def test_build_sheets_without_marks_has_no_mark_lines(example_build):
-    outside, inside = example_build.document.pages
-    layout = plan_sheet(example_build.geometry, "a4")
-    doc = build_sheets(outside, inside, example_build.geometry, layout, marks=False)
+def test_impose_refuses_pages_that_carry_a_slug(example_build):
+    """A print shop's page (with its slug marks) is not a piece to impose."""
+    layout = plan(example_build.spread, "a4")
+    with pytest.raises(ValueError, match=r"end at their bleed.*'outside' reaches 6 mm"):
+        impose_card(example_build, layout)
+
+
+def test_impose_without_marks_has_no_mark_lines(sheet_build):
+    layout = plan(sheet_build.spread, "a4")
+    doc = impose_card(sheet_build, layout, marks=False)
     for page in doc.pages:
         assert _mark_segments(page) == []
 
@@ -387,8 +467,8 @@ def test_build_sheets_without_marks_has_no_mark_lines(example_build):
 @pytest.mark.parametrize("offset", [(0.0, 0.0), (0.8, -1.25)])
 @pytest.mark.parametrize("flip", ["long", "short"])
 def test_registration_model_zero_ticks(flip, offset):
-    layout = plan_sheet(sheet_geometry("eu"), "a4", flip, offset)
-    front, back = build_registration(layout).pages
+    duplex = Duplex(Paper.A4, Flip(flip), offset)
+    front, back = build_registration(duplex, bundled_fonts()).pages
     f_lines = [((i.x1, i.y1), (i.x2, i.y2)) for i, _ in walk(front.layers[0].items)
                if isinstance(i, Line)]
     b_lines = [((i.x1, i.y1), (i.x2, i.y2)) for i, _ in walk(back.layers[0].items)
@@ -446,20 +526,41 @@ def read_pdf(path: Path) -> tuple[PdfPage, ...]:
         return tuple(PdfPage(p) for p in pdf.pages)
 
 
+DEFAULT_OPTIONS = {"--paper": "a4", "--flip": "long", "--offset": "0,0"}
+
+
+def _canonical(args: tuple[str, ...]) -> tuple[str, ...]:
+    """The options that make a sheet different: "--flip long" is the same run as none."""
+    options: dict[str, str] = {}
+    flags: list[str] = []
+    rest = list(args)
+    while rest:
+        arg = rest.pop(0)
+        if "=" in arg:
+            name, value = arg.split("=", 1)
+            options[name] = value
+        elif arg in ("--paper", "--flip", "--offset", "--preset"):
+            options[arg] = rest.pop(0)
+        else:
+            flags.append(arg)
+    return (*sorted((k, v) for k, v in options.items() if DEFAULT_OPTIONS.get(k) != v),
+            *sorted(flags))
+
+
 @pytest.fixture(scope="module")
 def sheet_cli(tmp_path_factory):
-    """Run `cardgen sheet CONFIG -o DIR ARGS` once per distinct ARGS; (folder, result)."""
+    """Run `cardgen sheet CONFIG -o DIR ARGS` (in process) once per distinct sheet;
+    (folder, result)."""
     folder = tmp_path_factory.mktemp("config")
     configs = {"base": write_config(folder, BASE_CONFIG),
                "wide": write_config(folder, WIDE_CONFIG, name="wide.toml")}
     cache: dict[tuple, tuple[Path, object]] = {}
 
     def run(*args: str, config: str = "base"):
-        key = (config, *args)
+        key = (config, *_canonical(args))
         if key not in cache:
             out = tmp_path_factory.mktemp("sheet")
-            result = run_cli("sheet", str(configs[config]), "-o", str(out), *args)
-            assert result.returncode == 0, result.stderr
+            result = ok(cli("sheet", configs[config], "-o", out, *args))
             cache[key] = (out, result)
         return cache[key]
 
@@ -490,6 +591,12 @@ def same_boxes(a: list[Box], b: list[Box], tol: float = PDF_TOL) -> bool:
         and abs(p.h - q.h) < tol for p, q in zip(sa, sb, strict=True))
 
 
+def check_squares(page: PdfPage) -> list[Box]:
+    """The 10 mm check squares drawn on a page."""
+    return [box for box, _ in page.rects
+            if abs(box.w - 10) <= SQUARE_TOL and abs(box.h - 10) <= SQUARE_TOL]
+
+
 # --- 3. the sheet PDF ---------------------------------------------------------------------
 
 
@@ -504,9 +611,10 @@ def test_sheet_pdf_pages_and_contents(sheet_cli):
         assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(
             PAPER_PT["a4"], abs=0.01)
     p1, p2 = read_pdf(path)
-    layout = plan_sheet(sheet_geometry("eu"), "a4")
+    layout = plan(sheet_spread("eu"), "a4")
     # Page 1: the outsides, the person's name once per card.
     assert [t for t, _ in p1.words].count("Ada") == layout.count
+    assert p1.text().count("Ada Example") == layout.count
     assert "Side 1 of 2: outsides" in p1.text()
     # Page 2: the insides, with both grids' labels on every card, and no name.
     words2 = [t for t, _ in p2.words]
@@ -519,21 +627,21 @@ def test_sheet_pdf_pages_and_contents(sheet_cli):
     assert words2.count("10") + words2.count("01") >= 2 * layout.count
     assert "Side 2 of 2: insides" in p2.text()
     # The cards are drawn where the model puts them, on both sides.
-    geometry = sheet_geometry("eu")
+    geometry, piece = sheet_geometry("eu"), sheet_spread("eu").piece()
     assert same_boxes(find_bleeds(p1, geometry),
                       [placed_box(geometry.bleed_box, f) for f in layout.fronts])
     assert same_boxes(find_bleeds(p2, geometry),
-                      [placed_box(geometry.bleed_box, layout.back_placement(f, geometry))
+                      [placed_box(geometry.bleed_box, layout.back_placement(f, piece))
                        for f in layout.fronts])
 
 
 def test_names_print_behind_the_lower_inside_half(sheet_cli):
     """Physically: the name on the front panel has grid B's half of the inside behind it."""
-    geometry = sheet_geometry("eu")
+    geometry, piece = sheet_geometry("eu"), sheet_spread("eu").piece()
     for flip in ("long", "short"):
-        layout = plan_sheet(geometry, "a4", flip)
+        layout = plan(sheet_spread("eu"), "a4", flip)
         p1, _ = sheet_pages(sheet_cli, "--flip", flip)
-        halves = [placed_box(geometry.front, layout.back_placement(f, geometry))
+        halves = [placed_box(geometry.front, layout.back_placement(f, piece))
                   for f in layout.fronts]  # lower half, same box in both views
         names = [box for text, box in p1.words if text == "Ada"]
         assert len(names) == layout.count
@@ -545,8 +653,8 @@ def test_names_print_behind_the_lower_inside_half(sheet_cli):
 @pytest.mark.parametrize("flip", ["long", "short"])
 def test_check_square_is_10_mm_on_both_pages(sheet_cli, flip):
     pages = sheet_pages(sheet_cli, "--flip", flip)
-    layout = plan_sheet(sheet_geometry("eu"), "a4", flip)
-    for page, band in zip(pages, (layout.info, layout.back_box(layout.info)), strict=True):
+    duplex = plan(sheet_spread("eu"), "a4", flip).duplex
+    for page, band in zip(pages, (duplex.info, duplex.back_box(duplex.info)), strict=True):
         squares = [box for box, _ in page.rects
                    if abs(box.w - 10) <= SQUARE_TOL and abs(box.h - 10) <= SQUARE_TOL]
         assert len(squares) == 1, squares
@@ -557,6 +665,10 @@ def test_check_square_is_10_mm_on_both_pages(sheet_cli, flip):
 
 
 # --- 4. per-card crop marks ---------------------------------------------------------------
+
+
+def test_office_marks_start_at_the_bleed_edge():
+    assert OFFICE.gap == 0.0 and OFFICE.length == SHEET_MARK == MARK_ROOM
 
 
 def _check_card_marks(page: PdfPage, bleeds: list[Box], bleed: float, paper: str) -> None:
@@ -599,7 +711,7 @@ def _check_card_marks(page: PdfPage, bleeds: list[Box], bleed: float, paper: str
 ])
 def test_crop_marks_at_every_card_corner_outside_the_bleed(sheet_cli, args, config, paper,
                                                           geometry):
-    geo = GEOMETRIES[geometry]()
+    geo = SPREADS[geometry].geometry
     pages = sheet_pages(sheet_cli, *args, config=config)
     for page in pages:
         bleeds = find_bleeds(page, geo)
@@ -624,7 +736,7 @@ def test_pdf_marks_on_side_2_lie_behind_those_on_side_1(sheet_cli, args, config,
 
 def test_fold_and_hinge_marks_on_the_fold_and_score_lines(sheet_cli):
     geometry = sheet_geometry("eu")
-    layout = plan_sheet(geometry, "a4")
+    layout = plan(sheet_spread("eu"), "a4")
     p1, _ = sheet_pages(sheet_cli)
     folds = p1.marks(dashed=True)
     assert len(folds) == 4 * layout.count
@@ -639,7 +751,7 @@ def test_fold_and_hinge_marks_on_the_fold_and_score_lines(sheet_cli):
         right = [s for s in on_fold if min(s[0][0], s[1][0]) >= bleed.x + bleed.w - PDF_TOL
                  and max(s[0][0], s[1][0]) <= bleed.x + bleed.w + SHEET_MARK + PDF_TOL]
         assert len(left) == 1 and len(right) == 1
-        for tab in ("5", "6"):
+        for tab in Tab:
             x = apply(front, (2 * geometry.center_x - geometry.hinge_x(tab), 0))[0]
             hinge = [s for s in folds if abs(s[0][0] - x) < PDF_TOL and abs(s[1][0] - x) < PDF_TOL
                      and max(s[0][1], s[1][1]) <= bleed.y + PDF_TOL
@@ -648,7 +760,10 @@ def test_fold_and_hinge_marks_on_the_fold_and_score_lines(sheet_cli):
 
 
 def test_no_marks_removes_them(sheet_cli):
-    for page in sheet_pages(sheet_cli, "--no-marks"):
+    pages = sheet_pages(sheet_cli, "--no-marks")
+    # The outsides draw no other 0.12 mm lines: none at all there, whatever the colour.
+    assert [seg for seg, width, *_ in pages[0].lines if abs(width - 0.12) < 1e-3 / PT] == []
+    for page in pages:
         assert page.marks() == []
         # the check square stays
         assert any(abs(b.w - 10) <= SQUARE_TOL and abs(b.h - 10) <= SQUARE_TOL
@@ -665,11 +780,15 @@ def _card_chars(page: PdfPage, stop: str) -> list[tuple[str, float, float]]:
     return [(t, x, y) for t, x, y, _ in page.chars[:end]]
 
 
-@pytest.mark.parametrize("flip", ["long", "short"])
-def test_offset_moves_side_2_only(sheet_cli, flip):
+@pytest.mark.parametrize("args", [
+    ("--paper", "a4", "--flip", "long"),
+    ("--paper", "a4", "--flip", "short"),
+    ("--paper", "letter", "--flip", "short", "--preset", "us"),
+])
+def test_offset_moves_side_2_only(sheet_cli, args):
     dx, dy = 1.5, -2.0  # --offset=1.5,-2: 1.5 mm right and 2 mm UP (+Y is down)
-    a1, a2 = sheet_pages(sheet_cli, "--flip", flip)
-    b1, b2 = sheet_pages(sheet_cli, "--flip", flip, "--offset=1.5,-2")
+    a1, a2 = sheet_pages(sheet_cli, *args)
+    b1, b2 = sheet_pages(sheet_cli, *args, "--offset=1.5,-2")
     # Side 2: every line, rectangle and character moves by exactly (dx, dy).
     assert len(a2.lines) == len(b2.lines) > 0
     for (sa, *_), (sb, *_) in zip(a2.lines, b2.lines, strict=True):
@@ -678,6 +797,9 @@ def test_offset_moves_side_2_only(sheet_cli, flip):
     assert len(a2.rects) == len(b2.rects) > 0
     for (ra, _), (rb, _) in zip(a2.rects, b2.rects, strict=True):
         assert (rb.x - ra.x, rb.y - ra.y) == pytest.approx((dx, dy), abs=PDF_TOL)
+    # (the rectangles include the check square on both sides)
+    for page in (a1, a2, b1, b2):
+        assert len(check_squares(page)) == 1
     ca, cb = _card_chars(a2, "Side 2 of 2"), _card_chars(b2, "Side 2 of 2")
     assert len(ca) == len(cb) > 100
     for (ta, xa, ya), (tb, xb, yb) in zip(ca, cb, strict=True):
@@ -693,18 +815,17 @@ def test_offset_moves_side_2_only(sheet_cli, flip):
 @pytest.mark.parametrize(("value", "message"), [
     ("30,0", "implausible"), ("1.5", "two numbers"), ("a,b", "two numbers")])
 def test_bad_offset_is_a_one_line_error(tmp_path, value, message):
-    result = run_cli("sheet", str(write_config(tmp_path)), "-o", str(tmp_path / "o"),
-                     f"--offset={value}")
-    assert result.returncode == 1
-    assert message in result.stderr and "Traceback" not in result.stderr
+    result = cli("sheet", write_config(tmp_path), "-o", tmp_path / "o", f"--offset={value}")
+    error_line(result, "--offset", message)
 
 
-def test_bad_paper_and_flip_are_one_line_errors(tmp_path):
-    config = str(write_config(tmp_path))
-    for args, message in ((("--paper", "a5"), "--paper"), (("--flip", "diagonal"), "--flip")):
-        result = run_cli("sheet", config, "-o", str(tmp_path / "o"), *args)
-        assert result.returncode == 1
-        assert message in result.stderr and "Traceback" not in result.stderr
+def test_bad_paper_flip_and_margin_are_one_line_errors(tmp_path):
+    config = write_config(tmp_path)
+    for args, needles in ((("--paper", "a5"), ("--paper", "a4, letter", "'a5'")),
+                          (("--flip", "diagonal"), ("--flip", "long, short", "'diagonal'")),
+                          (("--margin", "31"), ("--margin", "0–30 mm", "31"))):
+        result = cli("sheet", config, "-o", tmp_path / "o", *args)
+        error_line(result, *needles)
 
 
 # --- 6. the registration test page --------------------------------------------------------
@@ -744,7 +865,7 @@ def _check_registration(front_lines: list[Seg], back_lines: list[Seg], paper: st
 
 @pytest.mark.parametrize(("paper", "flip", "offset"), [
     ("a4", "long", "0,0"), ("a4", "short", "0,0"), ("letter", "short", "0,0"),
-    ("a4", "long", "0.5,-0.3")])
+    ("a4", "long", "0.5,-0.3"), ("a4", "long", "0.5,0.25"), ("a4", "short", "0.5,0.25")])
 def test_registration_pdf(sheet_cli, paper, flip, offset):
     out, _ = sheet_cli("--registration", "--paper", paper, "--flip", flip, f"--offset={offset}")
     assert not (out / "sheet.pdf").exists()
@@ -763,8 +884,7 @@ def test_registration_pdf(sheet_cli, paper, flip, offset):
     shift = tuple(float(v) for v in offset.split(","))
     _check_registration(front, back, paper, flip, shift, PDF_TOL)
     for page in (side1, side2):
-        assert any(abs(b.w - 10) <= SQUARE_TOL and abs(b.h - 10) <= SQUARE_TOL
-                   for b, _ in page.rects)
+        assert len(check_squares(page)) == 1
 
 
 # --- 7. US cards on Letter, short-edge flip -----------------------------------------------
@@ -780,13 +900,13 @@ def test_letter_short_us_end_to_end(sheet_cli):
         assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(
             PAPER_PT["letter"], abs=0.01)
     p1, p2 = read_pdf(out / "sheet.pdf")
-    geometry = sheet_geometry("us")
-    layout = plan_sheet(geometry, "letter", "short")
+    geometry, piece = sheet_geometry("us"), sheet_spread("us").piece()
+    layout = plan(sheet_spread("us"), "letter", "short")
     assert [t for t, _ in p1.words].count("Ada") == layout.count == 4
     assert same_boxes(find_bleeds(p1, geometry),
                       [placed_box(geometry.bleed_box, f) for f in layout.fronts])
     assert same_boxes(find_bleeds(p2, geometry),
-                      [placed_box(geometry.bleed_box, layout.back_placement(f, geometry))
+                      [placed_box(geometry.bleed_box, layout.back_placement(f, piece))
                        for f in layout.fronts])
     assert "LETTER" in p2.text() and "short edge" in p2.text()
     # Short edge: side 2's caption band is at the top, behind side 1's.
@@ -801,11 +921,11 @@ def test_letter_short_us_end_to_end(sheet_cli):
 def test_turned_cards_end_to_end(sheet_cli):
     out, result = sheet_cli(config="wide")
     assert "(2 × 2, turned)" in result.stdout
-    geometry = GEOMETRIES["wide"]()
-    layout = plan_sheet(geometry, "a4")
+    geometry, piece = SPREADS["wide"].geometry, SPREADS["wide"].piece()
+    layout = plan(SPREADS["wide"], "a4")
     p1, p2 = read_pdf(out / "sheet.pdf")
     assert same_boxes(find_bleeds(p1, geometry),
                       [placed_box(geometry.bleed_box, f) for f in layout.fronts])
     assert same_boxes(find_bleeds(p2, geometry),
-                      [placed_box(geometry.bleed_box, layout.back_placement(f, geometry))
+                      [placed_box(geometry.bleed_box, layout.back_placement(f, piece))
                        for f in layout.fronts])

@@ -6,12 +6,12 @@ from dataclasses import replace
 
 import pytest
 
-from cardgen.card import build_card
-from cardgen.config import load_config
+from cardgen.card.build import build_card
+from cardgen.card.config import load_config
+from cardgen.draw.page import Text, page_items
 from cardgen.errors import CardgenError
-from cardgen.fonts import bundled_fonts
-from cardgen.page import Text, page_items
-from cardgen.textfit import fit_line, fit_paragraph, line_height, wrap
+from cardgen.text.fit import fit_line, fit_paragraph, line_height, wrap
+from cardgen.text.fonts import bundled_fonts
 
 FACE = bundled_fonts().regular
 
@@ -70,8 +70,8 @@ def test_every_field_fits_together():
 def test_too_many_lines_for_the_height_names_a_field(monkeypatch):
     """With every field filled in and a panel only 20 mm tall, even the smallest legible
     sizes overflow: the error names the first field that falls off the panel."""
-    from cardgen.cardgeometry import CardGeometry
-    from cardgen.geometry import Box
+    from cardgen.card.physical import CardGeometry
+    from cardgen.draw.geometry import Box
 
     monkeypatch.setattr(CardGeometry, "panel_safe", lambda self: Box(3, 3, 79, 20))
     base = load_config(None)

@@ -1,0 +1,95 @@
+"""Helpers shared by the tests: running the command line (in process, or as a real
+process for the smoke tests), configs, and checks on failed runs."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = Path(__file__).resolve().parent / "data"
+
+BASE_CONFIG = """\
+[card]
+preset = "eu"
+theme = "dark"
+
+[person]
+name = "Ada Example"
+title = "Puzzle Designer"
+company = "Example Games"
+email = "ada@example.org"
+phone = "+1 555 0100"
+web = "example.org"
+"""
+
+
+@dataclass
+class Result:
+    """What a command-line run gave: like ``subprocess.CompletedProcess``."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def cli(*args: str | Path, cwd: Path | None = None) -> Result:
+    """Run ``cardgen ARGS`` in this process through its error boundary,
+    ``cardgen.cli.run``, capturing stdout and stderr. An exception that escapes the
+    boundary (a bug) propagates and fails the test."""
+    from cardgen.cli import run
+
+    out, err = io.StringIO(), io.StringIO()
+    before = Path.cwd()
+    try:
+        if cwd is not None:
+            os.chdir(cwd)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = run([str(a) for a in args])
+    finally:
+        os.chdir(before)
+    return Result(code, out.getvalue(), err.getvalue())
+
+
+def run_process(*args: str | Path, cwd: Path | None = None,
+                timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m cardgen ARGS`` as a real process (for the smoke tests)."""
+    return subprocess.run([sys.executable, "-m", "cardgen", *map(str, args)],
+                          capture_output=True, text=True, cwd=cwd, timeout=timeout)
+
+
+def write_config(folder: Path, text: str = BASE_CONFIG, name: str = "card.toml") -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+Run = Result | subprocess.CompletedProcess[str]
+
+
+def ok(result: Run) -> Run:
+    """A successful run: exit 0 and no traceback."""
+    assert result.returncode == 0, (result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr, result.stderr
+    return result
+
+
+def error_line(result: Run, *needles: str) -> str:
+    """A failed run: exit 1, no traceback, exactly one ``error: ...`` line on stderr
+    holding every needle, and no file reported written. Returns the line."""
+    assert result.returncode == 1, (result.returncode, result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, f"expected one line on stderr, got {result.stderr!r}"
+    line = lines[0]
+    assert line.startswith("error: "), line
+    assert len(line) > len("error: ") + 10, line
+    for needle in needles:
+        assert needle in line, f"{needle!r} not in {line!r}"
+    assert "wrote " not in result.stdout, result.stdout
+    return line
