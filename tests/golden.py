@@ -35,21 +35,12 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from tests.helpers import DATA, cli
+from tests.helpers import BASE_CONFIG, DATA, cli
 
 HASHES = Path(__file__).resolve().parent / "golden" / "hashes.json"
 ID1, ID2 = "R1:B2B8E4I2I8-B4E2E8H4I9", "R1:C5D9E2H5I9-B3C9F7I2I9"
 
-PORTRAIT_CONFIG = """\
-[card]
-preset = "eu"
-[person]
-name = "Ada Example"
-title = "Puzzle Designer"
-company = "Example Games"
-email = "ada@example.org"
-phone = "+1 555 0100"
-web = "example.org"
+PORTRAIT_CONFIG = BASE_CONFIG + """\
 tagline = "Games on paper."
 [images]
 portrait = "portrait.png"
