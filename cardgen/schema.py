@@ -3,7 +3,8 @@
 A schema is a :class:`Table` of fields. :func:`check` walks the data once and collects
 *every* problem (unknown keys with the closest valid name suggested, wrong types, values
 out of range or not among the choices, required keys missing) before it raises one
-:class:`~cardgen.errors.ConfigError` that lists them all. What it returns is the data
+:class:`~cardgen.errors.ConfigError` that lists them all: table by table in the order the
+file gives them, each table's missing keys after its other problems. What it returns is the data
 with every default filled in and every value converted (numbers to float or int,
 choices to their enum member, custom fields through their parser).
 

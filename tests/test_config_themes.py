@@ -109,6 +109,24 @@ def test_bad_colour_in_a_theme_names_the_key(tmp_path):
         load_theme(str(tmp_path / "bad.toml"))
 
 
+def test_a_theme_with_several_mistakes_lists_them_all_in_one_line(tmp_path):
+    text = (ROOT / "templates" / "themes" / "light.toml").read_text()
+    text = text.replace("accent = ", "acent = ")  # a typo, and so accent is missing
+    text = text.replace("plain_tint = ", "plain_tint = 2 #")
+    theme = tmp_path / "typos.toml"
+    theme.write_text(text)
+    with pytest.raises(CardgenError) as info:
+        load_theme(str(theme))
+    assert info.value.problems == (  # table by table, each table's missing keys last
+        "unknown key outside.acent; did you mean outside.accent?",
+        "outside.accent is missing (the title and game names).",
+        "inside.plain_tint must be a number from 0 to 1, not 2.",
+    )
+    line = error_line(cli("card", "--theme", theme, "-o", tmp_path / "out"))
+    first, *rest = info.value.problems
+    assert line == f"error: theme {theme}: {first} Also: {' '.join(rest)}"
+
+
 def _shell_commands(lines: Iterable[str]) -> list[str]:
     """The simple commands of some shell lines: continuation lines joined, comments and
     blank lines dropped, ``&&`` lists split, white space normalised."""
