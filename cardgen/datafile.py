@@ -1,22 +1,99 @@
-"""Reading TOML data files, with one sentence for every way that can fail.
+"""Reading input files safely, and TOML data files with one sentence for every way that
+can fail.
 
-Every data file cardgen reads (card configs, themes, the card layout, product text,
-Rotator board files) goes through :func:`read_toml`, so a missing file, a folder, a file
-that is not UTF-8 text and broken TOML are worded the same everywhere. What the data
-means is checked afterwards against a schema (``cardgen.schema``).
+Every file cardgen reads from the user (configs, themes, board files, images, fonts)
+goes through :func:`read_input`: only a regular file is read (a FIFO, a socket or a
+device such as ``/dev/zero`` is refused before anything is read, so nothing can hang or
+fill the memory), and never more than a size cap. Data files then go through
+:func:`read_toml`, so a missing file, a folder, a file that is not UTF-8 text and broken
+TOML are worded the same everywhere. What the data means is checked afterwards against a
+schema (``cardgen.schema``).
 
 Imports only ``cardgen.errors``.
 """
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 import tomllib
 from pathlib import Path
 from typing import Any
 
-from cardgen.errors import ConfigError
+from cardgen.errors import ConfigError, InputFileError, shorten
 
 MAX_BYTES = 1_000_000  # no data file cardgen reads is anywhere near this large
+SHOWN_PATH = 160  # the longest path a message shows whole
+_OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+               | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+
+
+def path_text(path: Path | str) -> str:
+    """A path as a message shows it (the middle of a very long one left out)."""
+    text = str(path)
+    if len(text) <= SHOWN_PATH:
+        return text
+    return f"{text[:SHOWN_PATH // 2]}…{text[-SHOWN_PATH // 2:]}"
+
+
+def read_input(path: Path, what: str, *, max_bytes: int, where: str = "",
+               expected: str = "") -> bytes:
+    """The bytes of an input file, or an :class:`InputFileError` in one sentence.
+
+    ``what`` names the kind of file ("image file"), ``where`` (a config field such as
+    ``images.logo``) starts the sentence, ``expected`` is what a folder is said not to
+    be (default: ``what``). Only regular files of at most ``max_bytes`` are read.
+    """
+    prefix = f"{where}: " if where else ""
+    shown = path_text(path)
+    expected = expected or what
+    try:
+        fd = os.open(path, _OPEN_FLAGS)
+    except FileNotFoundError:
+        raise InputFileError(f"{prefix}{what} {shown} does not exist.", value=path) from None
+    except PermissionError:
+        raise InputFileError(f"{prefix}{what} {shown} cannot be read (permission denied).",
+                             value=path) from None
+    except ValueError:  # a NUL byte in the name
+        raise InputFileError(f"{prefix}{what} {shorten(str(path))} cannot be opened (its name "
+                             "contains a NUL byte).", value=path) from None
+    except OSError as exc:
+        reason = {errno.ENAMETOOLONG: "its name is too long",
+                  errno.ELOOP: "it is a loop of symbolic links",
+                  errno.ENOTDIR: "a folder in its path is a file"}.get(exc.errno or 0,
+                                                                        exc.strerror)
+        raise InputFileError(f"{prefix}{what} {shown} cannot be opened ({reason}).",
+                             value=path) from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise InputFileError(f"{prefix}{what} {shown} is a folder, not a {expected}.",
+                                 value=path)
+        if not stat.S_ISREG(info.st_mode):
+            raise InputFileError(f"{prefix}{what} {shown} is not a regular file (a pipe, "
+                                 "socket or device); cardgen reads only regular files.",
+                                 value=path)
+        too_large = InputFileError(
+            f"{prefix}{what} {shown} is larger than {max_bytes:,} bytes, far larger than "
+            f"any {what} cardgen needs (is it the right file?).", value=path)
+        if info.st_size > max_bytes:
+            raise too_large
+        chunks, total = [], 0
+        while total <= max_bytes:
+            chunk = os.read(fd, min(1 << 20, max_bytes + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > max_bytes:
+            raise too_large
+        return b"".join(chunks)
+    except OSError as exc:
+        raise InputFileError(f"{prefix}{what} {shown} cannot be read ({exc.strerror}).",
+                             value=path) from None
+    finally:
+        os.close(fd)
 
 
 def read_toml(path: Path, kind: str, label: str | None = None) -> dict[str, Any]:
@@ -24,22 +101,15 @@ def read_toml(path: Path, kind: str, label: str | None = None) -> dict[str, Any]
 
     ``kind`` names what the file is for ("config file", "theme file", "board file") in
     the sentences about a file that cannot be opened; ``label`` (default: the path) starts
-    the sentences about its contents.
+    the sentences about its contents. A UTF-8 byte-order mark is accepted.
     """
-    label = str(path) if label is None else label
-    if not path.exists():
-        raise ConfigError("", [f"{kind} {path} does not exist."], value=path)
-    if path.is_dir():
-        raise ConfigError("", [f"{kind} {path} is a folder, not a TOML file."], value=path)
+    label = path_text(path) if label is None else label
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise ConfigError(label, [f"cannot be read ({exc.strerror})."], value=path) from None
-    if len(raw) > MAX_BYTES:
-        raise ConfigError(label, [f"is {len(raw):,} bytes, far larger than any {kind} "
-                                  "(is it the right file?)."], value=path)
+        raw = read_input(path, kind, max_bytes=MAX_BYTES, expected="TOML file")
+    except InputFileError as exc:
+        raise ConfigError("", [str(exc)], value=path) from None
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise ConfigError(label, ["not a text file (expected UTF-8 TOML)."],
                           value=path) from None
@@ -52,3 +122,6 @@ def parse_toml(text: str, label: str) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(label, [f"invalid TOML: {exc}."]) from None
+    except RecursionError:
+        raise ConfigError(label, ["invalid TOML: its tables or arrays are nested hundreds "
+                                  "of levels deep, far deeper than any cardgen file."]) from None

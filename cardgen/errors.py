@@ -13,7 +13,24 @@ Imports nothing from cardgen.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+
+SHOWN_CHARACTERS = 40  # the longest piece of user input a message quotes whole
+
+
+def shorten(text: str, limit: int = SHOWN_CHARACTERS) -> str:
+    """A piece of user input as a message quotes it: ``repr``, cut down if long."""
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
+def number(value: float) -> str:
+    """A number as a message shows it: short, but never rounded into a different number
+    (``150.0000001`` stays that, not ``150``)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    short = f"{value:g}"
+    return short if float(short) == value else repr(float(value))
 
 
 class CardgenError(ValueError):
@@ -63,6 +80,11 @@ class ImageError(CardgenError):
 
 class OutputError(CardgenError):
     """Output that cannot be written where it was asked for."""
+
+
+class InputFileError(CardgenError):
+    """An input file that cannot be read: missing, not a regular file, too large,
+    unreadable."""
 
 
 class ParameterError(CardgenError):

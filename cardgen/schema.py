@@ -18,10 +18,13 @@ from __future__ import annotations
 
 import difflib
 import enum
+import math
+import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from cardgen.errors import ConfigError
+from cardgen.chars import character_name, control_character
+from cardgen.errors import ConfigError, number, shorten
 
 
 class _Missing:
@@ -60,20 +63,36 @@ class Field:
 
 
 class Text(Field):
-    """A string, stripped of surrounding spaces; ``nonempty`` refuses ``""``."""
+    """A string, stripped of surrounding spaces; ``nonempty`` refuses ``""``. With
+    ``printed`` it is text for the card: control characters are refused, except line
+    breaks where ``multiline`` allows them (CR LF and CR become LF), and it is put in
+    Unicode normal form C (composed accents)."""
 
     kind = "text in quotes"
 
     def __init__(self, help: str = "", *, default: Any = MISSING, missing: str = "",
-                 nonempty: bool = False, strip: bool = True) -> None:
+                 nonempty: bool = False, strip: bool = True, printed: bool = False,
+                 multiline: bool = False) -> None:
         super().__init__(help, default=default, missing=missing)
         self.nonempty = nonempty
         self.strip = strip
+        self.printed = printed
+        self.multiline = multiline
 
     def convert(self, value: Any) -> Any:
         if not isinstance(value, str):
             raise self.wrong_type(value)
         text = value.strip() if self.strip else value
+        if self.printed:
+            if self.multiline:
+                text = "\n".join(line.strip() for line in
+                                 text.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
+            bad = control_character(text, "\n" if self.multiline else "")
+            if bad is not None:
+                where = "" if self.multiline else " (it is printed on one line)"
+                raise Problem(f"must not contain control characters: {shorten(text)} has "
+                              f"{character_name(bad)}{where}.")
+            text = unicodedata.normalize("NFC", text)
         if self.nonempty and not text:
             raise Problem(self.missing or "must not be empty.")
         return text
@@ -93,13 +112,17 @@ class Number(Field):
     def convert(self, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise self.wrong_type(value)
+        if not math.isfinite(value):
+            raise Problem(f"must be a finite number, not {number(value)}.")
         if self.integer and value != int(value):
             raise self.wrong_type(value)
-        low = -float("inf") if self.low is None else self.low
-        high = float("inf") if self.high is None else self.high
-        if not low <= value <= high:
-            raise Problem(f"must be {self.kind} from {_num(low)} to {_num(high)}, "
-                          f"not {_num(value)}.")
+        if self.low is not None and self.high is not None and not self.low <= value <= self.high:
+            raise Problem(f"must be {self.kind} from {number(self.low)} to {number(self.high)}, "
+                          f"not {number(value)}.")
+        if self.low is not None and value < self.low:
+            raise Problem(f"must be at least {number(self.low)}, not {number(value)}.")
+        if self.high is not None and value > self.high:
+            raise Problem(f"must be at most {number(self.high)}, not {number(value)}.")
         return int(value) if self.integer else float(value)
 
 
@@ -129,7 +152,7 @@ class Choice(Field):
             if member.value == value:
                 return member
         names = ", ".join(str(m.value) for m in self.choices)
-        raise Problem(f"must be one of {names}, not {value!r}.")
+        raise Problem(f"must be one of {names}, not {shorten(value)}.")
 
 
 class Custom(Field):
@@ -195,9 +218,9 @@ def describe(value: Any) -> str:
     if isinstance(value, bool):
         return f"a boolean ({str(value).lower()})"
     if isinstance(value, int | float):
-        return f"a number ({value})"
+        return f"a number ({number(value)})"
     if isinstance(value, str):
-        return f"text ({value!r})"
+        return f"text ({shorten(value)})"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):
@@ -207,14 +230,12 @@ def describe(value: Any) -> str:
 
 def closest(word: str, options: list[str], shown: list[str]) -> str:
     """A "did you mean" for the nearest option, or the list of the valid ones."""
-    match = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
+    longest = max((len(o) for o in options), default=0)
+    match = (difflib.get_close_matches(word, options, n=1, cutoff=0.6)
+             if len(word) <= 2 * longest + 10 else [])  # far longer than any: no match
     if match:
         return f"; did you mean {shown[options.index(match[0])]}?"
     return f"; valid: {', '.join(shown)}."
-
-
-def _num(value: float) -> str:
-    return f"{value:g}"
 
 
 def check(schema: Table, data: Mapping[str, Any], source: str) -> dict[str, Any]:
@@ -235,12 +256,14 @@ def _check_table(table: Table, data: Mapping[str, Any], path: str,
         field = table.fields.get(key)
         if field is None:
             options = list(table.fields)
+            name = shorten(key)[1:-1] if len(key) > 40 else key
             if table.holds_sections and not path:
-                problems.append(f"unknown section [{key}]"
+                problems.append(f"unknown section [{name}]"
                                 + closest(key, options, [f"[{o}]" for o in options]))
             else:
                 shown = [f"{path}.{o}" if path else o for o in options]
-                problems.append(f"unknown key {dotted}" + closest(key, options, shown))
+                problems.append(f"unknown key {path + '.' if path else ''}{name}"
+                                + closest(key, options, shown))
             continue
         if isinstance(field, Table):
             if not isinstance(value, dict):

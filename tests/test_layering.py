@@ -28,18 +28,20 @@ MAY_IMPORT = {
     "units": set(),
     "resources": set(),
     "datafile": {"errors"},
-    "schema": {"errors"},
+    "limits": set(),
+    "chars": set(),
+    "schema": {"errors", "chars"},
     "texts": {"datafile", "errors", "resources"},
-    "output": {"errors"},
-    "draw": {"draw", "errors", "units"},
-    "text": {"text", "draw", "errors", "resources", "units"},
-    "board": {"board", "draw", "text", "errors"},
+    "output": {"errors", "datafile"},
+    "draw": {"draw", "errors", "units", "datafile", "limits"},
+    "text": {"text", "draw", "errors", "resources", "units", "datafile", "limits", "chars"},
+    "board": {"board", "draw", "text", "errors", "chars"},
     "prepress": {"prepress", "draw", "text", "texts", "errors", "cardgen"},
     "card": {"card", "board", "draw", "text", "texts", "prepress", "datafile", "schema",
-             "errors", "resources", "units", "cardgen"},
+             "errors", "resources", "units", "chars", "cardgen"},
     "games": {"games", "board", "card", "draw", "text", "texts", "prepress", "datafile",
-              "schema", "errors"},
-    "render": {"render", "draw", "text", "units", "cardgen"},
+              "schema", "errors", "chars"},
+    "render": {"render", "draw", "text", "units", "errors", "cardgen"},
     "cli": {"cli", "card", "games", "board", "draw", "text", "texts", "prepress", "render",
             "output", "errors", "cardgen"},
     "__main__": {"cli"},
@@ -48,7 +50,7 @@ MAY_IMPORT = {
 # Third-party libraries each part may import (the standard library is always allowed).
 THIRD_PARTY = {
     "draw": {"PIL", "reportlab"},  # raster reading; reportlab's QR encoder
-    "text": {"fontTools"},
+    "text": {"fontTools", "reportlab"},  # reportlab: a trial parse of a user's font
     "card": {"PIL"},  # the portraits' duotone
     "render": {"reportlab", "PIL", "svgwrite", "fontTools"},
     "cli": {"typer", "rich"},
@@ -67,6 +69,7 @@ MODELS = {
 # What models may reach, directly or through each other.
 MODEL_MAY_REACH = MODELS | {
     "cardgen", "cardgen.errors", "cardgen.units", "cardgen.resources", "cardgen.datafile",
+    "cardgen.limits", "cardgen.chars",
     "cardgen.schema", "cardgen.draw", "cardgen.board", "cardgen.card", "cardgen.games",
     "cardgen.games.rotator",
 }
