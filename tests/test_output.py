@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import os
+import random
+import signal
+import stat
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
 
 import pytest
 
 from cardgen import output
-from cardgen.errors import CardgenError
+from cardgen.errors import CardgenError, OutputError
 from cardgen.output import write_files
+from tests.helpers import BASE_CONFIG, cli, error_line, ok, write_config
 
 
 def test_writes_every_file_with_normal_permissions(tmp_path):
@@ -39,3 +48,266 @@ def test_a_failed_move_puts_the_older_files_back(tmp_path, monkeypatch):
     assert a.read_bytes() == b"old A" and b.read_bytes() == b"old B"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt", "b.txt"]
     assert calls  # the failure really happened mid-way
+
+
+# --- every file is always old or new ------------------------------------------------------
+
+FS_CALLS = ("open", "write", "fsync", "chmod", "link", "replace", "unlink", "mkdir", "close")
+
+
+def _old_and_new(folder: Path, count: int = 4) -> tuple[dict[Path, bytes], dict[Path, bytes]]:
+    old = {folder / f"f{i}.bin": f"old {i} ".encode() * 500 for i in range(count)}
+    new = {path: f"NEW {i} ".encode() * 700 for i, path in enumerate(old)}
+    new[folder / "extra.bin"] = b"only in the new set"
+    return old, new
+
+
+def _check_old_or_new(folder: Path, old: dict[Path, bytes], new: dict[Path, bytes]) -> None:
+    for path, data in old.items():
+        assert path.exists(), f"{path.name} is missing"
+        assert path.read_bytes() in (data, new[path]), f"{path.name} is neither old nor new"
+    extra = folder / "extra.bin"
+    assert not extra.exists() or extra.read_bytes() == new[extra]
+
+
+def _kill_at(call: int, folder: Path, new: dict[Path, bytes], *, interrupt: bool = False,
+             ) -> int:
+    """In a forked child, write ``new`` and die (as if SIGKILLed), or with ``interrupt``
+    get a Ctrl-C, at the ``call``-th file system operation. Returns the child's exit
+    status (0: it finished first; 130: interrupted)."""
+    pid = os.fork()
+    if pid == 0:  # the child
+        status = 0
+        try:
+            count = 0
+
+            def dying(real):
+                def wrapper(*args, **kwargs):
+                    nonlocal count
+                    count += 1
+                    if count == call:
+                        if interrupt:
+                            raise KeyboardInterrupt
+                        os._exit(99)
+                    return real(*args, **kwargs)
+                return wrapper
+
+            for name in FS_CALLS:
+                setattr(os, name, dying(getattr(os, name)))
+            write_files(new)
+        except KeyboardInterrupt:
+            status = 130
+        finally:
+            os._exit(status)
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status)
+
+
+def test_a_run_killed_at_any_file_operation_leaves_every_file_old_or_new(tmp_path):
+    """Every state the write phase can be interrupted in, one after the other."""
+    folder = tmp_path / "out"
+    old, new = _old_and_new(folder)
+    write_files(old)
+    killed_at, finished = 0, False
+    for call in range(1, 400):
+        write_files(old)  # start from the old set (this also clears stale temp files)
+        if _kill_at(call, folder, new) == 0:
+            finished = True  # the run got past its last file operation
+            break
+        killed_at += 1
+        _check_old_or_new(folder, old, new)
+    assert finished and killed_at >= 3 * len(new), killed_at
+    assert {p.read_bytes() for p in new if p.exists()} <= set(new.values())
+    # The next run cleans up what killed runs left behind.
+    leftovers = [p.name for p in folder.iterdir() if p.name.startswith(".")]
+    write_files(new)
+    assert sorted(p.name for p in folder.iterdir()) == sorted(p.name for p in new)
+    assert all(p.read_bytes() == data for p, data in new.items())
+    assert leftovers or killed_at  # (killed runs may or may not have left temp files)
+
+
+def test_ctrl_c_at_any_file_operation_puts_everything_back_and_cleans_up(tmp_path):
+    folder = tmp_path / "out"
+    old, new = _old_and_new(folder)
+    write_files(old)
+    interrupted, finished = 0, False
+    for call in range(1, 400):
+        status = _kill_at(call, folder, new, interrupt=True)
+        if status == 0:
+            finished = True
+            break
+        assert status == 130
+        interrupted += 1
+        # Before the commit point everything is put back and nothing is left behind; after
+        # it everything is new (and what is left over is removed by the next run).
+        files = {p.name: p.read_bytes() for p in folder.iterdir() if not p.name.startswith(".")}
+        hidden = [p.name for p in folder.iterdir() if p.name.startswith(".")]
+        if files == {p.name: d for p, d in old.items()}:
+            assert not hidden, (call, hidden)
+        else:
+            assert files == {p.name: d for p, d in new.items()}, call
+        write_files(old)
+        assert not [p for p in folder.iterdir() if p.name.startswith(".")]
+    assert finished and interrupted >= 3 * len(new)
+
+
+_WRITER = """
+import signal
+import sys
+from pathlib import Path
+from cardgen.output import write_files
+
+def stop(signum, frame):  # as cardgen's command line does
+    raise SystemExit(128 + signum)
+
+signal.signal(signal.SIGTERM, stop)
+folder = Path(sys.argv[1])
+write_files({folder / f"f{i}.bin": f"NEW {i} ".encode() * 60_000 for i in range(30)})
+"""
+
+
+@pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGINT, signal.SIGTERM])
+def test_real_signals_during_the_write_phase_leave_every_file_old_or_new(tmp_path, signum):
+    folder = tmp_path / "out"
+    old = {folder / f"f{i}.bin": f"old {i} ".encode() * 60_000 for i in range(30)}
+    new = {p: f"NEW {i} ".encode() * 60_000 for i, p in enumerate(old)}
+    rng = random.Random(signum)
+    for _ in range(2):
+        write_files(old)
+        process = subprocess.Popen([sys.executable, "-c", _WRITER, str(folder)],
+                                   stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 10  # wait for the write phase: a first temp file
+        while not any(p.name.endswith(".tmp") for p in folder.iterdir()):
+            assert time.monotonic() < deadline and process.poll() is None
+        time.sleep(rng.uniform(0, 0.02))
+        process.send_signal(signum)
+        _, err = process.communicate(timeout=30)
+        _check_old_or_new(folder, old, {**new, folder / "extra.bin": b""})
+        if signum != signal.SIGKILL:  # a handled signal cleans up after itself
+            assert not [p for p in folder.iterdir() if p.name.startswith(".")], err
+
+
+def test_files_keep_their_mode_and_new_files_follow_the_umask(tmp_path):
+    path = tmp_path / "card.pdf"
+    path.write_bytes(b"old")
+    path.chmod(0o600)
+    write_files({path: b"new", tmp_path / "fresh.pdf": b"new"})
+    assert path.stat().st_mode & 0o777 == 0o600
+    mask = os.umask(0)
+    os.umask(mask)
+    assert (tmp_path / "fresh.pdf").stat().st_mode & 0o777 == 0o666 & ~mask
+
+
+def test_stale_temp_files_of_killed_runs_are_removed_and_nothing_else(tmp_path):
+    stale = [".card.pdf.cardgen-0123456789abcdef.tmp", ".card.pdf.cardgen-fedcba9876543210.old",
+             ".card.pdf.k2j4h5g6.tmp"]  # the last: the naming of cardgen 0.1
+    for name in stale:
+        (tmp_path / name).write_bytes(b"half")
+    (tmp_path / ".notes.tmp").write_bytes(b"mine")
+    write_files({tmp_path / "card.pdf": b"new"})
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".notes.tmp", "card.pdf"]
+
+
+# --- one run per folder -------------------------------------------------------------------
+
+def test_a_run_waits_for_another_run_writing_into_the_same_folder(tmp_path):
+    new = {tmp_path / "a.txt": b"A", tmp_path / "b.txt": b"B"}
+    with output._locked([tmp_path]):
+        writer = threading.Thread(target=write_files, args=(new,))
+        writer.start()
+        time.sleep(0.3)
+        assert not (tmp_path / "a.txt").exists()  # waiting for the lock
+    writer.join(timeout=10)
+    assert (tmp_path / "a.txt").read_bytes() == b"A"
+
+
+def test_a_folder_held_too_long_is_named(tmp_path, monkeypatch):
+    monkeypatch.setattr(output, "LOCK_WAIT", 0.2)
+    with output._locked([tmp_path]), pytest.raises(
+            OutputError, match=r"output folder .* is being written by another cardgen run"):
+        write_files({tmp_path / "a.txt": b"A"})
+    assert not (tmp_path / "a.txt").exists()
+
+
+def test_concurrent_runs_never_mix_their_files(tmp_path, monkeypatch):
+    """Run A pauses after its first rename; run B writes meanwhile. B must wait for A,
+    so that the folder ends up holding one run's set, not a mix."""
+    real_replace = os.replace
+    paused, release = threading.Event(), threading.Event()
+
+    def replace(src, dst):
+        real_replace(src, dst)
+        if threading.current_thread().name == "A" and not paused.is_set():
+            paused.set()
+            release.wait(timeout=10)
+
+    monkeypatch.setattr(output.os, "replace", replace)
+
+    def run() -> None:
+        tag = threading.current_thread().name
+        write_files({tmp_path / f"f{i}.txt": f"{tag}{i}".encode() for i in range(6)})
+
+    a = threading.Thread(target=run, name="A")
+    a.start()
+    assert paused.wait(timeout=10)
+    b = threading.Thread(target=run, name="B")
+    b.start()
+    time.sleep(0.3)  # B would write now, were it not held back
+    release.set()
+    a.join(timeout=10)
+    b.join(timeout=10)
+    tags = {(tmp_path / f"f{i}.txt").read_text()[0] for i in range(6)}
+    assert tags == {"B"}  # A's whole set, then B's whole set
+
+
+def test_a_rollback_never_removes_a_file_another_writer_put_there(tmp_path):
+    mine = tmp_path / "a.txt"
+    move = output._Move(mine, tmp_path / ".a.txt.cardgen-0000000000000000.tmp",
+                        inode=(0, 0), done=True)
+    mine.write_bytes(b"someone else's")
+    output._roll_back([move])
+    assert mine.read_bytes() == b"someone else's"
+
+
+# --- only regular files, only in the folder asked for --------------------------------------
+
+def test_devices_pipes_links_and_folders_are_never_replaced(tmp_path):
+    fifo = tmp_path / "pipe.pdf"
+    os.mkfifo(fifo)
+    link = tmp_path / "link.pdf"
+    link.symlink_to(tmp_path / "target.pdf")
+    (tmp_path / "dir.pdf").mkdir()
+    for path, kind in ((fifo, "a pipe"), (link, "a symbolic link"),
+                       (tmp_path / "dir.pdf", "a folder"), (Path("/dev/full"), "a device")):
+        with pytest.raises(OutputError, match=f"{kind} of that name is in the way"):
+            write_files({tmp_path / "ok.pdf": b"x", path: b"x"})
+    assert not (tmp_path / "ok.pdf").exists() and not (tmp_path / "target.pdf").exists()
+    assert stat.S_ISFIFO(fifo.lstat().st_mode) and stat.S_ISCHR(os.stat("/dev/full").st_mode)
+
+
+def test_init_refuses_a_device_even_with_force(tmp_path):
+    error_line(cli("init", "/dev/full", "--force"), "/dev/full", "a device")
+    assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
+
+
+def test_a_failed_run_creates_no_folder(tmp_path):
+    """The run fails while the card is built (the config itself is valid)."""
+    config = write_config(tmp_path, BASE_CONFIG.replace('name = "Ada Example"',
+                                                        'name = "' + "Ada " * 40 + '"'))
+    error_line(cli("card", config, "-o", tmp_path / "new" / "deeper"), "person.name")
+    assert not (tmp_path / "new").exists()
+    ok(cli("card", write_config(tmp_path, name="good.toml"), "-o", tmp_path / "new" / "deeper",
+           "-f", "pdf"))
+    assert (tmp_path / "new" / "deeper" / "card.pdf").is_file()
+
+
+@pytest.mark.parametrize("name", ["../escape", "a/b", "..", ".hidden", "x" * 300, "tab\there", ""])
+def test_output_names_stay_inside_the_folder_asked_for(tmp_path, name):
+    line = error_line(cli("card", "-o", tmp_path / "out", "-f", "pdf", "--name", name), "--name")
+    assert "Traceback" not in line
+    assert not (tmp_path / "escape.pdf").exists() and not (tmp_path / "out").exists()
+
+
+def test_a_file_name_too_long_for_the_file_system_is_one_line(tmp_path):
+    error_line(cli("rotator", "print", "R1:B2B8E4I2I8-B4E2E8H4I9", "-o",
+                   tmp_path / ("b" * 300 + ".pdf")), "name is too long")
