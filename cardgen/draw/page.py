@@ -54,6 +54,8 @@ class FontRef(Protocol):
 
     def truetype_bytes(self) -> bytes: ...
 
+    def __hash__(self) -> int: ...
+
 
 @dataclass(frozen=True, slots=True)
 class Stroke:

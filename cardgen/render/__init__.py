@@ -5,9 +5,9 @@ here.
 The backends share one dispatcher and one path walker (``render.base``) and implement
 drawing primitives only.
 
-May import ``cardgen.draw``, ``cardgen.text``, ``cardgen.units``; reportlab, Pillow,
-svgwrite and fontTools, inside the backends (so that importing this package stays
-light).
+May import ``cardgen.draw``, ``cardgen.text``, ``cardgen.units``, ``cardgen.errors``;
+reportlab, Pillow, svgwrite and fontTools, inside the backends (so that importing this
+package stays light).
 """
 
 from __future__ import annotations

@@ -15,8 +15,21 @@ from PIL import Image as PILImage
 from PIL import ImageDraw, ImageFont
 
 from cardgen.draw.geometry import Affine, Point
-from cardgen.draw.page import Anchor, Group, Image, Line, Path, Rect, Stroke, Text, View
+from cardgen.draw.page import (
+    Anchor,
+    FontRef,
+    Group,
+    Image,
+    Line,
+    Path,
+    Rect,
+    Stroke,
+    Text,
+    View,
+)
+from cardgen.errors import FontError
 from cardgen.render.base import Painter, walk_path
+from cardgen.text.fonts import font_file_bytes
 from cardgen.units import MM_PER_PT, px_per_mm
 
 _EPS = 1e-9
@@ -54,8 +67,14 @@ def png_bytes(image: PILImage.Image, dpi: float) -> bytes:
 
 
 @cache
-def _font(path: str, size_px: float) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(path, size_px)
+def _font(face: FontRef, size_px: float) -> ImageFont.FreeTypeFont:
+    """The face at a pixel size, from the font bytes that were checked when it was
+    loaded (never the file again). FreeType's own complaints become a FontError."""
+    try:
+        return ImageFont.truetype(io.BytesIO(font_file_bytes(face)), size_px)
+    except OSError as exc:
+        raise FontError(f"font {face.path} cannot be rendered as an image ({exc}); it is "
+                        "probably damaged.", value=face.path) from None
 
 
 def _dashes(points: list[Point], pattern: list[float]) -> list[list[Point]]:
@@ -186,7 +205,7 @@ class _PngPainter(Painter[Affine]):
     def text(self, item: Text, t: Affine) -> None:
         m = t @ Affine.translate(item.x, item.y) @ Affine.rotate(item.rotation)
         k = m.scale_factor
-        font = _font(str(item.font.path), round(item.size * MM_PER_PT * k, 2))
+        font = _font(item.font, round(item.size * MM_PER_PT * k, 2))
         anchor = _ANCHORS[item.anchor]
         upright = abs(m.b) < _EPS and abs(m.c) < _EPS and m.a > 0 and m.d > 0
         if upright:

@@ -31,6 +31,7 @@ from cardgen.draw.page import (
     walk,
 )
 from cardgen.render.base import Painter, walk_path
+from cardgen.text.fonts import UNUSED_TABLES, font_file_bytes, quiet_fonttools
 from cardgen.units import MM_PER_PT
 
 _INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"
@@ -129,7 +130,8 @@ class _SvgPainter(Painter[SvgGroup]):
         for face in sorted(used, key=lambda f: str(f.path)):
             family = f"cardgen-{face.name}"
             self.families[str(face.path)] = family
-            data = base64.b64encode(_woff_subset(str(face.path), "".join(sorted(used[face]))))
+            woff = _woff_subset(font_file_bytes(face), "".join(sorted(used[face])))
+            data = base64.b64encode(woff)
             rules.append(f'@font-face {{ font-family: "{family}"; '
                          f'src: url(data:font/woff;base64,{data.decode()}) format("woff"); }}')
         rules.append("text { font-kerning: none; white-space: pre; }")
@@ -201,8 +203,10 @@ class _SvgPainter(Painter[SvgGroup]):
 
 
 @cache
-def _woff_subset(path: str, chars: str) -> bytes:
-    """The font cut down to ``chars``, as WOFF (deterministic: no timestamps touched)."""
+def _woff_subset(font_file: bytes, chars: str) -> bytes:
+    """The font cut down to ``chars``, as WOFF (deterministic: no timestamps touched).
+    fontTools' notes on what it drops (tables it cannot subset, such as FFTM) stay off
+    stderr."""
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
@@ -214,14 +218,15 @@ def _woff_subset(path: str, chars: str) -> bytes:
     # Text is set without kerning or ligatures (as in the PDF), so the large layout
     # tables are dropped instead of being decoded and subset.
     options.layout_features = []
-    font = TTFont(path, recalcTimestamp=False)
-    for tag in ("GPOS", "GSUB", "GDEF", "BASE", "JSTF", "MATH", "DSIG"):
-        if tag in font:
-            del font[tag]
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(text=chars)
-    subsetter.subset(font)
-    font.flavor = "woff"
-    buf = io.BytesIO()
-    font.save(buf)
+    with quiet_fonttools():
+        font = TTFont(io.BytesIO(font_file), recalcTimestamp=False)
+        for tag in UNUSED_TABLES:
+            if tag in font:
+                del font[tag]
+        subsetter = subset.Subsetter(options)
+        subsetter.populate(text=chars)
+        subsetter.subset(font)
+        font.flavor = "woff"
+        buf = io.BytesIO()
+        font.save(buf)
     return buf.getvalue()

@@ -4,23 +4,59 @@ Layout measures text with the advance widths of the font file itself (no kerning
 is also what the PDF renderer uses, so fitted text fits in every output. Characters the
 font lacks are refused with a clear error instead of printing an empty box.
 
-Imports ``cardgen.errors``, ``cardgen.resources`` and ``cardgen.units``; fontTools inside
-the functions.
+A user's font file is untrusted: :func:`load_face` reads it once (a regular file, at most
+:data:`MAX_FONT_BYTES`), recognises the container from its first bytes, checks with
+fontTools that the tables, glyph counts and glyphs that cardgen and reportlab use are
+sound, and finally lets reportlab's own parser read the TrueType bytes it will embed; all
+of it under a time limit. Every way that fails is one :class:`FontError` sentence naming
+the config field and the file. The PDF and SVG renderers then use the bytes that were
+checked (:meth:`FontFace.truetype_bytes`, :func:`font_file_bytes`), not the file again.
+The bundled fonts are trusted and read as they are.
+
+fontTools reports what it works around through logging; :func:`quiet_fonttools` keeps it
+off stderr while cardgen works with fonts.
+
+Imports ``cardgen.datafile``, ``cardgen.errors``, ``cardgen.limits``,
+``cardgen.resources``, ``cardgen.units`` and (for types) ``cardgen.draw``; fontTools and
+reportlab inside the functions.
 """
 
 from __future__ import annotations
 
+import array
 import enum
+import hashlib
 import io
+import itertools
+import logging
+import math
+import re
+import struct
+import sys
+import time
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardgen.errors import FontError
+from cardgen.datafile import path_text, read_input
+from cardgen.errors import CardgenError, FontError, number, shorten
+from cardgen.limits import TimeLimitExceeded, time_limit
 from cardgen.resources import fonts_dir
 from cardgen.units import MM_PER_PT
+
+if TYPE_CHECKING:
+    from cardgen.draw.page import FontRef
+
+MAX_FONT_BYTES = 50_000_000  # the largest font file read (big CJK fonts are ~20 MB)
+FONT_SECONDS = 4.0  # the time allowed to check a user's font file, plus...
+FONT_SECONDS_PER_MB = 1.5  # ...this much per megabyte (a 4 MB CJK font takes 2.5 s here)
+# Tables nothing in cardgen reads (text is set without kerning or ligatures); the SVG
+# renderer drops them before subsetting, so they are not checked either.
+UNUSED_TABLES = ("GPOS", "GSUB", "GDEF", "BASE", "JSTF", "MATH", "DSIG")
 
 
 class FontStyle(enum.StrEnum):
@@ -38,10 +74,12 @@ class FontFace:
 
     path: Path
     style: FontStyle = FontStyle.REGULAR
+    # A user's font: the metrics of the bytes that were checked (see load_face).
+    checked: FontMetrics | None = field(default=None, compare=False, repr=False)
 
     @property
     def metrics(self) -> FontMetrics:
-        return load_metrics(self.path)
+        return self.checked if self.checked is not None else load_metrics(self.path)
 
     @property
     def name(self) -> str:
@@ -83,6 +121,9 @@ class FontMetrics:
     advances: dict[int, int]
     is_cff: bool
     path: Path
+    # The file's bytes: for a user's font, the bytes that were checked; for a bundled one,
+    # read when first needed.
+    data: bytes | None = field(default=None, repr=False)
     _ttf_bytes: bytes | None = field(default=None, repr=False)
     _extents: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False)
     _glyphs: tuple[Any, Any] | None = field(default=None, repr=False)
@@ -113,83 +154,123 @@ class FontMetrics:
         if ch not in self._extents:
             from fontTools.pens.boundsPen import BoundsPen
 
-            if self._glyphs is None:
-                from fontTools.ttLib import TTFont
+            with quiet_fonttools():
+                if self._glyphs is None:
+                    from fontTools.ttLib import TTFont
 
-                font = TTFont(str(self.path), lazy=True, recalcTimestamp=False)
-                self._glyphs = (font.getBestCmap(), font.getGlyphSet())
-            cmap, glyph_set = self._glyphs
-            pen = BoundsPen(glyph_set)
-            if ord(ch) in cmap:
-                glyph_set[cmap[ord(ch)]].draw(pen)
+                    source = io.BytesIO(self.data) if self.data is not None else str(self.path)
+                    font = TTFont(source, lazy=True, recalcTimestamp=False)
+                    self._glyphs = (font.getBestCmap(), font.getGlyphSet())
+                cmap, glyph_set = self._glyphs
+                pen = BoundsPen(glyph_set)
+                if ord(ch) in cmap:
+                    glyph_set[cmap[ord(ch)]].draw(pen)
             bounds = pen.bounds or (0, 0, 0, 0)
             self._extents[ch] = (bounds[1], bounds[3])
         return self._extents[ch]
+
+    def file_bytes(self) -> bytes:
+        """The font file's bytes."""
+        if self.data is None:
+            self.data = self.path.read_bytes()
+        return self.data
 
     def truetype_bytes(self) -> bytes:
         """The font with TrueType outlines (CFF-based OpenType is converted once)."""
         if self._ttf_bytes is None:
             if self.is_cff:
-                self._ttf_bytes = _cff_to_truetype(self.path)
+                with quiet_fonttools():
+                    self._ttf_bytes = _cff_to_truetype(self.file_bytes())
             else:
-                self._ttf_bytes = self.path.read_bytes()
+                self._ttf_bytes = self.file_bytes()
         return self._ttf_bytes
 
 
 @cache
 def load_metrics(path: Path) -> FontMetrics:
-    """Parse a TTF/OTF file once per process."""
+    """Parse a bundled TTF/OTF file once per process (a user's file goes through
+    :func:`load_face`)."""
     from fontTools.ttLib import TTFont
 
     try:
         font = TTFont(str(path), lazy=True, recalcTimestamp=False)
-        cmap = font.getBestCmap()
-        if not cmap:
+        if not font.getBestCmap():
             raise FontError(f"font {path}: it has no Unicode character map.", value=path)
-        hmtx = font["hmtx"].metrics
-        advances = {cp: hmtx[glyph][0] for cp, glyph in cmap.items() if glyph in hmtx}
-        names = font["name"]
-        ps_name = names.getDebugName(6) or path.stem
-        full_name = names.getDebugName(4) or ps_name
-        os2 = font.get("OS/2", None)
-        hhea = font["hhea"]
-        upm = font["head"].unitsPerEm
-        ascender = os2.sTypoAscender if os2 else hhea.ascent
-        descender = os2.sTypoDescender if os2 else hhea.descent
-        cap = getattr(os2, "sCapHeight", 0) if os2 else 0
-        is_cff = "CFF " in font
         if "CFF2" in font:
             raise FontError(f"font {path}: variable CFF2 fonts are not supported; "
                             "use a static TTF or OTF.", value=path)
+        return _metrics_of(font, path)
     except FontError:
         raise
     except Exception as exc:  # fontTools raises many exception types on bad files
         raise FontError(f"font {path} cannot be read as a TrueType/OpenType font "
                         f"({exc}).", value=path) from None
+
+
+def _metrics_of(font: Any, path: Path, data: bytes | None = None) -> FontMetrics:
+    """The metrics of a parsed font (a fontTools ``TTFont``)."""
+    cmap = font.getBestCmap()
+    hmtx = font["hmtx"].metrics
+    advances = {cp: hmtx[glyph][0] for cp, glyph in cmap.items() if glyph in hmtx}
+    names = font["name"]
+    ps_name = _postscript_name(names.getDebugName(6) or "") or _postscript_name(path.stem)
+    full_name = _label(names.getDebugName(4) or "") or ps_name
+    os2 = font.get("OS/2", None)
+    hhea = font["hhea"]
+    upm = font["head"].unitsPerEm
+    ascender = os2.sTypoAscender if os2 else hhea.ascent
+    descender = os2.sTypoDescender if os2 else hhea.descent
+    cap = getattr(os2, "sCapHeight", 0) if os2 else 0
     return FontMetrics(
-        postscript_name=ps_name.replace(" ", "-"),
+        postscript_name=ps_name,
         full_name=full_name,
         units_per_em=upm,
         ascender=ascender,
         descender=descender,
         cap_height=cap or int(upm * 0.7),
         advances=advances,
-        is_cff=is_cff,
+        is_cff="CFF " in font,
         path=path,
+        data=data,
     )
 
 
+def _postscript_name(name: str) -> str:
+    """A name safe to register and to write into PDF and SVG (CSS): printable ASCII
+    without spaces, quotes or PostScript delimiters, at most 63 characters."""
+    return re.sub(r"[^\x21-\x7e]|[\[\](){}<>/%\"'\\;]", "-", name)[:63]
+
+
+def _label(name: str) -> str:
+    """A font's full name as messages show it: printable, on one line, not too long."""
+    text = " ".join("".join(ch if ch.isprintable() else " " for ch in name).split())
+    return text if len(text) <= 64 else text[:63] + "…"
+
+
 def load_face(path: Path, style: FontStyle, where: str) -> FontFace:
-    """A face from a user-named file, with errors that name ``where`` (the field)."""
-    if not path.is_file():
-        raise FontError(f"{where}: font file {path} does not exist.", value=path)
-    if path.suffix.lower() not in {".ttf", ".otf"}:
-        raise FontError(f"{where}: {path.name} is not a .ttf or .otf font file.", value=path)
+    """A face from a user-named file, with errors that name ``where`` (the field).
+
+    The file is read once and checked (see the module's docstring); the outcome is
+    remembered per file and content, so a font is checked once per process."""
     try:
-        load_metrics(path)
-    except FontError as exc:
-        raise FontError(f"{where}: {exc}", value=path) from None
-    return FontFace(path, style)
+        data = read_input(path, "font file", where=where, max_bytes=MAX_FONT_BYTES)
+    except CardgenError as exc:
+        raise FontError(str(exc), value=path) from None
+    outcome: FontMetrics | str | None = _container_problem(data)
+    if outcome is None:
+        if path.suffix.lower() not in {".ttf", ".otf"}:
+            raise FontError(f"{where}: {path.name} is not a .ttf or .otf font file.",
+                            value=path)
+        key = (path, hashlib.sha256(data).digest())
+        if key not in _checked:
+            try:
+                _checked[key] = _check_font(path, data)
+            except _Refused as exc:
+                _checked[key] = exc.problem
+        outcome = _checked[key]
+    if not isinstance(outcome, FontMetrics):
+        raise FontError(f"{where}: font file {path_text(path)} {outcome}", value=path)
+    return FontFace(path, style, outcome)
 
 
 @dataclass(frozen=True)
@@ -216,13 +297,454 @@ def bundled_fonts() -> FontSet:
     return FontSet(*(FontFace(folder / BUNDLED_FILES[style], style) for style in FontStyle))
 
 
-def _cff_to_truetype(path: Path) -> bytes:
+def font_file_bytes(face: FontRef) -> bytes:
+    """The bytes of a face's font file: for a user's font, the bytes that were checked,
+    so that a renderer never opens the file again."""
+    if isinstance(face, FontFace):
+        return face.metrics.file_bytes()
+    return Path(face.path).read_bytes()
+
+
+@contextmanager
+def quiet_fonttools(level: int = logging.ERROR) -> Iterator[None]:
+    """Keep fontTools' log messages below ``level`` (what it works around, such as
+    "FFTM NOT subset") off stderr for the duration; the loggers' levels are restored
+    afterwards."""
+    manager = logging.Logger.manager
+    loggers = [logging.getLogger("fontTools")] + [
+        logger for name, logger in list(manager.loggerDict.items())
+        if name.startswith("fontTools.") and isinstance(logger, logging.Logger)]
+    saved = [(logger, logger.level) for logger in loggers]
+    for logger, previous in saved:
+        if logger.name == "fontTools" or previous != logging.NOTSET:
+            logger.setLevel(max(previous, level))
+    try:
+        yield
+    finally:
+        for logger, previous in saved:
+            logger.setLevel(previous)
+
+
+# --- Checking a user's font file ---------------------------------------------------------
+
+_REQUIRED_TABLES = ("head", "hhea", "maxp", "hmtx", "cmap", "name", "post")
+_BITMAP_TABLES = ("EBDT", "EBLC", "CBDT", "CBLC", "sbix", "bdat", "bloc")
+_UNITS_PER_EM = (16, 16384)
+_MAX_COMPONENT_LEAVES = 1000  # simple glyphs one composite may expand into
+_SILENT = logging.CRITICAL + 1
+# Each file (path and content) checked in this process: its metrics, or what is wrong.
+_checked: dict[tuple[Path, bytes], FontMetrics | str] = {}
+
+
+class _Refused(Exception):
+    """A font file cardgen will not use; ``problem`` ends the sentence "font file X …"."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(problem)
+        self.problem = problem
+
+
+def _damaged(what: str) -> _Refused:
+    return _Refused(f"is damaged: {what}.")
+
+
+def _reason(exc: BaseException) -> str:
+    """An exception from a font library as a short clause on one line (it may quote the
+    font's own bytes)."""
+    text = "".join(ch if ch.isprintable() else " " for ch in str(exc))
+    text = " ".join(text.split()).rstrip(".") or type(exc).__name__
+    return text if len(text) <= 100 else text[:99] + "…"
+
+
+def _timed_out(exc: BaseException) -> bool:
+    """Whether the time limit struck inside ``exc`` (a library may wrap it)."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, TimeLimitExceeded):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
+def _container_problem(data: bytes) -> str | None:
+    """What is wrong with the kind of file, from its first bytes; None for a single
+    TrueType or CFF OpenType font."""
+    magic = data[:4]
+    if magic in (b"\x00\x01\x00\x00", b"true", b"OTTO"):
+        return None
+    if magic in (b"wOFF", b"wOF2"):
+        kind = "WOFF2" if magic == b"wOF2" else "WOFF"
+        return (f"is a {kind} web font, not a TrueType/OpenType font; use the font's .ttf "
+                "or .otf file instead.")
+    if magic == b"ttcf":
+        return ("is a font collection (.ttc) holding several fonts; cardgen needs a single "
+                "font: use a .ttf or .otf file.")
+    return "is not a TrueType/OpenType font."
+
+
+def _check_font(path: Path, data: bytes) -> FontMetrics:
+    """The metrics of a user's font file, or :class:`_Refused` saying what is wrong with
+    it. Runs under a time limit; fontTools' log messages are silenced (what they would
+    report is refused here)."""
+    seconds = FONT_SECONDS + FONT_SECONDS_PER_MB * len(data) / 1_000_000
+    late = _Refused(f"could not be read within {number(round(seconds, 1))} seconds; it is "
+                    "probably damaged.")
+    deadline = time.monotonic() + seconds
+    try:
+        with quiet_fonttools(_SILENT), time_limit(seconds):
+            metrics = _checked_metrics(path, data, deadline)
+            _in_time(deadline)
+            return metrics
+    except TimeLimitExceeded:
+        raise late from None
+    except _Refused as exc:
+        if _timed_out(exc):
+            raise late from None
+        raise
+    except Exception as exc:  # whatever else a font library raises on a damaged file
+        if _timed_out(exc):
+            raise late from None
+        raise _Refused("cannot be read as a TrueType/OpenType font "
+                       f"({_reason(exc)}).") from exc
+
+
+def _in_time(deadline: float) -> None:
+    """The time limit once more, at points of cardgen's own: its alarm can be lost in
+    library code that catches every exception."""
+    if time.monotonic() > deadline:
+        raise TimeLimitExceeded("past the deadline")
+
+
+def _checked_metrics(path: Path, data: bytes, deadline: float) -> FontMetrics:
+    tables = _table_directory(data)
+    _check_table_set(tables)
+    _check_cmap(data, *tables["cmap"])
+    _in_time(deadline)
+
+    from fontTools.ttLib import TTFont
+
+    try:
+        font = TTFont(io.BytesIO(data), recalcTimestamp=False)
+    except TimeLimitExceeded:
+        raise
+    except Exception as exc:
+        raise _Refused(f"cannot be read as a TrueType/OpenType font ({_reason(exc)}).") from exc
+
+    def table(tag: str) -> Any:
+        try:
+            return font[tag]
+        except TimeLimitExceeded:
+            raise
+        except Exception as exc:
+            raise _damaged(f"its {tag!r} table cannot be read ({_reason(exc)})") from exc
+
+    upm = table("head").unitsPerEm
+    low, high = _UNITS_PER_EM
+    if not low <= upm <= high:
+        raise _damaged(f"its units per em (head.unitsPerEm) is {upm}, not {low} to {high}")
+    count = table("maxp").numGlyphs
+    if count < 1:
+        raise _damaged("it has no glyphs (maxp.numGlyphs is 0)")
+    metrics_count = table("hhea").numberOfHMetrics
+    if not 1 <= metrics_count <= count:
+        raise _damaged(f"its glyph counts disagree (hhea.numberOfHMetrics is {metrics_count} "
+                       f"for {count} glyphs)")
+    if "glyf" in font:
+        loca_format = font["head"].indexToLocFormat
+        if loca_format not in (0, 1):
+            raise _damaged(f"its head.indexToLocFormat is {loca_format}, not 0 or 1")
+        located = len(table("loca")) - 1
+        if located < count:
+            raise _damaged(f"its glyph counts disagree ('maxp' has {count} glyphs, 'loca' "
+                           f"locates {located})")
+    else:
+        table("CFF ")
+        try:
+            charstrings = len(font.getGlyphOrder())  # the CFF charset
+        except TimeLimitExceeded:
+            raise
+        except Exception as exc:
+            raise _damaged(f"its 'CFF ' table cannot be read ({_reason(exc)})") from exc
+        if charstrings != count:
+            raise _damaged(f"its glyph counts disagree ('maxp' has {count} glyphs, 'CFF ' "
+                           f"{charstrings})")
+    for tag in sorted(font.keys()):
+        if tag != "GlyphOrder" and tag not in UNUSED_TABLES:
+            table(tag)
+            _in_time(deadline)
+    try:
+        if not font.getBestCmap():
+            raise _Refused("has no Unicode character map (no Unicode 'cmap' subtable).")
+        order = font.getGlyphOrder()
+    except (TimeLimitExceeded, _Refused):
+        raise
+    except Exception as exc:
+        raise _damaged(f"its 'cmap' table cannot be read ({_reason(exc)})") from exc
+    if "glyf" in font:
+        extents = _check_truetype_glyphs(font["glyf"], order, deadline)
+    else:
+        extents = _check_cff_glyphs(font, order, deadline)
+    # The extents must fit the 16-bit fields that subsetting (SVG) and converting (CFF
+    # to TrueType) recompute from them.
+    hmtx = font["hmtx"]
+    for name, (x_min, y_min, x_max, y_max) in extents.items():
+        advance, lsb = hmtx[name]
+        width = math.ceil(x_max) - math.floor(x_min)
+        reach = (math.floor(x_min), math.floor(y_min), math.ceil(x_max), math.ceil(y_max),
+                 lsb + width, advance - lsb - width)
+        if not all(-0x8000 <= value <= 0x7FFF for value in reach):
+            raise _damaged(f"its glyph {shorten(name)} reaches beyond the coordinates a "
+                           "font can hold (±32767 units)")
+
+    metrics = _metrics_of(font, path, data)
+    try:
+        metrics.truetype_bytes()  # CFF outlines are converted (once) here
+    except TimeLimitExceeded:
+        raise
+    except Exception as exc:
+        raise _Refused("cannot be converted to TrueType outlines for the PDF "
+                       f"({_reason(exc)}).") from exc
+    _in_time(deadline)
+    _check_embedding(metrics, deadline)
+    return metrics
+
+
+def _table_directory(data: bytes) -> dict[str, tuple[int, int]]:
+    """The table directory (tag: offset, length), checked against the file."""
+    if len(data) < 12:
+        raise _damaged("it is too short to be a font")
+    (count,) = struct.unpack_from(">H", data, 4)
+    if count == 0:
+        raise _damaged("its table directory is empty")
+    if 12 + 16 * count > len(data):
+        raise _damaged(f"its table directory lists {count} tables, more than the file holds")
+    tables: dict[str, tuple[int, int]] = {}
+    for index in range(count):
+        raw, _checksum, offset, length = struct.unpack_from(">4sLLL", data, 12 + 16 * index)
+        tag = raw.decode("latin-1")
+        if not all(" " <= ch <= "~" for ch in tag):
+            raise _damaged(f"its table directory is broken (entry {index + 1} has no valid "
+                           "table name)")
+        if tag in tables:
+            raise _damaged(f"its table directory is broken (it lists the {tag!r} table "
+                           "twice)")
+        if offset + length > len(data) + 3:  # the last table's padding may be missing
+            raise _damaged(f"its table directory is broken (the {tag!r} table would lie "
+                           "beyond the end of the file)")
+        tables[tag] = (offset, length)
+    return tables
+
+
+def _check_table_set(tables: dict[str, tuple[int, int]]) -> None:
+    """Outlines and the tables that cardgen and reportlab read are all there."""
+    if "CFF2" in tables:
+        raise _Refused("has variable CFF2 outlines, which cardgen does not support; use a "
+                       "static TTF or OTF.")
+    if "glyf" not in tables and "CFF " not in tables:
+        if any(tag in tables for tag in _BITMAP_TABLES):
+            raise _Refused("has only bitmap glyphs and no outlines; cardgen needs a font "
+                           "with outlines (TrueType or PostScript/CFF).")
+        raise _damaged("it has no glyph outlines (neither a 'glyf' nor a 'CFF ' table)")
+    required = [*_REQUIRED_TABLES, *(("loca",) if "glyf" in tables else ())]
+    for tag in required:
+        if tag not in tables:
+            raise _damaged(f"its {tag!r} table is missing")
+
+
+def _ushorts(data: bytes, start: int, count: int) -> array.array[int]:
+    values = array.array("H", data[start:start + 2 * count])
+    if sys.byteorder == "little":
+        values.byteswap()
+    return values
+
+
+def _check_cmap(data: bytes, offset: int, length: int) -> None:
+    """The character ranges of the 'cmap' subtables stay within Unicode, in order (as the
+    specification requires): reportlab and fontTools expand every range, so one damaged
+    range would make them run for hours and fill the memory."""
+    cmap = data[offset:offset + length]
+
+    def bad(what: str) -> _Refused:
+        return _damaged(f"its character map ('cmap' table) {what}")
+
+    if len(cmap) < 4:
+        raise bad("is truncated")
+    (count,) = struct.unpack_from(">H", cmap, 2)
+    if 4 + 8 * count > len(cmap):
+        raise bad("is truncated")
+    chosen, unicode = None, False
+    for index in range(count):
+        platform, encoding, start = struct.unpack_from(">HHL", cmap, 4 + 8 * index)
+        if start + 4 > len(cmap):
+            raise bad("points outside itself")
+        (fmt,) = struct.unpack_from(">H", cmap, start)
+        if fmt == 4:
+            if start + 14 > len(cmap):
+                raise bad("is truncated")
+            segments = struct.unpack_from(">H", cmap, start + 6)[0] // 2
+            if segments == 0 or start + 16 + 8 * segments > len(cmap):
+                raise bad("is truncated")
+            ends = _ushorts(cmap, start + 14, segments)
+            starts = _ushorts(cmap, start + 16 + 2 * segments, segments)
+            spans = zip(starts, ends, strict=True)
+            if sum(max(0, end - first + 1) for first, end in spans) > 0x20000:
+                raise bad("has overlapping character ranges")
+        elif fmt in (12, 13):
+            if start + 16 > len(cmap):
+                raise bad("is truncated")
+            (groups,) = struct.unpack_from(">L", cmap, start + 12)
+            if start + 16 + 12 * groups > len(cmap):
+                raise bad(f"lists {groups} character ranges, more than it holds")
+            values = array.array("I", cmap[start + 16:start + 16 + 12 * groups])
+            if sys.byteorder == "little":
+                values.byteswap()
+            last = 0
+            for first, end in zip(values[0::3], values[1::3], strict=True):
+                if end > 0x10FFFF:
+                    raise bad("maps characters beyond U+10FFFF, the last Unicode character")
+                if first > end or first < last:
+                    raise bad("has overlapping or unordered character ranges")
+                last = end
+        # The subtable reportlab reads: the last Unicode one, by its own rule.
+        if platform == 3 or (platform == 1 and encoding == 1) or (platform == 0
+                                                                   and encoding != 5):
+            unicode, chosen = True, fmt
+        elif platform == 1 and encoding == 0 and not unicode:
+            chosen = fmt
+    if chosen == 2:
+        raise bad("is a legacy double-byte one (format 2) that the PDF writer cannot use")
+
+
+def _check_truetype_glyphs(glyf: Any, order: list[str],
+                           deadline: float) -> dict[str, tuple[float, ...]]:
+    """Every glyph decodes; composite glyphs use only glyphs that exist, never
+    themselves, and expand into a sane number of simple glyphs. Returns the extent
+    (xMin, yMin, xMax, yMax) of every glyph that has an outline."""
+    known = set(order)
+    parts: dict[str, list[str]] = {}
+    for name in order:
+        _in_time(deadline)
+        raw = getattr(glyf.glyphs.get(name), "data", b"")
+        try:
+            glyph = glyf[name]
+        except TimeLimitExceeded:
+            raise
+        except IndexError as exc:  # fontTools' name for a component's glyph number
+            if raw[:1] >= b"\x80":  # numberOfContours < 0: a composite glyph
+                raise _damaged(f"its composite glyph {shorten(name)} uses a glyph that "
+                               "does not exist") from exc
+            raise _damaged(f"its glyph {shorten(name)} cannot be decoded "
+                           f"({_reason(exc)})") from exc
+        except Exception as exc:
+            raise _damaged(f"its glyph {shorten(name)} cannot be decoded "
+                           f"({_reason(exc)})") from exc
+        if glyph.isComposite():
+            parts[name] = [component.glyphName for component in glyph.components]
+            for part in parts[name]:
+                if part not in known:
+                    raise _damaged(f"its composite glyph {shorten(name)} uses a glyph that "
+                                   "does not exist")
+    leaves: dict[str, int] = {}
+    for root in parts:
+        if root in leaves:
+            continue
+        path, todo = [root], [iter(parts[root])]
+        while todo:
+            child = next(todo[-1], None)
+            if child is None:
+                done = path.pop()
+                todo.pop()
+                leaves[done] = sum(leaves.get(p, 1) for p in parts[done])
+                if leaves[done] > _MAX_COMPONENT_LEAVES:
+                    raise _damaged(f"its composite glyph {shorten(done)} is nested too "
+                                   "deeply")
+            elif child in path:
+                cycle = [*path[path.index(child):], child]
+                shown = " → ".join(shorten(n, 20) for n in cycle[:6])
+                raise _damaged(f"its composite glyph {shorten(child)} contains itself "
+                               f"({shown}{' …' if len(cycle) > 6 else ''})")
+            elif child in parts and child not in leaves:
+                path.append(child)
+                todo.append(iter(parts[child]))
+    extents: dict[str, tuple[float, ...]] = {}
+    for name in order:
+        _in_time(deadline)
+        glyph = glyf[name]
+        if glyph.numberOfContours > 0:
+            ends = glyph.endPtsOfContours
+            if any(b <= a for a, b in itertools.pairwise(ends)):
+                raise _damaged(f"its glyph {shorten(name)} cannot be decoded (its contours "
+                               "are out of order)")
+            extents[name] = tuple(glyph.coordinates.calcIntBounds())
+        elif glyph.numberOfContours < 0:
+            try:
+                glyph.recalcBounds(glyf)
+            except TimeLimitExceeded:
+                raise
+            except Exception as exc:
+                raise _damaged(f"its glyph {shorten(name)} cannot be decoded "
+                               f"({_reason(exc)})") from exc
+            extents[name] = (glyph.xMin, glyph.yMin, glyph.xMax, glyph.yMax)
+    return extents
+
+
+def _check_cff_glyphs(font: Any, order: list[str],
+                      deadline: float) -> dict[str, tuple[float, ...]]:
+    """Every glyph's charstring runs; returns the extent (xMin, yMin, xMax, yMax) of
+    every glyph that has an outline."""
+    from fontTools.pens.boundsPen import ControlBoundsPen
+
+    glyph_set = font.getGlyphSet()
+    extents: dict[str, tuple[float, ...]] = {}
+    for name in order:
+        _in_time(deadline)
+        pen = ControlBoundsPen(glyph_set)
+        try:
+            glyph_set[name].draw(pen)
+        except TimeLimitExceeded:
+            raise
+        except Exception as exc:
+            raise _damaged(f"its glyph {shorten(name)} cannot be decoded "
+                           f"({_reason(exc)})") from exc
+        if pen.bounds is not None:
+            extents[name] = tuple(pen.bounds)
+    return extents
+
+
+def _check_embedding(metrics: FontMetrics, deadline: float) -> None:
+    """Let reportlab parse the TrueType bytes it will embed, and cut every subset it
+    could need, so that what it would fail on is refused now."""
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    try:
+        parsed = TTFontFile(io.BytesIO(metrics.truetype_bytes()), validate=0)
+        by_glyph: dict[int, int] = {}
+        for code, glyph in sorted(parsed.charToGlyph.items()):
+            if code in metrics.advances:
+                by_glyph.setdefault(glyph, code)
+        codes = sorted(by_glyph.values())
+        # reportlab's first subset always holds ASCII, whether the text uses it or not.
+        subsets = [[0] * 32 + list(range(32, 128))]
+        subsets += [codes[first:first + 4096] for first in range(0, len(codes), 4096)]
+        for subset in subsets:
+            _in_time(deadline)
+            parsed.makeSubset(subset)
+    except TimeLimitExceeded:
+        raise
+    except Exception as exc:
+        if "does not allow subsetting/embedding" in str(exc):
+            raise _Refused("may not be embedded in a PDF: its licence flags (OS/2 fsType) "
+                           "forbid it.") from exc
+        raise _damaged(f"the PDF writer cannot read it ({_reason(exc)})") from exc
+
+
+def _cff_to_truetype(data: bytes) -> bytes:
     """Convert PostScript (CFF) outlines to quadratic TrueType outlines."""
     from fontTools.pens.cu2quPen import Cu2QuPen
     from fontTools.pens.ttGlyphPen import TTGlyphPen
     from fontTools.ttLib import TTFont, newTable
 
-    font = TTFont(str(path), recalcTimestamp=False)
+    font = TTFont(io.BytesIO(data), recalcTimestamp=False)
     order = font.getGlyphOrder()
     glyph_set = font.getGlyphSet()
     quadratic = {}
