@@ -93,3 +93,34 @@ def error_line(result: Run, *needles: str) -> str:
         assert needle in line, f"{needle!r} not in {line!r}"
     assert "wrote " not in result.stdout, result.stdout
     return line
+
+
+# --- processes (Linux: read from /proc) ---------------------------------------------------
+
+def proc_fields(pid: int) -> list[str] | None:
+    """``/proc/PID/stat`` from its third field (the state) on, or None if it is gone."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return text[text.rindex(")") + 2:].split()  # after "pid (command) "
+
+
+def proc_stat(pid: int) -> tuple[str, int, int] | None:
+    """A process's state letter, parent pid and start time, or None if it is gone."""
+    fields = proc_fields(pid)
+    return None if fields is None else (fields[0], int(fields[1]), int(fields[19]))
+
+
+Proc = tuple[int, int]  # a process: its pid and start time, so a reused pid is not it
+
+
+def children(parent: int) -> list[Proc]:
+    """The living (not zombie) children of ``parent``."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit() and (stat := proc_stat(int(entry))) is not None:
+            state, ppid, started = stat
+            if ppid == parent and state not in "ZX":
+                found.append((int(entry), started))
+    return found

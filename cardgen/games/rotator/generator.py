@@ -7,21 +7,30 @@ every start cell decided, are emitted.
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import enum
-from collections.abc import Callable
-from concurrent.futures import Future
+import os
+import signal
+import sys
+from collections import deque
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from multiprocessing import get_context
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
+from typing import NoReturn
 
 from cardgen.board.cells import GRID_SIZE, WIDTH, Cell, Grid, board_cell
 from cardgen.board.territory import MIN_DISJOINT_DISTANCE, distance
-from cardgen.errors import ParameterError
+from cardgen.errors import CardgenError, ParameterError
 from cardgen.games.rng import SplitMix64
 from cardgen.games.rotator.board import NODES_PER_GRID, RotatorMap
 from cardgen.games.rotator.engine import Terrain
 from cardgen.games.rotator.solver import DEFAULT_BUDGET, Solver, StartResult, Status
 
 MAPS_PER_BOARD = 60  # default number of maps tried per board asked for
-WINDOW_PER_JOB = 4  # maps in flight per parallel job
+WINDOW_PER_JOB = 4  # maps drawn ahead of the one awaited, per parallel job
 
 
 def _centres(grid: Grid) -> list[Cell]:
@@ -130,6 +139,27 @@ class Generation:
         return len(self.boards) >= self.wanted
 
 
+def cpu_count() -> int:
+    """The CPUs this process may use (its affinity mask, where the system has one)."""
+    process_cpu_count = getattr(os, "process_cpu_count", None)  # Python 3.13 and later
+    if process_cpu_count is not None:
+        return int(process_cpu_count() or 1)
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
+def usable_jobs(asked: int | None) -> tuple[int, bool]:
+    """How many parallel jobs to use for ``asked`` (None: as many as there are CPUs this
+    process may use), never more than those CPUs, and whether ``asked`` was cut down."""
+    if asked is not None and asked < 1:
+        raise ParameterError("jobs", "must be at least 1.", value=asked)
+    cpus = cpu_count()
+    if asked is None:
+        return cpus, False
+    return min(asked, cpus), asked > cpus
+
+
 def generate(seed: int, count: int, difficulty: Grade | None = None, *,
              budget: int = DEFAULT_BUDGET, max_candidates: int | None = None,
              jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> Generation:
@@ -137,8 +167,13 @@ def generate(seed: int, count: int, difficulty: Grade | None = None, *,
     when ``difficulty`` is None), trying at most ``max_candidates`` maps (default 60 per
     board asked for). ``progress(candidates, found)`` is called after every map.
 
-    With ``jobs`` > 1 maps are analysed in parallel processes but accepted strictly in
-    the order they were drawn, so the boards are the same as with one job.
+    With ``jobs`` > 1 maps are analysed in that many worker processes (at most one per
+    CPU; see :func:`usable_jobs`) but accepted strictly in the order they
+    were drawn, so the boards are the same as with one job. The workers are killed as
+    soon as this function returns or raises, whatever the reason (enough boards, an
+    error, Ctrl-C, a signal handler's exception, which propagates unchanged); they ignore
+    SIGINT, and on Linux they die with this process even if it is killed. A worker that
+    dies on its own (killed, out of memory) raises :class:`WorkerError`.
     """
     if count < 1:
         raise ParameterError("count", "must be at least 1.", value=count)
@@ -146,13 +181,11 @@ def generate(seed: int, count: int, difficulty: Grade | None = None, *,
         raise ParameterError("jobs", "must be at least 1.", value=jobs)
     limit = max_candidates if max_candidates is not None else MAPS_PER_BOARD * count
     rng = SplitMix64(seed)
-    maps: list[RotatorMap] = []
     seen: set[str] = set()
 
     def draw() -> RotatorMap | None:
         """The next map, or None for a repeat (counted as a candidate all the same)."""
         rmap = random_map(rng)
-        maps.append(rmap)
         if rmap.board_id in seen:
             return None
         seen.add(rmap.board_id)
@@ -175,19 +208,168 @@ def generate(seed: int, count: int, difficulty: Grade | None = None, *,
             take(analyse(rmap, budget, difficulty) if rmap else None)
         return Generation(found, candidates, count)
 
-    from concurrent.futures import ProcessPoolExecutor
-
-    window: list[Future[GradedBoard | None] | None] = []
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    # Map i is analysed by whichever worker is free, but taken only after maps 0 … i-1,
+    # and at most WINDOW_PER_JOB × jobs maps are drawn ahead of the one awaited.
+    workers = _Workers(budget, difficulty)
+    try:
+        workers.start(min(jobs, limit, cpu_count()))  # never more processes than CPUs
+        results: dict[int, GradedBoard | None] = {}  # analysed (or repeats), not yet taken
+        queue: deque[tuple[int, RotatorMap]] = deque()  # drawn, not yet sent to a worker
         drawn = 0
         while len(found) < count and candidates < limit:
-            while len(window) < WINDOW_PER_JOB * jobs and drawn < limit:
+            while drawn < min(limit, candidates + WINDOW_PER_JOB * jobs):
                 rmap = draw()
+                if rmap is None:
+                    results[drawn] = None
+                else:
+                    queue.append((drawn, rmap))
                 drawn += 1
-                window.append(pool.submit(analyse, rmap, budget, difficulty) if rmap else None)
-            future = window.pop(0)
-            take(future.result() if future is not None else None)
-        for future in window:
-            if future is not None:
-                future.cancel()
+            workers.send(queue)
+            if candidates in results:
+                take(results.pop(candidates))
+            else:
+                results.update(workers.receive())
+    finally:
+        workers.kill()
     return Generation(found, candidates, count)
+
+
+# --- worker processes ------------------------------------------------------------------
+#
+# Not a concurrent.futures or multiprocessing pool: those cannot kill a worker in the
+# middle of a task (ProcessPoolExecutor, before Python 3.14) or hang for ever when a worker
+# dies (multiprocessing.Pool). Here each worker has its own pipe and one map at a time, so
+# the parent knows what each is doing, notices one that dies, and kills them all at once.
+
+PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+# Blocked while workers start (SIGHUP: the terminal was closed).
+STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM} | (
+    {signal.SIGHUP} if hasattr(signal, "SIGHUP") else set())
+
+
+class WorkerError(CardgenError):
+    """A worker process stopped without answering (killed, out of memory, …): reported
+    in one sentence like any other problem, never as a traceback."""
+
+
+@contextlib.contextmanager
+def _stop_signals_blocked() -> Iterator[None]:
+    """Block the stop signals in this thread meanwhile, so that a process forked or
+    spawned from it starts with them blocked until it has set up its own handlers: a
+    Ctrl-C in between must not run this process's handlers there. A signal that comes
+    meanwhile is delivered here when they are unblocked."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def _die_with_parent(parent: int) -> None:
+    """Have the kernel kill this process when its parent dies (Linux), and exit now if
+    the parent is already gone. Elsewhere a worker notices a dead parent when its pipe
+    closes."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, ctypes.c_ulong(signal.SIGKILL), ctypes.c_ulong(0),
+                       ctypes.c_ulong(0), ctypes.c_ulong(0))
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+def _work(pipe: Connection, parent: int, budget: int, wanted: Grade | None) -> None:
+    """A worker: analyse each map the parent sends and send back ``(True, result)``, or
+    ``(False, exception)``, until the pipe closes. Ctrl-C is the parent's business; any
+    other signal the parent handles (SIGTERM …) simply ends a worker, as by default."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for number in signal.valid_signals():
+        if number != signal.SIGINT and callable(signal.getsignal(number)):
+            signal.signal(number, signal.SIG_DFL)  # a handler inherited through fork
+    _die_with_parent(parent)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+    with contextlib.suppress(EOFError, OSError):  # the parent is gone or done
+        while True:
+            rmap = pipe.recv()
+            try:
+                answer: tuple[bool, object] = (True, analyse(rmap, budget, wanted))
+            except Exception as exc:
+                answer = (False, exc)
+            pipe.send(answer)
+
+
+class _Workers:
+    """Worker processes that analyse maps, one map each at a time."""
+
+    def __init__(self, budget: int, wanted: Grade | None) -> None:
+        self.budget = budget
+        self.wanted = wanted
+        self.owner: dict[Connection, BaseProcess] = {}  # each worker's end of a pipe
+        self.idle: list[Connection] = []
+        self.busy: dict[Connection, int] = {}  # the index of the map each is analysing
+
+    def start(self, jobs: int) -> None:
+        # fork on Linux (fast); spawn elsewhere. Not the fork server: its workers would
+        # be its children, not this process's.
+        context = get_context("fork") if sys.platform.startswith("linux") else get_context(
+            "spawn")
+        with _stop_signals_blocked():
+            for _ in range(jobs):
+                ours, theirs = context.Pipe()
+                process = context.Process(
+                    target=_work, args=(theirs, os.getpid(), self.budget, self.wanted),
+                    name="cardgen-rotator-worker", daemon=True)
+                self.owner[ours] = process
+                process.start()
+                theirs.close()
+                self.idle.append(ours)
+
+    def send(self, queue: deque[tuple[int, RotatorMap]]) -> None:
+        """Hand the first maps of ``queue`` to the idle workers."""
+        while queue and self.idle:
+            pipe = self.idle.pop()
+            index, rmap = queue.popleft()
+            self.busy[pipe] = index
+            try:
+                pipe.send(rmap)
+            except OSError:
+                self._lost(pipe)
+
+    def receive(self) -> dict[int, GradedBoard | None]:
+        """Wait for at least one answer: ``{map index: analysis}``. A worker's exception
+        is raised here."""
+        assert self.busy, "nothing to wait for"
+        answers: dict[int, GradedBoard | None] = {}
+        for ready in wait(list(self.busy)):
+            assert isinstance(ready, Connection)
+            try:
+                ok, value = ready.recv()
+            except (EOFError, OSError):
+                self._lost(ready)
+            if not ok:
+                raise value
+            answers[self.busy.pop(ready)] = value
+            self.idle.append(ready)
+        return answers
+
+    def _lost(self, pipe: Connection) -> NoReturn:
+        process = self.owner[pipe]
+        process.join(1)
+        raise WorkerError(f"a worker process stopped while analysing map "
+                          f"{self.busy[pipe] + 1} (exit code {process.exitcode}).")
+
+    def kill(self) -> None:
+        """Kill every worker now, whatever it is doing, and wait until they are gone."""
+        for process in self.owner.values():
+            if process.pid is not None:  # started
+                process.kill()
+        for pipe, process in self.owner.items():
+            if process.pid is not None:
+                process.join()
+                process.close()
+            pipe.close()
+        self.owner.clear()
