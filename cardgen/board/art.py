@@ -10,6 +10,7 @@ from cardgen.board.cells import COLUMNS, GRID_SIZE, Grid
 from cardgen.board.frame import LABEL_BAND
 from cardgen.draw.colors import Color
 from cardgen.draw.page import Anchor, Item, Line, Stroke, Text
+from cardgen.text.fit import check_printable
 from cardgen.text.fonts import FontFace
 
 CARD_LABEL_SIZE = 6.0  # pt, the labels of a card-sized grid (band LABEL_BAND)
@@ -25,6 +26,7 @@ class GridStyle:
     band: float  # width of the label band around the grid (mm)
     line_width: float = 0.12
     border_width: float = 0.25
+    where: str = "the grid labels"  # what a font problem with the labels is blamed on
 
 
 def label_size(cell: float, band: float) -> float:
@@ -49,6 +51,7 @@ def grid_items(grid: Grid, cell: float, style: GridStyle, draw_fold: bool = True
         if draw_fold or i != 0:
             items.append(Line(0, i * cell, side, i * cell, stroke))
     face = style.face
+    check_printable(COLUMNS + "".join(str(r) for r in range(1, GRID_SIZE + 1)), face, style.where)
     size = label_size(cell, style.band)
     lift = face.metrics.cap_height_mm(size) / 2
     for c, letter in enumerate(COLUMNS):

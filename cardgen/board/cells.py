@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 import re
 
-from cardgen.errors import BoardError
+from cardgen.errors import BoardError, shorten
 
 WIDTH, HEIGHT = 10, 20
 GRID_SIZE = 10  # rows and columns of one grid
@@ -19,7 +19,7 @@ COLUMNS = "ABCDEFGHIJ"
 
 Cell = tuple[int, int]
 
-_CARD = re.compile(r"^\s*([ABab])\s*:\s*([A-Ja-j])\s*(10|[1-9])\s*$")
+_CARD = re.compile(r"^\s*([ABab])\s*:\s*([A-Ja-j])\s*(10|[1-9])\s*$", re.ASCII)
 
 
 class Grid(enum.StrEnum):
@@ -59,7 +59,8 @@ def parse_cell(text: str, where: str = "cell") -> Cell:
     """A cell from card notation (``A:C4``, case-insensitive)."""
     match = _CARD.match(text) if isinstance(text, str) else None
     if not match:
-        raise BoardError(where, [f"{text!r} is not a cell in card notation such as "
+        shown = shorten(text) if isinstance(text, str) else repr(text)
+        raise BoardError(where, [f"{shown} is not a cell in card notation such as "
                                  "\"A:C4\" (grid A or B, column A–J, row 1–10)."], value=text)
     grid = Grid(match.group(1).upper())
     return board_cell(grid, COLUMNS.index(match.group(2).upper()), int(match.group(3)))

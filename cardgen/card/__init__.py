@@ -5,6 +5,6 @@ the drawing of the outside and inside.
 ``physical`` is a model: it imports only ``cardgen.draw.geometry``, ``cardgen.board``'s
 models, ``cardgen.errors`` and ``cardgen.units``. The rest may import ``cardgen.draw``,
 ``cardgen.text``, ``cardgen.texts``, ``cardgen.board``, ``cardgen.prepress``,
-``cardgen.schema`` and ``cardgen.datafile`` (and Pillow, inside ``portrait``'s functions);
-never ``cardgen.games``, ``cardgen.render`` or ``cardgen.cli``.
+``cardgen.schema``, ``cardgen.datafile`` and ``cardgen.chars`` (and Pillow, inside
+``portrait``'s functions); never ``cardgen.games``, ``cardgen.render`` or ``cardgen.cli``.
 """

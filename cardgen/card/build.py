@@ -12,6 +12,7 @@ from cardgen.card.physical import CardGeometry, Side
 from cardgen.card.spread import Spread
 from cardgen.card.themes import Theme, load_theme
 from cardgen.draw.page import Document
+from cardgen.text.fit import check_drawn_texts
 from cardgen.text.fonts import FontSet, FontStyle, bundled_fonts, load_face
 from cardgen.texts import say
 
@@ -54,8 +55,10 @@ def build_card(config: CardConfig) -> CardBuild:
     inside = spread.new_page(Side.INSIDE)
     draw_outside(outside, config, geometry, theme, fonts, layout, build.warnings)
     draw_inside(inside, config, geometry, theme, fonts, layout, build.warnings)
-    spread.add_marks(outside, Side.OUTSIDE, fonts)
-    spread.add_marks(inside, Side.INSIDE, fonts)
-    spread.add_dieline(inside, fonts)
+    # The slug and the dieline's legend are cardgen's, in its own fonts.
+    spread.add_marks(outside, Side.OUTSIDE, bundled_fonts())
+    spread.add_marks(inside, Side.INSIDE, bundled_fonts())
+    spread.add_dieline(inside, bundled_fonts())
     build.document.pages.extend([outside, inside])
+    check_drawn_texts(build.document.pages)  # every string drawn, whoever drew it
     return build

@@ -24,7 +24,7 @@ PERSON_FIELDS = {
     "email": "E-mail address.",
     "phone": "Phone number.",
     "web": "Web site.",
-    "address": "Postal address, one line (optional).",
+    "address": "Postal address (optional); several lines allowed.",
     "tagline": "A short line at the foot of the front panel.",
 }
 
@@ -41,9 +41,10 @@ CONFIG = Table({
         "qr": Flag("A vCard QR code on the front panel.", default=True),
     }),
     "person": Table({
-        "name": Text("Your name (required).", nonempty=True,
+        "name": Text("Your name (required).", nonempty=True, printed=True,
                      missing="is required (the name printed on the front)."),
-        **{key: Text(help, default="") for key, help in PERSON_FIELDS.items()},
+        **{key: Text(help, default="", printed=True, multiline=key == "address")
+           for key, help in PERSON_FIELDS.items()},
     }),
     "images": Table({
         "portrait": Text("Photo behind the grids (tinted blue and red); JPEG, PNG, WebP, "

@@ -34,7 +34,7 @@ def draw_inside(page: Page, config: CardConfig, geometry: CardGeometry, theme: T
         from cardgen.card.portrait import portrait_rasters
         from cardgen.draw.raster import PRINT_DPI, open_image
 
-        photo = open_image(config.portrait, "images.portrait")
+        photo = open_image(config.portrait, "images.portrait", notes=warnings)
         raster_a, raster_b, dpi = portrait_rasters(photo, side, (tints[Grid.A], tints[Grid.B]),
                                                    theme.portrait_strength)
         if dpi < PRINT_DPI:
@@ -52,7 +52,7 @@ def draw_inside(page: Page, config: CardConfig, geometry: CardGeometry, theme: T
 
     grid_layer = page.layer("grid")
     style = GridStyle(colors["grid_line"], colors["grid_border"], colors["label"], fonts.regular,
-                      LABEL_BAND)
+                      LABEL_BAND, where="fonts.regular (the grids' row numbers and column letters)")
     for grid in Grid:
         # Grid B draws the fold line that both grids share.
         grid_layer.add(Group(grid_items(grid, geometry.cell, style, draw_fold=grid is Grid.B),

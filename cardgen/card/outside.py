@@ -17,7 +17,7 @@ from cardgen.draw.geometry import Box
 from cardgen.draw.page import Anchor, Group, Image, Item, Line, Page, Rect, Stroke, Text
 from cardgen.draw.qr import QRCapacityError, module_size, qr_items, qr_matrix
 from cardgen.errors import CardgenError
-from cardgen.text.fit import fit_line, fit_paragraph, line_height
+from cardgen.text.fit import check_printable, fit_line, fit_paragraph, line_height
 from cardgen.text.fonts import FontFace, FontSet
 from cardgen.texts import lookup, say
 
@@ -62,16 +62,12 @@ def front_panel(config: CardConfig, geometry: CardGeometry, theme: Theme, fonts:
     front = layout.front
     items: list[Item] = []
     right_column = 0.0
-    qr_side = 0.0
-    if config.qr:
-        qr_side = min(front["qr_max"], front["qr_share"] * safe.h)
-        items.extend(_qr(vcard(config.person), safe.right - qr_side, safe.bottom - qr_side,
-                         qr_side, colors, front["qr_min_module"], warnings))
-        right_column = qr_side
+    qr_side = min(front["qr_max"], front["qr_share"] * safe.h) if config.qr else 0.0
+    right_column = qr_side
     if config.logo is not None:
         from cardgen.draw.raster import PRINT_DPI, fit_image, open_image
 
-        logo = open_image(config.logo, "images.logo")
+        logo = open_image(config.logo, "images.logo", notes=warnings)
         max_w = qr_side or front["qr_max"]
         max_h = (safe.h - qr_side - front["logo_gap"] if qr_side
                  else front["logo_share"] * safe.h)
@@ -82,11 +78,16 @@ def front_panel(config: CardConfig, geometry: CardGeometry, theme: Theme, fonts:
         items.append(Image(safe.right - w, safe.y, w, h, raster, name="logo"))
         right_column = max(right_column, w)
     column = safe.w - (right_column + front["column_gap"] if right_column else 0.0)
-    return items + front_text(config.person, fonts, colors, layout,
-                              Box(safe.x, safe.y, column, safe.h))
+    # The text is set before the QR code is made, so that text too long for the card is
+    # blamed on its field rather than on the QR code.
+    text = front_text(config.person, fonts, colors, layout, Box(safe.x, safe.y, column, safe.h))
+    if config.qr:
+        items[:0] = _qr(vcard(config.person), safe.right - qr_side, safe.bottom - qr_side,
+                        qr_side, colors, front["qr_min_module"], warnings)
+    return items + text
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # compared by identity: two lines may read alike
 class _TextLine:
     field: str
     text: str
@@ -111,18 +112,19 @@ def front_text(person: Person, fonts: FontSet, colors: dict[str, Color], layout:
 
     top = [line("name", person.name, "name"), line("title", person.title, "title"),
            line("company", person.company, "company")]
-    contact = [line(key, getattr(person, key), "contact") for key in CONTACT_FIELDS]
+    # Each line of a multi-line field (the address) is a contact line of its own.
+    contact = [line(key, part, "contact") for key in CONTACT_FIELDS
+               for part in getattr(person, key).split("\n")]
     tagline = line("tagline", person.tagline, "tagline")
     top = [t for t in top if t.text]
     contact = [t for t in contact if t.text]
     lines = top + contact + ([tagline] if tagline.text else [])
-    sizes = {t.field: fit_line(t.text, t.face, t.size, t.min_size, area.w, t.field)
-             for t in lines}
+    sizes = {t: fit_line(t.text, t.face, t.size, t.min_size, area.w, t.field) for t in lines}
     rule_space = layout.front["rule_space"]
     block_gap = layout.front["block_gap"]
 
     def height(block: list[_TextLine]) -> float:
-        return sum(t.gap + line_height(sizes[t.field]) for t in block)
+        return sum(t.gap + line_height(sizes[t]) for t in block)
 
     def total() -> float:
         parts = [height(top) + rule_space, height(contact),
@@ -134,12 +136,11 @@ def front_text(person: Person, fonts: FontSet, colors: dict[str, Color], layout:
             break
         factor = safe.h / total()
         # Round down to 0.1 pt, never below a line's smallest legible size.
-        sizes = {t.field: max(t.min_size, round(sizes[t.field] * factor - 0.05, 1))
-                 for t in lines}
+        sizes = {t: max(t.min_size, round(sizes[t] * factor - 0.05, 1)) for t in lines}
     if total() > safe.h + 1e-6:
         cursor, overflow = 0.0, lines[-1].field
         for t in lines:
-            cursor += t.gap + line_height(sizes[t.field])
+            cursor += t.gap + line_height(sizes[t])
             if cursor > safe.h:
                 overflow = t.field
                 break
@@ -148,14 +149,20 @@ def front_text(person: Person, fonts: FontSet, colors: dict[str, Color], layout:
             f"height at the smallest legible sizes and the safe area is {safe.h:.1f} mm; "
             "leave out a field or shorten the texts.")
 
+    names: dict[_TextLine, str] = {}
+    counts: dict[str, int] = {}
+    for t in lines:  # the address's later lines are person-address-2, -3 …
+        base = t.field.replace(".", "-")
+        counts[base] = counts.get(base, 0) + 1
+        names[t] = base if counts[base] == 1 else f"{base}-{counts[base]}"
+
     def place(t: _TextLine, baseline: float) -> Text:
-        return Text(safe.x, baseline, t.text, t.face, sizes[t.field], t.color,
-                    name=t.field.replace(".", "-"))
+        return Text(safe.x, baseline, t.text, t.face, sizes[t], t.color, name=names[t])
 
     cursor = safe.y
     for i, t in enumerate(top):
         f = t.face
-        size = sizes[t.field]
+        size = sizes[t]
         if i == 0:  # the name's tallest glyph touches the top of the safe area
             baseline = cursor + f.metrics.ink_top_mm(t.text, size)
             cursor = baseline + f.metrics.descent_mm(size)
@@ -171,11 +178,11 @@ def front_text(person: Person, fonts: FontSet, colors: dict[str, Color], layout:
     bottom = safe.bottom
     if tagline.text:
         f = tagline.face
-        items.append(place(tagline, bottom - f.metrics.descent_mm(sizes[tagline.field])))
-        bottom -= line_height(sizes[tagline.field]) + block_gap
+        items.append(place(tagline, bottom - f.metrics.descent_mm(sizes[tagline])))
+        bottom -= line_height(sizes[tagline]) + block_gap
     for t in reversed(contact):
         f = t.face
-        size = sizes[t.field]
+        size = sizes[t]
         items.append(place(t, bottom - f.metrics.descent_mm(size)))
         bottom -= line_height(size) + t.gap
     return items
@@ -211,7 +218,7 @@ def back_panel(geometry: CardGeometry, theme: Theme, fonts: FontSet,
     area = Box(safe.x + inset, safe.y, safe.w - 2 * inset, safe.h)
     heading = say("card", "back.heading")
     heading_size = fit_line(heading, fonts.italic, back["heading_size"], back["heading_min"],
-                            area.w, "back panel heading")
+                            area.w, "fonts.italic (the back panel's heading)")
     baseline = area.y + fonts.italic.metrics.ink_top_mm(heading, heading_size)
     items.append(Text(area.x + area.w / 2, baseline, heading, fonts.italic, heading_size,
                       colors["muted"], anchor=Anchor.MIDDLE, name="back-heading"))
@@ -221,6 +228,8 @@ def back_panel(geometry: CardGeometry, theme: Theme, fonts: FontSet,
     cell_h = (area.bottom - top - gap) / 2
     for i, entry in enumerate(lookup("card", "games")):
         game, players, description = entry["name"], entry["players"], entry["description"]
+        check_printable(game, fonts.bold, "fonts.bold (the names of the games)")
+        check_printable(players, fonts.italic, "fonts.italic (the numbers of players)")
         cx = area.x + (i % 2) * (cell_w + gap)
         cy = top + (i // 2) * (cell_h + gap)
         title_size = back["title_size"]
@@ -233,7 +242,7 @@ def back_panel(geometry: CardGeometry, theme: Theme, fonts: FontSet,
         body_top = title_base + back["body_gap"]
         size, lines = fit_paragraph(description, fonts.regular, back["body_size"],
                                     back["body_min"], cell_w, cy + cell_h - body_top,
-                                    f"the {game} description")
+                                    f"fonts.regular (the {game} description)")
         for n, text in enumerate(lines):
             base = body_top + (n + 1) * line_height(size) - fonts.regular.metrics.descent_mm(size)
             items.append(Text(cx, base, text, fonts.regular, size, colors["text"]))
@@ -243,6 +252,7 @@ def back_panel(geometry: CardGeometry, theme: Theme, fonts: FontSet,
 def link_number(number: str, x: float, y: float, fonts: FontSet, size: float,
                 color: Color) -> Text:
     """A link number centred on (x, y)."""
+    check_printable(number, fonts.bold, "fonts.bold (the link numbers)")
     baseline = y + fonts.bold.metrics.cap_height_mm(size) / 2
     return Text(x, baseline, number, fonts.bold, size, color, anchor=Anchor.MIDDLE,
                 name=f"link-{number}")

@@ -29,7 +29,7 @@ from typing import assert_never
 from cardgen.board.cells import GRID_SIZE
 from cardgen.board.frame import LABEL_BAND, BoardFrame
 from cardgen.draw.geometry import Affine, Box, Point, Segment
-from cardgen.errors import CardgenError
+from cardgen.errors import CardgenError, number
 from cardgen.units import inch
 
 MIN_CELL = 3.5  # smallest grid square a pencil can use comfortably (mm)
@@ -83,7 +83,7 @@ def custom_size(width: float, height: float, *, bleed: float = CUSTOM_BLEED,
         low, high = SIZE_LIMITS[name]
         if not (low <= value <= high):
             raise CardgenError(
-                f"card.{name}_mm = {value:g} is impossible: a folded card must be "
+                f"card.{name}_mm = {number(value)} is impossible: a folded card must be "
                 f"{low:g}–{high:g} mm {name}.", value=value)
     return CardSize(float(width), float(height), bleed=bleed, safe=safe)
 

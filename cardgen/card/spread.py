@@ -18,6 +18,7 @@ from cardgen.draw.page import Anchor, Page, Text
 from cardgen.prepress.dieline import CUT_CONTOUR, DIELINE_LAYER, dieline_items
 from cardgen.prepress.impose import Piece
 from cardgen.prepress.marks import PRINT_SHOP, REGISTRATION, mark_lines
+from cardgen.text.fit import check_printable
 from cardgen.text.fonts import FontSet
 from cardgen.texts import say
 
@@ -58,7 +59,8 @@ class Spread:
         return Page(side.value, self.page_width, self.page_height, g.trim, g.bleed_box)
 
     def add_marks(self, page: Page, side: Side, fonts: FontSet) -> None:
-        """Crop and fold marks and the line under the trim, on a "marks" layer."""
+        """Crop and fold marks and the line under the trim, on a "marks" layer. ``fonts``
+        are cardgen's own (the slug is production information, not the card's design)."""
         if not self.marks:
             return
         g, size = self.geometry, self.size
@@ -67,17 +69,21 @@ class Spread:
         info = say("card", "slug.info", version=__version__, side=say("card", f"slug.{side}"),
                    flat_width=f"{size.width:g}", flat_height=f"{2 * size.height:g}",
                    width=f"{size.width:g}", height=f"{size.height:g}", bleed=f"{size.bleed:g}")
+        check_printable(info, fonts.regular, "fonts.regular (the line under the trim)")
         marks.add(Text(g.center_x, g.bleed_box.bottom + SLUG_TEXT_BELOW, info, fonts.regular,
                        SLUG_TEXT_SIZE, REGISTRATION, anchor=Anchor.MIDDLE, name="slug-info"))
 
     def add_dieline(self, page: Page, fonts: FontSet) -> None:
-        """The cuts and scores, drawn as seen on the inside, on a non-printing layer."""
+        """The cuts and scores, drawn as seen on the inside, on a non-printing layer, with
+        a legend in ``fonts`` (cardgen's own)."""
         g = self.geometry
         dieline = page.layer(DIELINE_LAYER, printing=False)
         dieline.add(*dieline_items(g.cut_lines(), g.score_lines()))
         if self.marks:
+            legend = say("prepress", "dieline.legend")
+            check_printable(legend, fonts.regular, "fonts.regular (the dieline's legend)")
             dieline.add(Text(g.center_x, g.bleed_box.bottom + SLUG_TEXT_BELOW,
-                             say("prepress", "dieline.legend"), fonts.regular, SLUG_TEXT_SIZE,
+                             legend, fonts.regular, SLUG_TEXT_SIZE,
                              CUT_CONTOUR, anchor=Anchor.MIDDLE, name="dieline-legend"))
 
     def piece(self) -> Piece:

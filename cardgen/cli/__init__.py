@@ -11,9 +11,15 @@ May import every cardgen package, typer and rich; nothing imports it.
 
 from __future__ import annotations
 
+import importlib
+import signal
 import sys
-from collections.abc import Sequence
-from typing import Annotated
+import threading
+import warnings
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from types import FrameType, ModuleType
+from typing import Annotated, Any
 
 import typer
 
@@ -52,24 +58,97 @@ app.command()(card_commands.sheet)
 app.add_typer(rotator_commands.rotator)
 
 
+class Interrupted(BaseException):
+    """A signal asked the run to stop: raised by the handlers :func:`run` installs, so
+    that output writing and worker processes clean up on the way out."""
+
+    def __init__(self, word: str, status: int) -> None:
+        super().__init__(word)
+        self.word, self.status = word, status
+
+
+STOPPING_SIGNALS = {signal.SIGINT: ("interrupted", 130), signal.SIGTERM: ("terminated", 143)}
+
+
+@contextmanager
+def _signals_stop_the_run() -> Iterator[None]:
+    """Ctrl-C and SIGTERM raise :class:`Interrupted` (in the main thread only)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise Interrupted(*STOPPING_SIGNALS[signal.Signals(signum)])
+
+    previous = {signum: signal.signal(signum, stop) for signum in STOPPING_SIGNALS}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def _click_errors() -> ModuleType:
+    """Click's exceptions: Typer 0.2x vendors its own Click, older Typer uses Click's."""
+    for name in ("typer._click.exceptions", "click.exceptions"):
+        try:
+            return importlib.import_module(name)
+        except ImportError:
+            continue
+    raise ImportError("neither Typer's nor Click's exceptions can be imported")
+
+
+def _usage_error(error: Any) -> None:
+    """A usage error shown as Typer shows it (with the command's usage)."""
+    try:
+        from typer import rich_utils
+
+        rich_utils.rich_format_error(error)
+    except ImportError:  # Typer without rich
+        error.show()
+
+
 def run(argv: Sequence[str] | None = None) -> int:
     """Run the command line on ``argv`` (default: the process's arguments) and return
-    the exit status: 0 on success, 1 for an input error (one line on stderr), 2 for a
-    usage error, 130 when interrupted."""
+    the exit status: 0 on success; 1 for an input error, bad option values included (one
+    line on stderr); 2 for a usage error (an unknown option, a missing argument); 130
+    when interrupted and 143 when terminated (one line)."""
+    click = _click_errors()
     try:
-        app(args=None if argv is None else list(argv), prog_name="cardgen")
+        # Libraries' own warnings never reach the user raw: cardgen turns what matters
+        # into its own warnings where it happens (images, fonts), and ignores the rest.
+        with _signals_stop_the_run(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            result = app(args=None if argv is None else list(argv), prog_name="cardgen",
+                         standalone_mode=False)
+    except Interrupted as exc:
+        typer.echo(exc.word, err=True)
+        return exc.status
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    except click.BadParameter as exc:
+        if isinstance(exc, click.MissingParameter):
+            _usage_error(exc)
+            return int(exc.exit_code)
+        names = exc.param.opts if exc.param is not None else []
+        where = (names[0] if names else exc.param_hint or "an option")
+        typer.echo(f"error: {where}: {exc.message.rstrip('.')}.", err=True)
+        return 1
+    except click.ClickException as exc:
+        _usage_error(exc)
+        return int(exc.exit_code)
+    except typer.Abort:
+        typer.echo("aborted", err=True)
+        return 1
+    except BrokenPipeError:  # the reader of our output went away (| head)
+        return 1
     except ParameterError as exc:
         typer.echo(f"error: {option_message(exc)}", err=True)
         return 1
     except CardgenError as exc:
         typer.echo(f"error: {exc}", err=True)
         return 1
-    except KeyboardInterrupt:
-        typer.echo("interrupted", err=True)
-        return 130
-    return 0
+    return result if isinstance(result, int) else 0
 
 
 def main() -> None:

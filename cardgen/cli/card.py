@@ -10,6 +10,7 @@ import typer
 
 from cardgen.cli.common import (
     DEFAULT_OUTPUT,
+    DPI_RANGE,
     ConfigArg,
     DpiOpt,
     OutputOpt,
@@ -17,6 +18,7 @@ from cardgen.cli.common import (
     PresetOpt,
     RgbOpt,
     ThemeOpt,
+    check_range,
     parse_choice,
     parse_formats,
     parse_offset,
@@ -46,15 +48,17 @@ def card(
     from cardgen.card.build import build_card
     from cardgen.card.config import load_config
     from cardgen.card.physical import Preset
-    from cardgen.output import prepare_folder, write_files
+    from cardgen.output import check_folder, check_stem, write_files
     from cardgen.render import render_files
 
     formats = parse_formats(fmt)
+    check_range(dpi, "--dpi", *DPI_RANGE)
+    check_stem(name)
     loaded = load_config(config)
     settings = loaded.with_overrides(
         preset=parse_choice(Preset, preset, "--preset") if preset is not None else None,
         theme=theme, marks=marks)
-    prepare_folder(output)
+    check_folder(output)
     build = build_card(settings)
     files = render_files(build.document, output / name, formats, cmyk=not rgb, dpi=dpi)
     warn(build.warnings)
@@ -100,7 +104,7 @@ def sheet(
     from cardgen.card.config import load_config
     from cardgen.card.physical import Preset
     from cardgen.card.spread import Spread
-    from cardgen.output import prepare_folder, write_files
+    from cardgen.output import check_folder, check_stem, write_files
     from cardgen.prepress.impose import Duplex, Flip, impose, plan_sheet
     from cardgen.prepress.paper import Paper
     from cardgen.prepress.registration import build_registration
@@ -108,6 +112,7 @@ def sheet(
     from cardgen.text.fonts import bundled_fonts
     from cardgen.texts import say
 
+    check_stem(name)
     shift = parse_offset(offset)
     loaded = load_config(config)
     settings = loaded.with_overrides(
@@ -117,13 +122,13 @@ def sheet(
                     shift, margin)
     fonts = bundled_fonts()
     if registration:
-        prepare_folder(output)
+        check_folder(output)
         document = build_registration(duplex, fonts)
         target = output / f"{name}-registration.pdf"
         report(write_files({target: render(document, [Format.PDF], cmyk=not rgb)[".pdf"]}))
         return
     layout = plan_sheet(Spread(settings.size, marks=False).piece(), duplex)
-    prepare_folder(output)
+    check_folder(output)
     build = build_card(settings)
     outside, inside = build.document.pages
     document = impose(outside, inside, build.spread.piece(), layout, marks=marks, fonts=fonts,

@@ -4,13 +4,14 @@ values (with errors that name the option), reporting files and warnings, progres
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
-from cardgen.errors import CardgenError, ParameterError
+from cardgen.errors import CardgenError, ParameterError, number, shorten
 from cardgen.render import Format
 
 if TYPE_CHECKING:
@@ -20,7 +21,8 @@ E = TypeVar("E", bound=enum.Enum)
 
 DEFAULT_OUTPUT = Path("output")
 # The library's parameter names -> the options that set them.
-OPTIONS = {"margin": "--margin", "offset": "--offset", "count": "--count", "jobs": "--jobs"}
+OPTIONS = {"margin": "--margin", "offset": "--offset", "count": "--count", "jobs": "--jobs",
+           "name": "--name"}
 
 ConfigArg = Annotated[Path | None, typer.Argument(
     help="Card config (TOML). Without it, the built-in example card.", show_default=False)]
@@ -31,7 +33,8 @@ PresetOpt = Annotated[str | None, typer.Option(
 ThemeOpt = Annotated[str | None, typer.Option(
     "--theme", help="Override the theme: dark, light or a theme file.", show_default=False)]
 PaperOpt = Annotated[str, typer.Option(help="Paper size: a4 or letter.")]
-DpiOpt = Annotated[float, typer.Option(help="PNG resolution.", min=36, max=1200)]
+DpiOpt = Annotated[float, typer.Option(help="PNG resolution (36–1200).")]
+DPI_RANGE = (36, 1200)
 
 
 def option_message(error: ParameterError) -> str:
@@ -45,15 +48,15 @@ def parse_choice(kind: type[E], value: str, option: str) -> E:
         if str(member.value) == value.lower():
             return member
     names = ", ".join(str(m.value) for m in kind)
-    raise CardgenError(f"{option} must be one of {names}, not {value!r}.", value=value)
+    raise CardgenError(f"{option} must be one of {names}, not {shorten(value)}.", value=value)
 
 
 def parse_formats(value: str) -> list[Format]:
     wanted = [part.strip().lower() for part in value.split(",") if part.strip()]
     for fmt in wanted:
         if fmt not in {f.value for f in Format}:
-            raise CardgenError(f"--format: unknown format {fmt!r} (choose from pdf, svg, png).",
-                               value=value)
+            raise CardgenError(f"--format: unknown format {shorten(fmt)} (choose from pdf, svg, "
+                               "png).", value=value)
     if not wanted:
         raise CardgenError("--format: give at least one of pdf, svg, png.", value=value)
     return [fmt for fmt in Format if fmt.value in wanted]
@@ -65,10 +68,28 @@ def parse_offset(value: str) -> tuple[float, float]:
         if len(parts) != 2:
             raise ValueError
         dx, dy = (float(part) for part in parts)
+        if not (math.isfinite(dx) and math.isfinite(dy)):
+            raise ValueError
     except ValueError:
-        raise CardgenError(f"--offset must be two numbers in mm like 0.5,-0.3, not {value!r}.",
-                           value=value) from None
+        raise CardgenError(f"--offset must be two numbers in mm like 0.5,-0.3, not "
+                           f"{shorten(value)}.", value=value) from None
     return dx, dy
+
+
+def check_range(value: float, option: str, low: float | None = None,
+                high: float | None = None) -> float:
+    """An option's number, or an error naming the option (NaN and infinities too)."""
+    fits = math.isfinite(value) and (low is None or value >= low) and (
+        high is None or value <= high)
+    if not fits:
+        if low is not None and high is not None:
+            allowed = f"from {number(low)} to {number(high)}"
+        elif low is not None:
+            allowed = f"at least {number(low)}"
+        else:
+            allowed = f"at most {number(high or 0)}"
+        raise CardgenError(f"{option} must be {allowed}, not {number(value)}.", value=value)
+    return value
 
 
 def plural(n: int, word: str) -> str:

@@ -7,20 +7,22 @@ BOARD is a board ID (``R1:B2B8E4I2I8-B4E2E8H4I9``) or a TOML file with
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from cardgen.cli.common import (
+    DPI_RANGE,
     DpiOpt,
     PaperOpt,
+    check_range,
     parse_choice,
     parse_formats,
     plural,
     progress,
     report,
+    warn,
 )
 from cardgen.errors import CardgenError
 
@@ -35,8 +37,10 @@ BoardArg = Annotated[str, typer.Argument(
     show_default=False)]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output on stdout.")]
 BudgetOpt = Annotated[int, typer.Option(
-    help="The most states any one search may explore before it answers 'undecided'.",
-    min=100)]
+    help="The most states any one search may explore before it answers 'undecided' "
+    "(at least 100).")]
+MIN_BUDGET = 100
+MAX_COUNT = 500
 DEFAULT_BUDGET = 400_000  # the solver's own default, kept here so --help needs no import
 
 
@@ -65,6 +69,7 @@ def solve(
     from cardgen.games.rotator.engine import Terrain, replay
     from cardgen.games.rotator.solver import Solver
 
+    check_range(budget, "--budget", MIN_BUDGET)
     rmap = load_board(board)
     terrain = Terrain.from_map(rmap)
     with progress() as bar:
@@ -86,7 +91,7 @@ def solve(
 def generate(
     seed: Annotated[int, typer.Option(help="Any integer; the same seed gives the same boards.")
                     ] = 1,
-    count: Annotated[int, typer.Option(help="How many boards.", min=1, max=500)] = 12,
+    count: Annotated[int, typer.Option(help="How many boards (1–500).")] = 12,
     difficulty: Annotated[str | None, typer.Option(
         help="easy, medium or hard (default: any).", show_default=False)] = None,
     output: Annotated[Path, typer.Option("--output", "-o", help="The PDF to write.")] = Path(
@@ -99,18 +104,18 @@ def generate(
     json_out: JsonOpt = False,
     budget: BudgetOpt = DEFAULT_BUDGET,
     tries: Annotated[int | None, typer.Option(
-        help="Most maps to try (default 60 per board asked).", min=1, show_default=False)
+        help="Most maps to try (default 60 per board asked).", show_default=False)
                      ] = None,
     jobs: Annotated[int | None, typer.Option(
-        help="Parallel processes (default: the CPU count).", min=1, show_default=False)
+        help="Parallel processes (default and most: the CPU count).", show_default=False)
                     ] = None,
 ) -> None:
     """Seeded boards that the solver proved winnable, graded, with answer keys."""
     from cardgen.games.rotator.art import printed_board
     from cardgen.games.rotator.describe import graded_record
-    from cardgen.games.rotator.generator import Grade
+    from cardgen.games.rotator.generator import Grade, usable_jobs
     from cardgen.games.rotator.generator import generate as run
-    from cardgen.output import write_files
+    from cardgen.output import check_folder, write_files
     from cardgen.prepress.paper import Paper
     from cardgen.prepress.puzzlebook import BookLayout, puzzle_book
     from cardgen.render import Format, render
@@ -120,10 +125,18 @@ def generate(
     grade = parse_choice(Grade, difficulty, "--difficulty") if difficulty is not None else None
     book = parse_choice(BookLayout, layout, "--layout")
     sheet = parse_choice(Paper, paper, "--paper")
+    check_range(count, "--count", 1, MAX_COUNT)
+    check_range(budget, "--budget", MIN_BUDGET)
+    if tries is not None:
+        check_range(tries, "--tries", 1)
+    workers, capped = usable_jobs(jobs)
+    if capped:
+        warn([f"--jobs {jobs} is more than the {workers} CPUs this run may use; using "
+              f"{workers}."])
+    check_folder(output.parent)
     with progress() as bar:
         task = bar.add_task(f"{grade or 'any'} boards", total=count, note="")
-        result = run(seed, count, grade, budget=budget, max_candidates=tries,
-                     jobs=jobs or os.cpu_count() or 1,
+        result = run(seed, count, grade, budget=budget, max_candidates=tries, jobs=workers,
                      progress=lambda tried, found: bar.update(
                          task, completed=found, note=f"{tried} maps tried"))
     # Players see the grade only; the figures that give the puzzle away go on the keys.
@@ -171,7 +184,7 @@ def print_board(
     from cardgen.games.rotator.board import load_board
     from cardgen.games.rotator.engine import Terrain
     from cardgen.games.rotator.solver import Solver, Status
-    from cardgen.output import write_files
+    from cardgen.output import check_folder, write_files
     from cardgen.prepress.paper import Paper
     from cardgen.prepress.puzzlebook import BookLayout, PuzzleSize, puzzle_book, single_page
     from cardgen.render import Format, render, render_files
@@ -179,9 +192,12 @@ def print_board(
     from cardgen.texts import say
 
     formats = parse_formats(fmt)
+    check_range(dpi, "--dpi", *DPI_RANGE)
+    check_range(budget, "--budget", MIN_BUDGET)
     board_size = parse_choice(PuzzleSize, size, "--size")
     sheet = parse_choice(Paper, paper, "--paper")
     maps = [load_board(b) for b in boards]
+    check_folder(output.parent)
     pictures = [f for f in formats if f is not Format.PDF]
     if len(maps) > 1 and pictures:
         raise CardgenError("--format svg and png take one board; use pdf for several.")

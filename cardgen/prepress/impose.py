@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from cardgen import __version__
 from cardgen.draw.geometry import Affine, Box, Segment
 from cardgen.draw.page import Document, Group, Item, Line, Page, Rect, Stroke, Text
-from cardgen.errors import CardgenError, ParameterError
+from cardgen.errors import CardgenError, ParameterError, number
 from cardgen.prepress.marks import BLACK, OFFICE, crop_marks, fold_marks
 from cardgen.prepress.paper import Paper
 from cardgen.text.fonts import FontSet
@@ -58,12 +58,12 @@ class Duplex:
 
     def __post_init__(self) -> None:
         if not 0 <= self.margin <= MAX_MARGIN:
-            raise ParameterError("margin", f"must be 0–{MAX_MARGIN:g} mm, not {self.margin:g}.",
-                                 value=self.margin)
+            raise ParameterError("margin", f"must be 0–{MAX_MARGIN:g} mm, not "
+                                 f"{number(self.margin)}.", value=self.margin)
         dx, dy = self.offset
-        if abs(dx) > MAX_OFFSET or abs(dy) > MAX_OFFSET:
-            raise ParameterError("offset", f"{dx:g},{dy:g} is implausible: duplex errors are "
-                                 "a few mm at most.", value=self.offset)
+        if not all(abs(v) <= MAX_OFFSET for v in (dx, dy)):  # NaN fails this too
+            raise ParameterError("offset", f"{number(dx)},{number(dy)} is implausible: duplex "
+                                 "errors are a few mm at most.", value=self.offset)
 
     @property
     def width(self) -> float:

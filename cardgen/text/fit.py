@@ -6,16 +6,47 @@ Imports ``cardgen.text.fonts``, ``cardgen.errors`` and ``cardgen.units``.
 
 from __future__ import annotations
 
-from cardgen.errors import FitError
+from collections.abc import Iterable
+
+from cardgen.chars import character_name, control_character, unprintable_script
+from cardgen.draw.page import Page, page_texts
+from cardgen.errors import FitError, shorten
 from cardgen.text.fonts import FontFace
 from cardgen.units import MM_PER_PT
 
 LEADING = 1.22  # line spacing as a multiple of the type size
 
 
-def shorten(text: str, limit: int = 40) -> str:
-    """A value quoted in a message, cut down if long."""
-    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
+def check_printable(text: str, face: FontFace, where: str) -> None:
+    """Refuse text that cannot be printed right in every output, naming ``where``: a
+    control character, a script that needs right-to-left layout or shaping, or a
+    character the font has no glyph for."""
+    bad = control_character(text)
+    if bad is not None:
+        raise FitError(f"{where}: {shorten(text)} contains {character_name(bad)}, which "
+                       "cannot be printed; remove it.", value=text)
+    script = unprintable_script(text)
+    if script is not None:
+        ch, name = script
+        if name == "a bidirectional control":
+            raise FitError(f"{where}: {shorten(text)} contains {character_name(ch)}, a "
+                           "bidirectional control, which cardgen cannot yet set correctly in "
+                           "every output; remove it.", value=text)
+        raise FitError(f"{where}: {shorten(text)} is written in {name}, which cardgen cannot "
+                       "yet set correctly in every output (the PDF would show its letters "
+                       "unjoined and out of order); write it in a left-to-right script or "
+                       "leave it out.", value=text)
+    face.check(text, where)
+
+
+def check_drawn_texts(pages: Iterable[Page]) -> None:
+    """Every text item of the pages can be printed with its font: the safety net after
+    layout, naming the font's config key (``fonts.regular``) and the item."""
+    for page in pages:
+        for item, _ in page_texts(page):
+            if isinstance(item.font, FontFace):
+                what = f" ({item.name})" if item.name else ""
+                check_printable(item.text, item.font, f"fonts.{item.font.style}{what}")
 
 
 def line_height(size_pt: float) -> float:
@@ -25,7 +56,7 @@ def line_height(size_pt: float) -> float:
 def fit_line(text: str, face: FontFace, size: float, min_size: float, width: float,
              where: str) -> float:
     """The largest size from ``size`` down to ``min_size`` at which one line fits."""
-    face.check(text, where)
+    check_printable(text, face, where)
     natural = face.width(text, size)
     if natural <= width:
         return size
@@ -60,7 +91,7 @@ def wrap(text: str, face: FontFace, size: float, width: float) -> list[str] | No
 def fit_paragraph(text: str, face: FontFace, size: float, min_size: float, width: float,
                   height: float, where: str) -> tuple[float, list[str]]:
     """The largest size (0.1 pt steps) at which the wrapped text fits the box."""
-    face.check(text, where)
+    check_printable(text, face, where)
     s = size
     while s >= min_size - 1e-9:
         lines = wrap(text, face, s, width)

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import Text
-from cardgen.errors import FitError
-from cardgen.text.fit import line_height, shorten, wrap
+from cardgen.errors import FitError, shorten
+from cardgen.text.fit import check_printable, line_height, wrap
 from cardgen.text.fonts import FontFace
 
 EPSILON = 1e-9
@@ -48,7 +48,7 @@ class _Line:
 
 def _lines(paragraphs: Iterable[Paragraph], width: float, where: str) -> Iterator[_Line]:
     for paragraph in paragraphs:
-        paragraph.face.check(paragraph.text, where)
+        check_printable(paragraph.text, paragraph.face, where)
         parts = wrap(paragraph.text, paragraph.face, paragraph.size, width)
         if parts is None:
             raise FitError(f"{where}: a word of {shorten(paragraph.text)} is wider than its "

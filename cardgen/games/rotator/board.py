@@ -8,6 +8,7 @@ only ever built from centres that break none.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from functools import cached_property
@@ -24,14 +25,16 @@ from cardgen.board.cells import (
     parse_cell,
 )
 from cardgen.board.territory import overlaps, territory
+from cardgen.chars import character_name
 from cardgen.datafile import read_toml
-from cardgen.errors import BoardError, ConfigError
+from cardgen.errors import BoardError, ConfigError, shorten
 from cardgen.schema import ListOf, Table, Text, check
 
 NODES_PER_GRID = 5
 ID_VERSION = "R1"
 
 _ID = re.compile(r"^R(\d+):([A-Za-z0-9]*)-([A-Za-z0-9]*)$")
+_ID_START = re.compile(r"^\s*[Rr]\d+:")
 
 BOARD_FILE = Table({"nodes": ListOf(Text(), "The ten Node centres in card notation.",
                                     missing="is missing: a board file holds nodes = "
@@ -121,9 +124,16 @@ class RotatorMap:
 
     @classmethod
     def from_id(cls, text: str) -> RotatorMap:
-        """Parse a board ID (case and surrounding spaces do not matter)."""
+        """Parse a board ID (case and surrounding spaces do not matter; only ASCII
+        letters, digits, ':' and '-' are read, so that no other character can pass for
+        one of them)."""
         raw = text.strip()
-        where = f"board ID {raw!r}"
+        where = f"board ID {shorten(raw)}"
+        odd = next((ch for ch in raw if not (ch.isascii() and (ch.isalnum() or ch in ":- "))),
+                   None)
+        if odd is not None:
+            raise BoardError("", [f"{where} contains {character_name(odd)}; a board ID has "
+                                  "only letters A–Z, digits 0–9, ':' and '-'."], value=text)
         match = _ID.match(raw.upper().replace(" ", ""))
         if not match:
             raise BoardError("", [
@@ -159,8 +169,16 @@ class RotatorMap:
 
 
 def load_board(spec: str) -> RotatorMap:
-    """A board from an ID or from the path of a TOML file."""
+    """A board from an ID or from the path of a TOML file: a spec that starts like an ID
+    (``R1:``) is an ID, one that ends in ``.toml`` or names something that exists is a
+    file."""
+    if _ID_START.match(spec):
+        return RotatorMap.from_id(spec)
     path = Path(spec)
-    if spec.lower().endswith(".toml") or path.is_file():
-        return RotatorMap.from_toml(path)
+    try:
+        exists = os.path.lexists(path)
+    except (OSError, ValueError):  # a name too long for a path, or with a NUL byte
+        exists = False
+    if spec.lower().endswith(".toml") or exists:
+        return RotatorMap.from_toml(path)  # a folder, a FIFO or a device is refused there
     return RotatorMap.from_id(spec)
