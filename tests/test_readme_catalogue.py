@@ -1,0 +1,107 @@
+"""README's table of bad inputs says exactly what cardgen says: each row's input is made
+here, run through the command line, and its one error line compared with the README."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import ROOT, cli, error_line
+
+PERSON = '[person]\nname = "Ada Example"\nemail = "ada@example.org"\n'
+
+
+def _write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _fifo(folder: Path) -> Path:
+    os.mkfifo(folder / "pipe.toml")
+    return folder / "pipe.toml"
+
+
+def _postscript_logo(folder: Path) -> list[str | Path]:
+    _write(folder, "logo.ps.png", "%!PS-Adobe-3.0\n{ } loop\n")
+    config = _write(folder, "ps.toml", '[person]\nname = "Ada"\n[images]\nlogo = "logo.ps.png"\n')
+    return ["card", config.name]
+
+
+# row text -> a function making the input in a folder and returning the command line
+CASES: dict[str, Callable[[Path], list[str | Path]]] = {
+    "a config file that does not exist": lambda d: ["card", "nope.toml"],
+    "a FIFO, `/dev/zero` or another non-file as the config": lambda d: ["card", _fifo(d).name],
+    "broken TOML": lambda d: ["card", _write(d, "broken.toml", '[person\nname = "Ada"\n').name],
+    "TOML nested hundreds of levels deep": lambda d: [
+        "card", _write(d, "deep.toml", "x = " + "[" * 600 + "]" * 600 + "\n").name],
+    "a misspelt key": lambda d: ["card", _write(d, "typo.toml", '[person]\nnmae = "Ada"\n').name],
+    "a control character in a one-line field": lambda d: [
+        "card", _write(d, "cr.toml", '[person]\nname = "Ada\\rTEL:+1666"\n').name],
+    "right-to-left or shaped text (Arabic, Hebrew, Devanagari…)": lambda d: [
+        "card", _write(d, "rtl.toml", '[person]\nname = "محمد"\n').name],
+    "text that does not fit at the smallest legible size": lambda d: [
+        "card", _write(d, "long.toml", '[person]\nname = "Ada Example, Chief Executive '
+                       'Officer of Everything Everywhere"\n').name],
+    "a size out of bounds": lambda d: [
+        "card", _write(d, "w.toml", '[card]\nwidth_mm = 150.0000001\nheight_mm = 55\n'
+                                    '[person]\nname = "A"\n').name],
+    "a size too small for the grids": lambda d: [
+        "card", _write(d, "small.toml", '[card]\nwidth_mm = 85\nheight_mm = 20\n'
+                                        '[person]\nname = "A"\n').name],
+    "a font file that does not exist": lambda d: [
+        "card", _write(d, "font.toml", '[person]\nname = "Ada"\n[fonts]\n'
+                                       'regular = "missing.ttf"\n').name],
+    "a PostScript file named `logo.png`": _postscript_logo,
+    "a theme with missing colours": lambda d: [
+        "card", _write(d, "base.toml", PERSON).name, "--theme",
+        _write(d, "theme.toml", '[outside]\nbackground = "#000000"\n')],
+    "`--name ../x`": lambda d: ["card", _write(d, "base.toml", PERSON).name, "--name", "../x"],
+    "`--dpi 0`, `--count 0`, `--jobs 0`": lambda d: [
+        "card", _write(d, "base.toml", PERSON).name, "--dpi", "0"],
+    "`--offset=nan,0`": lambda d: ["sheet", _write(d, "base.toml", PERSON).name,
+                                   "--offset=nan,0"],
+    "an output name taken by a device or folder": lambda d: ["init", "/dev/full", "--force"],
+    "a board ID with a look-alike letter": lambda d: [
+        "rotator", "show", "R1:B2B8E4ı2I8-B4E2E8H4I9"],
+    "a board breaking the placement rules": lambda d: [
+        "rotator", "show", "R1:B2C3E4I2I8-B4E2E8H4I10"],
+    "a board file with a bad cell": lambda d: [
+        "rotator", "show", _write(d, "board.toml", 'nodes = ["A:B2", "A:Z9"]\n').name],
+}
+
+
+def _readme_rows() -> dict[str, str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("### When something is wrong", 1)[1].split("\n## ", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        match = re.match(r"^\| (.+?) \| `(error: .*)` \|$", line)
+        if match:
+            rows[match.group(1)] = match.group(2).replace("\\|", "|")
+    return rows
+
+
+ROWS = _readme_rows()
+
+
+def test_every_row_of_the_table_is_checked_here():
+    assert set(ROWS) == set(CASES)
+
+
+@pytest.mark.parametrize("row", sorted(CASES))
+def test_the_readme_says_what_cardgen_says(tmp_path, row):
+    args = CASES[row](tmp_path)
+    if args[0] in ("card", "sheet"):
+        args = [*args, "-o", "out"]
+    line = error_line(cli(*args, cwd=tmp_path))
+    line = line.replace(f"{tmp_path}/", "")
+    expected = ROWS[row]
+    if expected.endswith(" Also: … (every other problem)"):
+        assert line.startswith(expected.removesuffix(" … (every other problem)"))
+    else:
+        assert line == expected
