@@ -95,6 +95,39 @@ def error_line(result: Run, *needles: str) -> str:
     return line
 
 
+# --- fonts ----------------------------------------------------------------------------------
+
+def cff_font(path: Path, letters: str) -> Path:
+    """A small PostScript-outline (CFF) OpenType font "Test Box": each letter a filled
+    box. Returns ``path``."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+
+    names = [".notdef", "space", *[f"g{ord(ch)}" for ch in letters]]
+    fb = FontBuilder(1000, isTTF=False)
+    fb.setupGlyphOrder(names)
+    fb.setupCharacterMap({32: "space", **{ord(ch): f"g{ord(ch)}" for ch in letters}})
+    charstrings = {}
+    for name in names:
+        pen = T2CharStringPen(500, None)
+        if name not in (".notdef", "space"):
+            pen.moveTo((50, 0))
+            pen.lineTo((450, 0))
+            pen.lineTo((450, 700))
+            pen.lineTo((50, 700))
+            pen.closePath()
+        charstrings[name] = pen.getCharString()
+    fb.setupCFF("TestBox-Regular", {"FullName": "Test Box"}, charstrings, {})
+    fb.setupHorizontalMetrics({n: (500, 50) for n in names})
+    fb.setupHorizontalHeader(ascent=800, descent=-200)
+    fb.setupNameTable({"familyName": "Test Box", "styleName": "Regular",
+                       "fullName": "Test Box", "psName": "TestBox-Regular"})
+    fb.setupOS2(sTypoAscender=800, sTypoDescender=-200, sCapHeight=700)
+    fb.setupPost()
+    fb.save(str(path))
+    return path
+
+
 # --- processes (Linux: read from /proc) ---------------------------------------------------
 
 def proc_fields(pid: int) -> list[str] | None:

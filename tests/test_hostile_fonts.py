@@ -17,12 +17,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from fontTools.fontBuilder import FontBuilder
-from fontTools.pens.t2CharStringPen import T2CharStringPen
 from fontTools.ttLib import TTCollection, TTFont
 
 from cardgen.text import fonts
-from tests.helpers import BASE_CONFIG, ROOT, Result, cli, error_line, ok, write_config
+from tests.helpers import BASE_CONFIG, ROOT, Result, cff_font, cli, error_line, ok, write_config
 
 BUNDLED = ROOT / "fonts" / "SourceSans3-Regular.ttf"
 # Flipping bit 7 of this byte (the high byte of the end of the first character range in
@@ -96,32 +94,6 @@ def with_fftm(data: bytes) -> bytes:
     tables = tables_of(data)
     tables["FFTM"] = struct.pack(">LQQQ", 1, 0, 0, 0)
     return sfnt(tables, data[:4])
-
-
-def cff_font(path: Path, letters: str) -> None:
-    """A small PostScript-outline (CFF) OpenType font: each letter a filled box."""
-    names = [".notdef", "space", *[f"g{ord(ch)}" for ch in letters]]
-    fb = FontBuilder(1000, isTTF=False)
-    fb.setupGlyphOrder(names)
-    fb.setupCharacterMap({32: "space", **{ord(ch): f"g{ord(ch)}" for ch in letters}})
-    charstrings = {}
-    for name in names:
-        pen = T2CharStringPen(500, None)
-        if name not in (".notdef", "space"):
-            pen.moveTo((50, 0))
-            pen.lineTo((450, 0))
-            pen.lineTo((450, 700))
-            pen.lineTo((50, 700))
-            pen.closePath()
-        charstrings[name] = pen.getCharString()
-    fb.setupCFF("TestBox-Regular", {"FullName": "Test Box"}, charstrings, {})
-    fb.setupHorizontalMetrics({n: (500, 50) for n in names})
-    fb.setupHorizontalHeader(ascent=800, descent=-200)
-    fb.setupNameTable({"familyName": "Test Box", "styleName": "Regular",
-                       "fullName": "Test Box", "psName": "TestBox-Regular"})
-    fb.setupOS2(sTypoAscender=800, sTypoDescender=-200, sCapHeight=700)
-    fb.setupPost()
-    fb.save(str(path))
 
 
 # --- running the card ---------------------------------------------------------------------

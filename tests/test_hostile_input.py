@@ -29,6 +29,7 @@ from cardgen.text.fonts import FontFace, FontStyle
 from tests.helpers import (
     BASE_CONFIG,
     ROOT,
+    cff_font,
     children,
     cli,
     error_line,
@@ -107,44 +108,13 @@ def test_a_multi_line_address_is_laid_out_line_by_line_in_every_renderer(tmp_pat
 
 # --- every string drawn is checked against its font (5) ------------------------------------
 
-def _font_with(path: Path, letters: str, name: str = "Test Box") -> Path:
-    """A tiny CFF OpenType font with a box glyph for each character of ``letters``."""
-    from fontTools.fontBuilder import FontBuilder
-    from fontTools.pens.t2CharStringPen import T2CharStringPen
-
-    chars = sorted(set(letters + " "))
-    names = [".notdef"] + [f"uni{ord(c):04X}" for c in chars]
-    fb = FontBuilder(1000, isTTF=False)
-    fb.setupGlyphOrder(names)
-    fb.setupCharacterMap({ord(c): f"uni{ord(c):04X}" for c in chars})
-    charstrings = {}
-    for glyph in names:
-        pen = T2CharStringPen(500, None)
-        pen.moveTo((50, 0))
-        pen.lineTo((450, 0))
-        pen.lineTo((450, 700))
-        pen.lineTo((50, 700))
-        pen.closePath()
-        charstrings[glyph] = pen.getCharString()
-    ps = name.replace(" ", "") + "-Regular"
-    fb.setupCFF(ps, {"FullName": name}, charstrings, {})
-    fb.setupHorizontalMetrics({n: (500, 50) for n in names})
-    fb.setupHorizontalHeader(ascent=800, descent=-200)
-    fb.setupNameTable({"familyName": name, "styleName": "Regular", "fullName": name,
-                       "psName": ps})
-    fb.setupOS2(sTypoAscender=800, sTypoDescender=-200, sCapHeight=700)
-    fb.setupPost()
-    fb.save(str(path))
-    return path
-
-
 LATIN = ("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@.+-–,;:'’?!()&/·×"
          "ÅÖÄåöä")
 
 
 def _font_config(tmp_path: Path, style: str, letters: str) -> str:
     """BASE_CONFIG without its phone number (digits), with one face replaced."""
-    _font_with(tmp_path / f"{style}.otf", letters)
+    cff_font(tmp_path / f"{style}.otf", letters)
     return with_person(phone="") + f'\n[fonts]\n{style} = "{style}.otf"\n'
 
 
@@ -162,7 +132,7 @@ def test_the_cards_own_text_is_checked_against_the_users_fonts(tmp_path, style, 
 
 
 def test_the_safety_net_checks_every_text_item_of_a_document(tmp_path):
-    face = FontFace(_font_with(tmp_path / "abc.otf", "ABC"), FontStyle.ITALIC)
+    face = FontFace(cff_font(tmp_path / "abc.otf", "ABC"), FontStyle.ITALIC)
     page = Page("p", 10, 10, Box(0, 0, 10, 10), Box(0, 0, 10, 10))
     page.layer("x").add(Text(1, 1, "ABC", face, 8, Color.cmyk(0, 0, 0, 100), name="ok"),
                         Text(1, 5, "ABD", face, 8, Color.cmyk(0, 0, 0, 100), name="label-7"))

@@ -7,8 +7,6 @@ from dataclasses import replace
 
 import pytest
 import zxingcpp
-from fontTools.fontBuilder import FontBuilder
-from fontTools.pens.t2CharStringPen import T2CharStringPen
 from PIL import Image as PILImage
 from pypdf import PdfReader
 
@@ -21,6 +19,7 @@ from cardgen.render.pdf import render_pdf
 from cardgen.render.png import rasterize, render_png
 from cardgen.resources import fonts_dir
 from cardgen.text.fonts import FontStyle, bundled_fonts, load_face
+from tests.helpers import cff_font
 
 
 def test_vcard_escapes_and_fields():
@@ -78,35 +77,9 @@ def test_missing_glyph_is_an_error_not_a_blank():
         face.check("漢字", "person.title")
 
 
-def _cff_font(path, letters: str) -> None:
-    """A small PostScript-outline (CFF) OpenType font: each letter a filled box."""
-    names = [".notdef", "space", *[f"g{ord(ch)}" for ch in letters]]
-    fb = FontBuilder(1000, isTTF=False)
-    fb.setupGlyphOrder(names)
-    fb.setupCharacterMap({32: "space", **{ord(ch): f"g{ord(ch)}" for ch in letters}})
-    charstrings = {}
-    for name in names:
-        pen = T2CharStringPen(500, None)
-        if name not in (".notdef", "space"):
-            pen.moveTo((50, 0))
-            pen.lineTo((450, 0))
-            pen.lineTo((450, 700))
-            pen.lineTo((50, 700))
-            pen.closePath()
-        charstrings[name] = pen.getCharString()
-    fb.setupCFF("TestBox-Regular", {"FullName": "Test Box"}, charstrings, {})
-    fb.setupHorizontalMetrics({n: (500, 50) for n in names})
-    fb.setupHorizontalHeader(ascent=800, descent=-200)
-    fb.setupNameTable({"familyName": "Test Box", "styleName": "Regular",
-                       "fullName": "Test Box", "psName": "TestBox-Regular"})
-    fb.setupOS2(sTypoAscender=800, sTypoDescender=-200, sCapHeight=700)
-    fb.setupPost()
-    fb.save(str(path))
-
-
 def test_config_may_name_an_otf_with_postscript_outlines(tmp_path):
     letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@.+-–,;:'’?!()&/·"
-    _cff_font(tmp_path / "box.otf", letters)
+    cff_font(tmp_path / "box.otf", letters)
     face = load_face(tmp_path / "box.otf", FontStyle.REGULAR, "fonts.regular")
     assert face.metrics.is_cff
     config = replace(load_config(None), fonts={FontStyle.REGULAR: tmp_path / "box.otf"})
@@ -122,7 +95,7 @@ def test_config_may_name_an_otf_with_postscript_outlines(tmp_path):
 
 
 def test_config_font_missing_a_glyph_names_the_field(tmp_path):
-    _cff_font(tmp_path / "tiny.otf", "ABC")
+    cff_font(tmp_path / "tiny.otf", "ABC")
     config = replace(load_config(None), fonts={FontStyle.BOLD: tmp_path / "tiny.otf"})
     with pytest.raises(CardgenError, match=r"person\.name.*Test Box"):
         build_card(config)
