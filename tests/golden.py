@@ -118,7 +118,8 @@ def canonical(document: Any) -> Iterator[str]:
 
     def color(c: Any) -> str:
         return "none" if c is None else (f"cmyk({_num(c.c)},{_num(c.m)},{_num(c.y)},"
-                                         f"{_num(c.k)})rgb{c.rgb}spot={c.spot}")
+                                         f"{_num(c.k)})rgb{c.rgb}spot={c.spot}"
+                                         + (" overprint" if c.overprint else ""))
 
     def stroke(s: Any) -> str:
         if s is None:

@@ -3,7 +3,9 @@
 Print colours are defined in CMYK, as a print shop expects; the RGB value used for SVG,
 PNG and RGB PDFs is derived from it unless a theme gives one explicitly. A spot
 colour (such as the ``CutContour`` of a dieline) keeps its name so the PDF can write a
-Separation colour space.
+Separation colour space. A colour may be set to *overprint*: where it is printed, the
+plates it has no ink on keep what lies beneath instead of being knocked out (print
+files only; screen previews ignore it).
 
 Imports nothing from cardgen.
 """
@@ -18,7 +20,8 @@ _HEX = re.compile(r"^#?([0-9a-fA-F]{6})$")
 
 @dataclass(frozen=True, slots=True)
 class Color:
-    """A colour: CMYK fractions 0..1, RGB bytes 0..255, an optional spot-colour name."""
+    """A colour: CMYK fractions 0..1, RGB bytes 0..255, an optional spot-colour name,
+    and whether it overprints."""
 
     c: float
     m: float
@@ -26,12 +29,15 @@ class Color:
     k: float
     rgb: tuple[int, int, int]
     spot: str | None = None
+    overprint: bool = False
 
     @classmethod
-    def cmyk(cls, c: float, m: float, y: float, k: float, spot: str | None = None) -> Color:
+    def cmyk(cls, c: float, m: float, y: float, k: float, spot: str | None = None,
+             overprint: bool = False) -> Color:
         """A colour from CMYK percentages (0..100); RGB is derived."""
         cf, mf, yf, kf = (_clamp(v / 100.0) for v in (c, m, y, k))
-        return cls(cf, mf, yf, kf, rgb=cmyk_to_rgb(cf, mf, yf, kf), spot=spot)
+        return cls(cf, mf, yf, kf, rgb=cmyk_to_rgb(cf, mf, yf, kf), spot=spot,
+                   overprint=overprint)
 
     @classmethod
     def hex(cls, value: str) -> Color:
@@ -55,7 +61,12 @@ class Color:
         """The same ink at ``fraction`` strength (1 = full, 0 = paper white)."""
         f = _clamp(fraction)
         r, g, b = (round(255 - f * (255 - v)) for v in self.rgb)
-        return Color(self.c * f, self.m * f, self.y * f, self.k * f, rgb=(r, g, b), spot=self.spot)
+        return Color(self.c * f, self.m * f, self.y * f, self.k * f, rgb=(r, g, b),
+                     spot=self.spot, overprint=self.overprint)
+
+    def overprinting(self) -> Color:
+        """The same colour, set to overprint."""
+        return Color(self.c, self.m, self.y, self.k, self.rgb, self.spot, overprint=True)
 
 
 def _clamp(v: float) -> float:

@@ -14,8 +14,8 @@ from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Segment
 from cardgen.draw.page import Item, Line, Stroke
 
-CUT_CONTOUR = Color.cmyk(0, 100, 0, 0, spot="CutContour")
-SCORE_LINE = Color.cmyk(100, 0, 0, 0, spot="Score")
+CUT_CONTOUR = Color.cmyk(0, 100, 0, 0, spot="CutContour", overprint=True)
+SCORE_LINE = Color.cmyk(100, 0, 0, 0, spot="Score", overprint=True)
 CUT_STROKE = Stroke(CUT_CONTOUR, 0.1)
 SCORE_STROKE = Stroke(SCORE_LINE, 0.1, dash=(1.5, 1.0))
 DIELINE_LAYER = "dieline"

@@ -24,7 +24,7 @@ from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Box, Segment
 from cardgen.draw.page import Line, Stroke
 
-REGISTRATION = Color.cmyk(100, 100, 100, 100, spot="All")
+REGISTRATION = Color.cmyk(100, 100, 100, 100, spot="All", overprint=True)
 BLACK = Color.cmyk(0, 0, 0, 100)
 
 

@@ -3,7 +3,7 @@
 Non-printing layers (the dieline) are written on extra pages after the printing pages,
 one per page that has them, with the same page boxes: what a print shop expects from a
 separate dieline page. Colours are CMYK unless ``cmyk=False``; spot colours become
-Separation colour spaces and overprint.
+Separation colour spaces; colours marked to overprint do so (overprint mode 1).
 """
 
 from __future__ import annotations
@@ -127,6 +127,10 @@ class _PdfPainter(Painter[None]):
         c.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
         c.setTrimBox(_pdf_box(page, page.trim))
         c.setBleedBox(_pdf_box(page, page.bleed))
+        if self.cmyk:
+            # Overprint mode 1: an overprinting CMYK colour leaves the plates where it
+            # has 0 % untouched (without it, 100 % K would still knock out C, M and Y).
+            c._setOverprintMask(True)
         # Work in millimetres with y down, like the model.
         c.transform(PT_PER_MM, 0, 0, -PT_PER_MM, 0, page.height * PT_PER_MM)
         for layer in layers:
@@ -166,13 +170,13 @@ class _PdfPainter(Painter[None]):
         c = self.canvas
         if fill is not None:
             c.setFillColor(self._color(fill))
+            c._setFillOverprint(self.cmyk and fill.overprint)
         if stroke is not None:
             c.setStrokeColor(self._color(stroke.color))
+            c._setStrokeOverprint(self.cmyk and stroke.color.overprint)
             c.setLineWidth(stroke.width)
             c.setLineCap(_CAPS[stroke.cap])
             c.setDash(list(stroke.dash) if stroke.dash else [], 0)
-            if self.cmyk and stroke.color.spot:
-                c.setStrokeOverprint(True)
         return fill is not None or stroke is not None
 
     def _color(self, color: Color) -> RLColor:
@@ -190,7 +194,7 @@ class _PdfPainter(Painter[None]):
         if item.rotation:
             c.rotate(item.rotation)
         c.scale(1, -1)
-        c.setFillColor(self._color(item.color))
+        self._paint(item.color, None)
         c.setFont(_register(item.font), pt(item.size))
         draw = {Anchor.START: c.drawString, Anchor.MIDDLE: c.drawCentredString,
                 Anchor.END: c.drawRightString}
