@@ -35,3 +35,29 @@ def example_plumber(example_pdf):
 
     with pdfplumber.open(io.BytesIO(example_pdf)) as pdf:
         yield pdf
+
+
+@pytest.fixture(scope="session")
+def produced(tmp_path_factory):
+    """``produced(*args)`` runs ``cardgen ARGS -o DIR`` once per argument list (in process,
+    through the CLI's error boundary) and returns DIR; later calls with the same
+    arguments reuse the files. ``args`` may name a config written from ``config=`` text."""
+    from tests.helpers import cli, ok
+
+    made: dict[tuple[str, ...], object] = {}
+
+    def run(*args: str, config: str | None = None):
+        key = (*args, config or "")
+        if key not in made:
+            folder = tmp_path_factory.mktemp("produced")
+            extra: list[str] = []
+            if config is not None:
+                path = folder / "card.toml"
+                path.write_text(config, encoding="utf-8")
+                extra = [str(path)]
+            out = folder / "out"
+            ok(cli(args[0], *extra, *args[1:], "-o", str(out)))
+            made[key] = out
+        return made[key]
+
+    return run

@@ -151,6 +151,22 @@ def test_trim_and_bleed(g: CardGeometry):
 
 
 @pytest.mark.parametrize("g", GEOMETRIES)
+def test_each_panel_with_its_bleed_is_its_half_of_the_bleed_box(g: CardGeometry):
+    """A panel's art area, taken to the page by the panel's own transform, is exactly the
+    half of the bleed box on that panel's side of the fold: bleed on the outer edge and
+    both sides, nothing across the fold."""
+    bleed = g.bleed_box
+    upper = Box(bleed.x, bleed.y, bleed.w, g.fold_y - bleed.y)
+    lower = Box(bleed.x, g.fold_y, bleed.w, bleed.bottom - g.fold_y)
+    area = g.panel_with_bleed()
+    for got, want in ((area.transformed(g.front_to_page), lower),
+                      (area.transformed(g.back_to_page), upper)):
+        assert all(close(p, q) for p, q in zip((got.x, got.y, got.right, got.bottom),
+                                               (want.x, want.y, want.right, want.bottom),
+                                               strict=True)), (got, want)
+
+
+@pytest.mark.parametrize("g", GEOMETRIES)
 def test_grids_square_cells_meeting_at_the_fold(g: CardGeometry):
     s = g.cell
     board = g.board

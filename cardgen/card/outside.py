@@ -27,12 +27,13 @@ SHRINK_ROUNDS = 8  # at most this many rounds of shrinking the front text togeth
 
 def draw_outside(page: Page, config: CardConfig, geometry: CardGeometry, theme: Theme,
                  fonts: FontSet, layout: CardLayout, warnings: list[str]) -> None:
-    bleed, b = geometry.bleed_box, geometry.size.bleed
+    bleed = geometry.bleed_box
     art = layout.art
     background = page.layer("background")
     background.add(Rect(bleed.x, bleed.y, bleed.w, bleed.h, fill=theme.outside["background"]))
     # Each panel's curves are drawn in the panel's own frame, over the panel and its bleed.
-    panel_with_bleed = Box(-b, -b, geometry.size.width + 2 * b, geometry.size.height + b)
+    # A panel's frame has y = 0 at the fold, so its bleed is on the other three sides.
+    panel_with_bleed = geometry.panel_with_bleed()
     # On the front they flow through the free band between the name and the contacts; on
     # the text-filled back only dark ribbons and a few dim lines, so that text stays clear.
     front_art = flowing_curves(panel_with_bleed, theme.curve_fills, theme.curve_strokes,

@@ -154,6 +154,14 @@ class CardGeometry:
         """The back panel's frame (as read) -> sheet coordinates."""
         return Affine.translate(self.back.right, self.back.bottom) @ Affine.rotate(180)
 
+    def panel_with_bleed(self) -> Box:
+        """A panel with its bleed, in the panel's own frame (both panels are the same
+        size). The frame's y = 0 is the fold, where the panel meets the other one, so the
+        bleed is added on the three other sides: the outer edge (y = height) and both
+        sides; nothing reaches across the fold."""
+        s = self.size
+        return Box(-s.bleed, 0, s.width + 2 * s.bleed, s.height + s.bleed)
+
     def panel_safe(self) -> Box:
         """A panel's safe area in its own frame (both panels are the same size)."""
         return Box(0, 0, self.size.width, self.size.height).inset(self.size.safe)

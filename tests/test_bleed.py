@@ -1,0 +1,62 @@
+"""Art that touches a trim edge runs on to the bleed edge, on every edge of every page
+(SPEC §2 "Ink rules"), checked on the produced files: the PDF rendered by PDFium at
+600 dpi, the PNG previews, and the cards on an office sheet."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image
+
+from cardgen.draw.geometry import Box
+from tests.pdfread import bleed_continuity, page_boxes, render_page
+
+DPI = 600
+LIMIT = 0.08  # share of an edge where neighbouring strips may differ (curves crossing it)
+# Measured: 0.00–0.03 with the art bleeding; 0.51–0.59 on the top edge of the outside
+# when the back panel's art stopped at the trim.
+
+VARIANTS = [("eu", "dark"), ("eu", "light"), ("us", "dark"), ("us", "light")]
+
+
+@pytest.mark.parametrize(("preset", "theme"), VARIANTS)
+def test_card_pdf_art_runs_into_the_bleed_on_every_edge(produced, preset, theme):
+    pdf = produced("card", "--preset", preset, "--theme", theme, "-f", "pdf") / "card.pdf"
+    for index in (0, 1):
+        boxes = page_boxes(pdf, index)
+        worst = bleed_continuity(render_page(pdf, index, DPI), DPI, boxes["TrimBox"],
+                                 boxes["BleedBox"])
+        assert max(worst.values()) < LIMIT, (index, worst)
+
+
+@pytest.mark.parametrize(("preset", "theme"), VARIANTS[::3])
+def test_png_previews_bleed_too(produced, preset, theme):
+    folder = produced("card", "--preset", preset, "--theme", theme, "-f", "pdf,png")
+    boxes = page_boxes(folder / "card.pdf", 0)
+    for name in ("card-outside.png", "card-inside.png"):
+        image = Image.open(folder / name)
+        dpi = round(image.info["dpi"][0])
+        worst = bleed_continuity(image, dpi, boxes["TrimBox"], boxes["BleedBox"])
+        assert max(worst.values()) < LIMIT, (name, worst)
+
+
+def test_every_card_on_an_office_sheet_bleeds(produced):
+    from cardgen.card.physical import PRESETS, Preset
+    from cardgen.card.spread import Spread
+    from cardgen.prepress.impose import Duplex, Flip, plan_sheet
+    from cardgen.prepress.paper import Paper
+
+    pdf = produced("sheet", "--paper", "a4", "--flip", "long") / "sheet.pdf"
+    piece = Spread(PRESETS[Preset.EU], marks=False).piece()
+    layout = plan_sheet(piece, Duplex(Paper.A4, Flip.LONG))
+    dpi = 300  # a whole A4 page; 300 dpi still resolves the 0.25 mm steps
+    for index, placements in ((0, layout.fronts),
+                              (1, [layout.back_placement(f, piece) for f in layout.fronts])):
+        image = render_page(pdf, index, dpi)
+        for placement in placements:
+            trim, bleed = (piece.trim.transformed(placement), piece.bleed.transformed(placement))
+            worst = bleed_continuity(image, dpi, _corners(trim), _corners(bleed))
+            assert max(worst.values()) < LIMIT, (index, trim, worst)
+
+
+def _corners(box: Box) -> tuple[float, float, float, float]:
+    return (box.x, box.y, box.right, box.bottom)
