@@ -124,3 +124,217 @@ def bleed_continuity(image: Image, dpi: float, trim: tuple[float, ...],
         worst[edge] = max(_mismatch(a, b, shift, tolerance)
                           for a, b in itertools.pairwise(strips))
     return worst
+
+
+# --- a PDF/X-1a:2001 preflight ----------------------------------------------------------
+
+PDFX_FILTERS = {"/FlateDecode", "/DCTDecode", "/ASCII85Decode", "/ASCIIHexDecode",
+                "/RunLengthDecode", "/CCITTFaxDecode"}  # no LZW, no JBIG2, no JPX
+PDFX_SPACES = {"/DeviceCMYK", "/DeviceGray", "/Separation", "/DeviceN", "/Pattern"}
+RGB_OPERATORS = {"rg", "RG"}
+
+
+def _name(obj: object) -> str:
+    return str(obj)
+
+
+def _space_family(space: object) -> str:
+    """The family of a colour space object: /DeviceCMYK, /Separation, /ICCBased …"""
+    import pikepdf
+
+    if isinstance(space, pikepdf.Array):
+        return _name(space[0])
+    return _name(space)
+
+
+def _alternate_ok(space: object) -> bool:
+    """A Separation or DeviceN space must fall back to CMYK or grey, not RGB."""
+    import pikepdf
+
+    if isinstance(space, pikepdf.Array) and _name(space[0]) in ("/Separation", "/DeviceN"):
+        return _space_family(space[2]) in ("/DeviceCMYK", "/DeviceGray")
+    return True
+
+
+def pdfx_problems(source: bytes | Path, version: str = "PDF/X-1:2001",
+                  conformance: str = "PDF/X-1a:2001") -> list[str]:
+    """Every way the file breaks PDF/X-1a:2001 that a preflight checks, as sentences
+    (empty when none): the header version, the identification and Trapped keys, the
+    document ID, the GTS_PDFX output intent naming a registered condition, the page boxes
+    (a TrimBox, nested in the BleedBox and the MediaBox, no ArtBox), embedded fonts,
+    colour spaces (no RGB, ICC or Lab; spot colours with CMYK alternates) in resources,
+    images and content streams, no transparency (soft masks, opacity, blend modes,
+    transparency groups), no transfer functions, no forbidden filters, no encryption,
+    annotations, forms, JavaScript, optional content or actions."""
+    import pikepdf
+
+    data = pdf_bytes(source)
+    problems: list[str] = []
+    if not data.startswith(b"%PDF-1.3"):
+        problems.append(f"header is {data[:8]!r}, not %PDF-1.3")
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        if pdf.is_encrypted:
+            problems.append("the file is encrypted")
+        info = pdf.docinfo
+        for key, want in (("/GTS_PDFXVersion", version),
+                          ("/GTS_PDFXConformance", conformance)):
+            if str(info.get(key, "")) != want:
+                problems.append(f"Info {key} is {info.get(key)!r}, not {want!r}")
+        if _name(info.get("/Trapped", "")) not in ("/True", "/False"):
+            problems.append(f"Info /Trapped is {info.get('/Trapped')!r}, not /True or /False")
+        for key in ("/Title", "/CreationDate", "/ModDate"):
+            if not str(info.get(key, "")):
+                problems.append(f"Info {key} is missing")
+        ids = pdf.trailer.get("/ID")
+        if ids is None or len(ids) != 2:
+            problems.append("the trailer has no document /ID")
+        root = pdf.Root
+        intents = [oi for oi in root.get("/OutputIntents", [])
+                   if _name(oi.get("/S")) == "/GTS_PDFX"]
+        if len(intents) != 1:
+            problems.append(f"{len(intents)} GTS_PDFX output intents, not 1")
+        for oi in intents:
+            if not str(oi.get("/OutputConditionIdentifier", "")):
+                problems.append("the output intent has no OutputConditionIdentifier")
+            if "/DestOutputProfile" not in oi and not str(oi.get("/RegistryName", "")):
+                problems.append("the output intent neither embeds a profile nor names the "
+                                "registry of its condition")
+        for key in ("/AcroForm", "/OCProperties", "/OpenAction", "/AA", "/Names"):
+            if key in root:
+                problems.append(f"the catalogue has {key}")
+        for number, page in enumerate(pdf.pages, 1):
+            problems += [f"page {number}: {p}" for p in _page_problems(page)]
+        for obj in pdf.objects:
+            if not isinstance(obj, (pikepdf.Dictionary, pikepdf.Stream)):
+                continue
+            problems += _object_problems(obj)
+    return sorted(set(problems), key=problems.index)
+
+
+def _box(page: object, name: str) -> tuple[float, ...] | None:
+    value = page.obj.get(name)
+    return None if value is None else tuple(float(v) for v in value)
+
+
+def _inside(inner: tuple[float, ...], outer: tuple[float, ...], tol: float = 1e-3) -> bool:
+    return (inner[0] >= outer[0] - tol and inner[1] >= outer[1] - tol
+            and inner[2] <= outer[2] + tol and inner[3] <= outer[3] + tol)
+
+
+def _page_problems(page: object) -> list[str]:
+    import pikepdf
+
+    problems = []
+    media, trim = _box(page, "/MediaBox"), _box(page, "/TrimBox")
+    bleed, art = _box(page, "/BleedBox"), _box(page, "/ArtBox")
+    if media is None:
+        problems.append("no MediaBox")
+    if trim is None:
+        problems.append("no TrimBox")
+    if art is not None and trim is not None:
+        problems.append("both a TrimBox and an ArtBox")
+    if trim and bleed and not _inside(trim, bleed):
+        problems.append("the TrimBox reaches outside the BleedBox")
+    if bleed and media and not _inside(bleed, media):
+        problems.append("the BleedBox reaches outside the MediaBox")
+    if "/Annots" in page.obj:
+        problems.append("annotations")
+    if "/Group" in page.obj:
+        problems.append("a transparency group")
+    problems += _resource_problems(page.obj.get("/Resources", pikepdf.Dictionary()))
+    for operands, operator in pikepdf.parse_content_stream(page):
+        op = str(operator)
+        if op in RGB_OPERATORS:
+            problems.append(f"an RGB colour operator ({op})")
+        elif op in ("cs", "CS") and _name(operands[0]) in ("/DeviceRGB", "/CalRGB", "/Lab"):
+            problems.append(f"colour space {operands[0]}")
+        elif op == "BI":
+            problems.append("an inline image")
+    return problems
+
+
+def _resource_problems(resources: object, depth: int = 0) -> list[str]:
+    """Problems of a resource dictionary's graphics states, colour spaces and XObjects
+    (direct objects included, which a scan of the file's indirect objects misses)."""
+    import pikepdf
+
+    problems: list[str] = []
+    if not isinstance(resources, pikepdf.Dictionary) or depth > 8:
+        return problems
+    for state in resources.get("/ExtGState", pikepdf.Dictionary()).values():
+        problems += _extgstate_problems(state)
+    for name, space in resources.get("/ColorSpace", pikepdf.Dictionary()).items():
+        problems += _space_problems(name, space)
+    for xobject in resources.get("/XObject", pikepdf.Dictionary()).values():
+        problems += _object_problems(xobject)
+        if isinstance(xobject, pikepdf.Stream) and "/Resources" in xobject.stream_dict:
+            problems += _resource_problems(xobject.stream_dict.Resources, depth + 1)
+    return problems
+
+
+def _extgstate_problems(state: object) -> list[str]:
+    import pikepdf
+
+    problems: list[str] = []
+    if not isinstance(state, pikepdf.Dictionary):
+        return problems
+    for key in ("/ca", "/CA"):
+        if key in state and float(state[key]) != 1:
+            problems.append(f"opacity {key} {state[key]}")
+    if "/BM" in state and _name(state["/BM"]) not in ("/Normal", "/Compatible"):
+        problems.append(f"blend mode {state['/BM']}")
+    if "/SMask" in state and _name(state["/SMask"]) != "/None":
+        problems.append("a soft mask (SMask)")
+    for key in ("/TR", "/TR2"):
+        if key in state and _name(state[key]) != "/Default":
+            problems.append("a transfer function")
+    return problems
+
+
+def _space_problems(name: object, space: object) -> list[str]:
+    family = _space_family(space)
+    if family not in PDFX_SPACES:
+        return [f"colour space {name} is {family}"]
+    if not _alternate_ok(space):
+        return [f"spot colour {name} falls back to RGB"]
+    return []
+
+
+def _object_problems(obj: object) -> list[str]:
+    import pikepdf
+
+    problems = []
+    d = obj.stream_dict if isinstance(obj, pikepdf.Stream) else obj
+    kind = _name(d.get("/Type", ""))
+    subtype = _name(d.get("/Subtype", ""))
+    if isinstance(obj, pikepdf.Stream):
+        filters = d.get("/Filter")
+        names = ([_name(f) for f in filters] if isinstance(filters, pikepdf.Array)
+                 else [_name(filters)] if filters is not None else [])
+        problems += [f"a stream compressed with {f}" for f in names if f not in PDFX_FILTERS]
+    if subtype == "/Image" and "/SMask" in d:
+        problems.append("a soft mask (SMask)")
+    if subtype == "/Image":
+        if d.get("/ImageMask") is not True:
+            space = d.get("/ColorSpace")
+            if space is None or _space_family(space) not in PDFX_SPACES:
+                problems.append(f"an image in colour space {space}")
+            elif not _alternate_ok(space):
+                problems.append("an image's spot colour falls back to RGB")
+        if "/Alternates" in d or "/OPI" in d:
+            problems.append("image alternates or OPI")
+    if subtype == "/Form" and "/Group" in d:
+        problems.append("a transparency group")
+    if kind == "/ExtGState":
+        problems += _extgstate_problems(d)
+    if kind == "/FontDescriptor" and not any(
+            k in d for k in ("/FontFile", "/FontFile2", "/FontFile3")):
+        problems.append(f"font {d.get('/FontName')} is not embedded")
+    if kind == "/Font" and subtype in ("/Type1", "/TrueType", "/MMType1") and (
+            "/FontDescriptor" not in d):
+        problems.append(f"font {d.get('/BaseFont')} is not embedded (no descriptor)")
+    if kind == "/Annot":
+        problems.append("an annotation")
+    if _name(d.get("/S", "")) == "/JavaScript" or "/JS" in d:
+        problems.append("JavaScript")
+    return problems

@@ -49,7 +49,8 @@ def build_card(config: CardConfig) -> CardBuild:
     fonts = resolve_fonts(config)
     layout = card_layout()
     build = CardBuild(Document([], title=say("card", "document.title", name=config.person.name),
-                               subject=say("card", "document.subject")),
+                               subject=say("card", "document.subject"),
+                               output_intent=config.print_condition),
                       spread, theme, fonts)
     outside = spread.new_page(Side.OUTSIDE)
     inside = spread.new_page(Side.INSIDE)

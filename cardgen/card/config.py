@@ -13,9 +13,11 @@ from typing import Any
 
 from cardgen.card.physical import PRESETS, CardGeometry, CardSize, Preset, custom_size
 from cardgen.datafile import read_toml
+from cardgen.draw.page import OutputIntent
 from cardgen.errors import CardgenError, ConfigError
+from cardgen.prepress.intents import default_intent, intent_named
 from cardgen.resources import templates_dir
-from cardgen.schema import Choice, Flag, Number, Table, Text, check
+from cardgen.schema import Choice, Custom, Flag, Number, Table, Text, check
 from cardgen.text.fonts import FontStyle
 
 PERSON_FIELDS = {
@@ -39,6 +41,10 @@ CONFIG = Table({
                       default="dark"),
         "marks": Flag("Crop and fold marks outside the bleed.", default=True),
         "qr": Flag("A vCard QR code on the front panel.", default=True),
+        "output_intent": Custom(intent_named, "text in quotes",
+                                "The printing condition the PDF is prepared for (its PDF/X "
+                                "output intent), e.g. FOGRA39; default: by the size.",
+                                default=None),
     }),
     "person": Table({
         "name": Text("Your name (required).", nonempty=True, printed=True,
@@ -85,13 +91,23 @@ class CardConfig:
     logo: Path | None = None
     fonts: dict[FontStyle, Path] = field(default_factory=dict)
     source: Path | None = None
+    output_intent: OutputIntent | None = None  # None: the size's default
 
     @property
     def base_dir(self) -> Path:
         return self.source.parent if self.source else Path.cwd()
 
+    @property
+    def print_condition(self) -> OutputIntent:
+        """The printing condition the print files are prepared for: the one the config
+        names, else the default for the card's size (``eu``, ``us`` or custom)."""
+        if self.output_intent is not None:
+            return self.output_intent
+        return default_intent(self.size.preset.value if self.size.preset else "custom")
+
     def with_overrides(self, *, preset: Preset | None = None, theme: str | None = None,
-                       marks: bool | None = None) -> CardConfig:
+                       marks: bool | None = None,
+                       output_intent: OutputIntent | None = None) -> CardConfig:
         """The config with other settings (from a user interface) applied on top."""
         out = self
         if preset is not None:
@@ -100,6 +116,8 @@ class CardConfig:
             out = replace(out, theme=theme)
         if marks is not None:
             out = replace(out, marks=marks)
+        if output_intent is not None:
+            out = replace(out, output_intent=output_intent)
         return out
 
 
@@ -153,4 +171,5 @@ def _build(values: dict[str, Any], source: Path | None, name: str) -> CardConfig
         logo=path_of(values["images"]["logo"]),
         fonts=fonts,
         source=source,
+        output_intent=card["output_intent"],
     )

@@ -27,6 +27,10 @@ from cardgen.cli.common import (
 )
 from cardgen.errors import CardgenError
 
+IntentOpt = Annotated[str | None, typer.Option(
+    "--output-intent", help="The printing condition the PDF is prepared for (its PDF/X "
+    "output intent), e.g. FOGRA39 or CGATS21_CRPC6 (default: the config's "
+    "card.output_intent, else by the size).", show_default=False)]
 MarksOpt = Annotated[bool | None, typer.Option(
     "--marks/--no-marks", help="Crop and fold marks (default: the config's card.marks).",
     show_default=False)]
@@ -43,21 +47,24 @@ def card(
     rgb: RgbOpt = False,
     dpi: DpiOpt = 300,
     name: Annotated[str, typer.Option(help="File name stem of the outputs.")] = "card",
+    output_intent: IntentOpt = None,
 ) -> None:
     """Print the card: a PDF (outside, inside, dieline), SVGs and PNGs of each spread."""
     from cardgen.card.build import build_card
     from cardgen.card.config import load_config
     from cardgen.card.physical import Preset
     from cardgen.output import check_folder, check_stem, write_files
+    from cardgen.prepress.intents import find_intent
     from cardgen.render import render_files
 
     formats = parse_formats(fmt)
     check_range(dpi, "--dpi", *DPI_RANGE)
     check_stem(name)
+    intent = find_intent(output_intent, "--output-intent") if output_intent else None
     loaded = load_config(config)
     settings = loaded.with_overrides(
         preset=parse_choice(Preset, preset, "--preset") if preset is not None else None,
-        theme=theme, marks=marks)
+        theme=theme, marks=marks, output_intent=intent)
     check_folder(output)
     build = build_card(settings)
     files = render_files(build.document, output / name, formats, cmyk=not rgb, dpi=dpi)
@@ -98,6 +105,7 @@ def sheet(
                                         help="Per-card crop and fold marks.")] = True,
     rgb: RgbOpt = False,
     name: Annotated[str, typer.Option(help="File name stem of the output.")] = "sheet",
+    output_intent: IntentOpt = None,
 ) -> None:
     """Impose cards N-up on A4 or Letter for office duplex printing (PDF)."""
     from cardgen.card.build import build_card
@@ -106,6 +114,7 @@ def sheet(
     from cardgen.card.spread import Spread
     from cardgen.output import check_folder, check_stem, write_files
     from cardgen.prepress.impose import Duplex, Flip, impose, plan_sheet
+    from cardgen.prepress.intents import find_intent
     from cardgen.prepress.paper import Paper
     from cardgen.prepress.registration import build_registration
     from cardgen.render import Format, render
@@ -114,10 +123,11 @@ def sheet(
 
     check_stem(name)
     shift = parse_offset(offset)
+    intent = find_intent(output_intent, "--output-intent") if output_intent else None
     loaded = load_config(config)
     settings = loaded.with_overrides(
         preset=parse_choice(Preset, preset, "--preset") if preset is not None else None,
-        theme=theme, marks=False)
+        theme=theme, marks=False, output_intent=intent)
     duplex = Duplex(parse_choice(Paper, paper, "--paper"), parse_choice(Flip, flip, "--flip"),
                     shift, margin)
     fonts = bundled_fonts()
@@ -135,7 +145,8 @@ def sheet(
                       names=(say("card", "sheet.outside"), say("card", "sheet.inside")),
                       pieces=say("card", "sheet.pieces"),
                       title=say("card", "sheet.title", name=settings.person.name,
-                                paper=duplex.paper.upper()))
+                                paper=duplex.paper.upper()),
+                      output_intent=settings.print_condition)
     warn(build.warnings)
     report(write_files({output / f"{name}.pdf": render(document, [Format.PDF],
                                                        cmyk=not rgb)[".pdf"]}))

@@ -252,11 +252,26 @@ class View:
     layers: tuple[Layer, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class OutputIntent:
+    """The printing condition a print file is prepared for (a PDF/X output intent): a
+    registered identifier such as ``"FOGRA39"``, what it is in words, and the registry
+    that defines the identifier."""
+
+    identifier: str
+    condition: str
+    registry: str
+
+
 @dataclass(slots=True)
 class Document:
+    """Pages, with what a print file says about itself: a title, a subject and, for a
+    file meant for a press, the printing condition its CMYK values are prepared for."""
+
     pages: list[Page]
     title: str = ""
     subject: str = ""
+    output_intent: OutputIntent | None = None
 
     def views(self) -> list[View]:
         """Printing views of every page in order, then one view per non-printing layer."""

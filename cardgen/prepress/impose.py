@@ -24,7 +24,17 @@ from dataclasses import dataclass
 
 from cardgen import __version__
 from cardgen.draw.geometry import Affine, Box, Segment
-from cardgen.draw.page import Document, Group, Item, Line, Page, Rect, Stroke, Text
+from cardgen.draw.page import (
+    Document,
+    Group,
+    Item,
+    Line,
+    OutputIntent,
+    Page,
+    Rect,
+    Stroke,
+    Text,
+)
 from cardgen.errors import CardgenError, ParameterError, number
 from cardgen.prepress.marks import BLACK, OFFICE, crop_marks, fold_marks
 from cardgen.prepress.paper import Paper
@@ -204,10 +214,12 @@ def _check_ends_at_bleed(page: Page, tol: float = 1e-9) -> None:
 
 
 def impose(side1: Page, side2: Page, piece: Piece, layout: SheetLayout, *, marks: bool,
-           fonts: FontSet, names: tuple[str, str], pieces: str, title: str) -> Document:
+           fonts: FontSet, names: tuple[str, str], pieces: str, title: str,
+           output_intent: OutputIntent | None = None) -> Document:
     """One duplex sheet: every piece's side 1 on page 1, its side 2 on page 2. The pages
     must end at their bleed (no slug). ``names`` are the sheet pages' names (what each
-    side holds, "outsides"), ``pieces`` what the pieces are called ("cards")."""
+    side holds, "outsides"), ``pieces`` what the pieces are called ("cards");
+    ``output_intent`` the printing condition of the pieces' colours."""
     for side in (side1, side2):
         _check_ends_at_bleed(side)
     duplex = layout.duplex
@@ -227,4 +239,5 @@ def impose(side1: Page, side2: Page, piece: Piece, layout: SheetLayout, *, marks
     back.layer("info").add(*info_items(
         duplex.back_box(duplex.info),
         say("prepress", "sheet.side", side=2, content=names[1], summary=summary), fonts))
-    return Document([front, back], title=title, subject=say("prepress", "sheet.subject"))
+    return Document([front, back], title=title, subject=say("prepress", "sheet.subject"),
+                    output_intent=output_intent)

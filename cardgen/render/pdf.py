@@ -4,17 +4,30 @@ Non-printing layers (the dieline) are written on extra pages after the printing 
 one per page that has them, with the same page boxes: what a print shop expects from a
 separate dieline page. Colours are CMYK unless ``cmyk=False``; spot colours become
 Separation colour spaces; colours marked to overprint do so (overprint mode 1).
+
+**PDF/X-1a:2001.** A CMYK document that names an output intent (the printing condition
+its colours are prepared for) is written as PDF/X-1a:2001: PDF 1.3, an ``/OutputIntents``
+entry of subtype ``GTS_PDFX`` naming the registered condition, ``GTS_PDFXVersion`` and
+``GTS_PDFXConformance`` in the document information with ``Trapped /False``, a document
+ID, a TrimBox and a BleedBox on every page, every font embedded, only DeviceCMYK and
+Separation colours, and no transparency of any kind. An RGB document is never labelled
+PDF/X.
+
+**Font subsets** are named with a tag derived from the font and the glyphs in the subset
+(``QWERTY+SourceSans3-Regular``), so two files with different subsets of one font never
+share a subset name, and the same subset always has the same name.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.colors import CMYKColor, CMYKColorSep
 from reportlab.lib.colors import Color as RLColor
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
@@ -30,6 +43,7 @@ from cardgen.draw.page import (
     Layer,
     Line,
     LineCap,
+    OutputIntent,
     Page,
     Path,
     Rect,
@@ -44,12 +58,15 @@ from cardgen.units import PT_PER_MM, pt
 if TYPE_CHECKING:
     from PIL.Image import Image as PILImage
 
+PDFX_VERSION = "PDF/X-1:2001"
+PDFX_CONFORMANCE = "PDF/X-1a:2001"
 _CAPS = {LineCap.BUTT: 0, LineCap.ROUND: 1, LineCap.SQUARE: 2}
 _registered: dict[str, str] = {}
 
 
 def render_pdf(doc: Document, *, cmyk: bool = True) -> bytes:
-    """The document as PDF bytes (byte-identical for identical input)."""
+    """The document as PDF bytes (byte-identical for identical input): PDF/X-1a:2001 when
+    ``cmyk`` and the document names an output intent, else a plain PDF 1.3."""
     buffer = io.BytesIO()
     first = doc.pages[0]
     # A TrueType initial font keeps reportlab from referencing its default Helvetica,
@@ -63,9 +80,12 @@ def render_pdf(doc: Document, *, cmyk: bool = True) -> bytes:
         initialFontName=initial,
         invariant=1,
         pageCompression=1,
+        pdfVersion=(1, 3),
         # No enforceColorSpace: reportlab's CMYK check turns every neutral CMYK colour
         # (rich black included) into plain K. _PdfPainter._color emits only the chosen space.
     )
+    if cmyk and doc.output_intent is not None:
+        _declare_pdfx(canvas, doc.output_intent)
     canvas.setTitle(doc.title)
     canvas.setSubject(doc.subject)
     canvas.setAuthor("cardgen")
@@ -75,6 +95,50 @@ def render_pdf(doc: Document, *, cmyk: bool = True) -> bytes:
         painter.page(view.page, view.layers)
     canvas.save()
     return buffer.getvalue()
+
+
+def _declare_pdfx(canvas: Canvas, intent: OutputIntent) -> None:
+    """Make the file declare PDF/X-1a:2001 for ``intent``: the output intent in the
+    catalogue, the version keys in the document information."""
+    document = canvas._doc
+    document.info = _PdfXInfo(document.info)
+    catalog = document.Catalog
+    catalog.OutputIntents = pdfdoc.PDFArray([pdfdoc.PDFDictionary({
+        "Type": pdfdoc.PDFName("OutputIntent"),
+        "S": pdfdoc.PDFName("GTS_PDFX"),
+        "OutputConditionIdentifier": pdfdoc.PDFString(intent.identifier),
+        "OutputCondition": pdfdoc.PDFString(intent.condition),
+        "RegistryName": pdfdoc.PDFString(intent.registry),
+        "Info": pdfdoc.PDFString(intent.condition),
+    })])
+    # reportlab writes the catalogue entries listed here; this one only for this file.
+    catalog.__NoDefault__ = [*type(catalog).__NoDefault__, "OutputIntents"]
+
+
+class _PdfXInfo(pdfdoc.PDFInfo):
+    """reportlab's document information with the PDF/X identification added."""
+
+    def __init__(self, base: Any) -> None:
+        super().__init__()
+        self.__dict__.update(base.__dict__)
+
+    def format(self, document: Any) -> bytes:
+        date = pdfdoc.PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter)
+        entries = {
+            "Title": pdfdoc.PDFString(self.title),
+            "Author": pdfdoc.PDFString(self.author),
+            "Subject": pdfdoc.PDFString(self.subject),
+            "Keywords": pdfdoc.PDFString(self.keywords),
+            "Creator": pdfdoc.PDFString(self.creator),
+            "Producer": pdfdoc.PDFString(self.producer),
+            "CreationDate": date,
+            "ModDate": date,
+            "Trapped": pdfdoc.PDFName("False"),  # cardgen does no trapping
+            "GTS_PDFXVersion": pdfdoc.PDFString(PDFX_VERSION),
+            "GTS_PDFXConformance": pdfdoc.PDFString(PDFX_CONFORMANCE),
+        }
+        formatted: bytes = pdfdoc.PDFDictionary(entries).format(document)
+        return formatted
 
 
 def _pdf_box(page: Page, box: Box) -> tuple[float, float, float, float]:
@@ -180,12 +244,15 @@ class _PdfPainter(Painter[None]):
         return fill is not None or stroke is not None
 
     def _color(self, color: Color) -> RLColor:
+        # alpha=None: reportlab would otherwise set an opacity (of 1) with every colour,
+        # which marks the file as using transparency (PDF 1.4).
         if not self.cmyk:
             r, g, b = color.rgb
-            return RLColor(r / 255, g / 255, b / 255)
+            return RLColor(r / 255, g / 255, b / 255, alpha=None)
         if color.spot:
-            return CMYKColorSep(*color.cmyk_fractions, spotName=color.spot, density=1)
-        return CMYKColor(*color.cmyk_fractions)
+            return CMYKColorSep(*color.cmyk_fractions, spotName=color.spot, density=1,
+                                alpha=None)
+        return CMYKColor(*color.cmyk_fractions, alpha=None)
 
     def text(self, item: Text, ctx: None) -> None:
         c = self.canvas
@@ -229,7 +296,35 @@ def _register(face: FontRef) -> str:
     while name in taken:
         suffix += 1
         name = f"{face.name}-{suffix}"
-    font = TTFont(name, io.BytesIO(face.truetype_bytes()))
+    data = face.truetype_bytes()
+    font = _TaggedTTFont(name, io.BytesIO(data))
+    font.content_digest = hashlib.sha256(data).digest()
     pdfmetrics.registerFont(font)
     _registered[key] = name
     return name
+
+
+def subset_tag(font_digest: bytes, codepoints: list[int]) -> str:
+    """Six capital letters that identify a subset by its content: the font file's digest
+    and the characters in the subset, in subset order."""
+    digest = hashlib.sha256(font_digest + ",".join(map(str, codepoints)).encode()).digest()
+    return "".join(chr(ord("A") + b % 26) for b in digest[:6])
+
+
+class _TaggedTTFont(TTFont):
+    """A TrueType font whose subsets are tagged by :func:`subset_tag` rather than
+    reportlab's AAAAAA+, AAAAAB+, … by position."""
+
+    content_digest = b""
+
+    def addObjects(self, doc: Any) -> None:
+        state = self.state[doc]
+        tags = [subset_tag(self.content_digest, list(subset)).encode()
+                for subset in state.subsets]
+        original = ttfonts.SUBSETN
+        # reportlab names subset n with the module function SUBSETN(n) while it writes them.
+        ttfonts.SUBSETN = lambda n, table=None: tags[n]
+        try:
+            super().addObjects(doc)
+        finally:
+            ttfonts.SUBSETN = original

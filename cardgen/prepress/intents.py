@@ -1,0 +1,84 @@
+"""Output intents: the registered printing conditions a print file can be prepared for.
+
+A PDF/X file names the press and paper its CMYK values were prepared for (its *output
+intent*). The conditions cardgen offers are data, in ``templates/print/output_intents.toml``:
+each is registered with the ICC, so the file names it by its identifier ("FOGRA39")
+without embedding a profile. Which one a piece uses by default depends on where its size
+comes from (``eu``, ``us`` or a custom size).
+"""
+
+from __future__ import annotations
+
+import enum
+from functools import cache
+
+from cardgen.datafile import read_toml
+from cardgen.draw.page import OutputIntent
+from cardgen.errors import CardgenError, shorten
+from cardgen.resources import templates_dir
+from cardgen.schema import Choice, ListOf, Table, Text, check, closest
+
+ICC_REGISTRY = "http://www.color.org"
+
+
+class Paper(enum.StrEnum):
+    COATED = "coated"
+    UNCOATED = "uncoated"
+
+
+INTENTS = Table({
+    "defaults": Table({
+        key: Text(f"The condition for {what}.", nonempty=True)
+        for key, what in (("eu", "eu cards"), ("us", "us cards"), ("custom", "custom sizes"))
+    }, "The condition each kind of size uses when the config names none.", optional=False),
+    "conditions": ListOf(Table({
+        "id": Text("The registered identifier.", nonempty=True),
+        "condition": Text("What the condition is, in words.", nonempty=True),
+        "paper": Choice(Paper, "The kind of paper it is for."),
+    }), "The registered conditions.", min_items=1),
+})
+
+
+@cache
+def _registry() -> tuple[dict[str, OutputIntent], dict[str, str]]:
+    path = templates_dir() / "print" / "output_intents.toml"
+    values = check(INTENTS, read_toml(path, "data file", str(path)), str(path))
+    intents = {entry["id"]: OutputIntent(entry["id"], entry["condition"], ICC_REGISTRY)
+               for entry in values["conditions"]}
+    defaults = dict(values["defaults"])
+    for kind, key in defaults.items():
+        if key not in intents:
+            raise ValueError(f"{path}: defaults.{kind} names {key!r}, which is not a condition")
+    return intents, defaults
+
+
+def output_intents() -> dict[str, OutputIntent]:
+    """Every condition cardgen knows, by identifier, in the data file's order."""
+    return _registry()[0]
+
+
+def default_intent(kind: str) -> OutputIntent:
+    """The condition for a size of ``kind`` (``"eu"``, ``"us"`` or ``"custom"``)."""
+    intents, defaults = _registry()
+    return intents[defaults[kind]]
+
+
+def intent_named(name: str) -> OutputIntent:
+    """The condition called ``name`` (any case); a ValueError says what is wrong, with the
+    closest identifier or the list of them."""
+    intents = output_intents()
+    for key, intent in intents.items():
+        if key.lower() == name.strip().lower():
+            return intent
+    known = list(intents)
+    hint = closest(name.strip().upper(), [k.upper() for k in known], known)
+    raise ValueError(f"{shorten(name)} is not a printing condition cardgen knows{hint} Ask "
+                     "your print shop which one they print to")
+
+
+def find_intent(name: str, where: str) -> OutputIntent:
+    """:func:`intent_named`, with an error that names ``where`` (the option)."""
+    try:
+        return intent_named(name)
+    except ValueError as exc:
+        raise CardgenError(f"{where}: {exc}.", value=name) from None
