@@ -230,15 +230,17 @@ def test_tab_numbers_fold_onto_the_back_panel(example_build, example_plumber):
 
 
 def _glyph_width(build, text: str) -> float:
+    from cardgen.card.layout import card_layout
     from cardgen.text.fonts import bundled_fonts
 
-    return bundled_fonts().bold.width(text, 7.0)
+    return bundled_fonts().bold.width(text, card_layout().tabs["link_size"])
 
 
 def _cap_height(build) -> float:
+    from cardgen.card.layout import card_layout
     from cardgen.text.fonts import bundled_fonts
 
-    return bundled_fonts().bold.metrics.cap_height_mm(7.0)
+    return bundled_fonts().bold.metrics.cap_height_mm(card_layout().tabs["link_size"])
 
 
 def test_text_stays_in_the_safe_zone(example_build):

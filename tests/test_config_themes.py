@@ -68,7 +68,9 @@ def test_builtin_themes_load(name):
 
 def test_dark_theme_follows_the_art_direction():
     theme = load_theme("dark")
-    assert max(theme.outside["background"].rgb) < 20  # black business side
+    # A black business side: 100 % K alone (the ink rule), previewed as it prints.
+    assert theme.outside["background"].cmyk_fractions == (0, 0, 0, 1)
+    assert max(theme.outside["background"].rgb) < 40
     for color in theme.curve_strokes:
         r, g, b = color.rgb
         assert b > r and b > g  # soft blue curves
@@ -83,7 +85,7 @@ def test_theme_from_a_file_and_its_errors(tmp_path):
     text = (ROOT / "templates" / "themes" / "light.toml").read_text()
     (tmp_path / "mine.toml").write_text(text.replace('name = "light"', 'name = "mine"'))
     assert load_theme("mine.toml", tmp_path).name == "mine"
-    (tmp_path / "bad.toml").write_text(text.replace("accent = [85, 45, 0, 10]", 'accent = "blue"'))
+    (tmp_path / "bad.toml").write_text(text.replace("accent = [100, 55, 0, 15]", 'accent = "blue"'))
     with pytest.raises(CardgenError, match=r"outside\.accent"):
         load_theme(str(tmp_path / "bad.toml"))
     with pytest.raises(CardgenError, match="no theme called 'neon'"):
@@ -104,7 +106,7 @@ def test_colour_forms():
 
 def test_bad_colour_in_a_theme_names_the_key(tmp_path):
     text = (ROOT / "templates" / "themes" / "light.toml").read_text()
-    (tmp_path / "bad.toml").write_text(text.replace("accent = [85, 45, 0, 10]", "accent = [1, 2]"))
+    (tmp_path / "bad.toml").write_text(text.replace("accent = [100, 55, 0, 15]", "accent = [1, 2]"))
     with pytest.raises(CardgenError, match=r"bad\.toml: outside\.accent expected a colour"):
         load_theme(str(tmp_path / "bad.toml"))
 
@@ -119,7 +121,7 @@ def test_a_theme_with_several_mistakes_lists_them_all_in_one_line(tmp_path):
         load_theme(str(theme))
     assert info.value.problems == (  # table by table, each table's missing keys last
         "unknown key outside.acent; did you mean outside.accent?",
-        "outside.accent is missing (the title and game names).",
+        "outside.accent is missing (the title and the game names, when 8 pt or more).",
         "inside.plain_tint must be a number from 0 to 1, not 2.",
     )
     line = error_line(cli("card", "--theme", theme, "-o", tmp_path / "out"))

@@ -37,7 +37,7 @@ MAY_IMPORT = {
     "text": {"text", "draw", "errors", "resources", "units", "datafile", "limits", "chars"},
     "board": {"board", "draw", "text", "errors", "chars"},
     "prepress": {"prepress", "draw", "text", "texts", "errors", "datafile", "schema",
-                 "resources", "cardgen"},
+                 "resources", "units", "cardgen"},
     "card": {"card", "board", "draw", "text", "texts", "prepress", "datafile", "schema",
              "errors", "resources", "units", "chars", "cardgen"},
     "games": {"games", "board", "card", "draw", "text", "texts", "prepress", "datafile",

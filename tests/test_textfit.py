@@ -52,7 +52,8 @@ def _front_sizes(build) -> dict[str, float]:
 
 def test_long_company_shrinks_but_stays_legible():
     base = load_config(None)
-    long = replace(base.person, company="The Extraordinarily Long-Named Games Cooperative")
+    long = replace(base.person,
+                   company="The Extraordinarily Long-Named Games Cooperative of Greater Edinburgh")
     sizes = _front_sizes(build_card(replace(base, person=long)))
     assert 6 <= sizes["person-company"] < 8.5
 

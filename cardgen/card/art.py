@@ -10,10 +10,24 @@ import math
 
 from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Box, Point
-from cardgen.draw.page import CLOSE, Item, LineCap, LineTo, MoveTo, Path, PathOp, Stroke
+from cardgen.draw.page import (
+    CLOSE,
+    CurveTo,
+    Item,
+    LineCap,
+    LineTo,
+    MoveTo,
+    Path,
+    PathOp,
+    Stroke,
+)
 from cardgen.draw.shapes import smooth_path
 
 WAVE_SAMPLES = 16  # points per wave, joined by Catmull-Rom curves
+# The thin curves' widths (mm): at least 0.5 pt, so that lines of several inks are not
+# fine lines under the ink rule (cardgen.prepress.ink).
+LINE_MIN = 0.18
+LINE_MAX = 0.40
 
 
 def _wave(box: Box, base: float, amplitude: float, phase: float, freq: float) -> list[Point]:
@@ -49,7 +63,45 @@ def flowing_curves(box: Box, fills: tuple[Color, ...], strokes: tuple[Color, ...
         color = strokes[i % len(strokes)]
         pts = _wave(box, top + height * (0.15 + 0.75 * t), amp * (0.7 + 0.3 * t),
                     shift + 0.35 * i, 0.7 + 0.05 * i)
-        width = 0.12 + 0.28 * (1 - abs(2 * t - 1))
+        width = LINE_MIN + (LINE_MAX - LINE_MIN) * (1 - abs(2 * t - 1))
         items.append(Path((MoveTo(*pts[0]), *smooth_path(pts)),
                           stroke=Stroke(color, width, cap=LineCap.ROUND)))
     return items
+
+
+def _y_extent(items: list[Item]) -> tuple[float, float]:
+    """The lowest and highest y of every point and control point of the paths: a bound
+    on where the curves go (a Bézier curve stays inside its control points' hull)."""
+    ys = [y for item in items if isinstance(item, Path) for op in item.ops
+          for y in _op_ys(op)]
+    return min(ys), max(ys)
+
+
+def _op_ys(op: PathOp) -> tuple[float, ...]:
+    if isinstance(op, MoveTo | LineTo):
+        return (op.y,)
+    if isinstance(op, CurveTo):
+        return (op.y1, op.y2, op.y)
+    return ()
+
+
+def curves_between(box: Box, top: float, bottom: float, fills: tuple[Color, ...],
+                   strokes: tuple[Color, ...], lines: int, amplitude: float,
+                   variant: int = 0, min_height: float = 0.0) -> list[Item]:
+    """:func:`flowing_curves` across ``box``'s width, placed and sized so that every
+    curve, with its line width, lies between ``top`` and ``bottom``; none at all when
+    that band is lower than ``min_height``.
+
+    Every y of the curves is ``top + height × f`` for fixed fractions f of the pattern,
+    so the curves drawn over a band of height 1 give the fractions' range, and from it
+    the band that makes the curves fill ``top``..``bottom`` exactly."""
+    room = bottom - top - LINE_MAX
+    if room <= 0 or bottom - top < min_height:
+        return []
+    probe = flowing_curves(Box(box.x, 0.0, box.w, 1.0), fills, strokes, lines, amplitude,
+                           variant=variant, band=(0.0, 1.0))
+    low, high = _y_extent(probe)
+    height = room / (high - low)
+    start = top + LINE_MAX / 2 - height * low
+    band = ((start - box.y) / box.h, (start + height - box.y) / box.h)
+    return flowing_curves(box, fills, strokes, lines, amplitude, variant=variant, band=band)

@@ -12,6 +12,8 @@ from cardgen.card.physical import CardGeometry, Side
 from cardgen.card.spread import Spread
 from cardgen.card.themes import Theme, load_theme
 from cardgen.draw.page import Document
+from cardgen.errors import CardgenError
+from cardgen.prepress.ink import page_ink_problems
 from cardgen.text.fit import check_drawn_texts
 from cardgen.text.fonts import FontSet, FontStyle, bundled_fonts, load_face
 from cardgen.texts import say
@@ -62,4 +64,11 @@ def build_card(config: CardConfig) -> CardBuild:
     spread.add_dieline(inside, bundled_fonts())
     build.document.pages.extend([outside, inside])
     check_drawn_texts(build.document.pages)  # every string drawn, whoever drew it
+    # The theme was checked against the ink rule where the layout uses its colours; this
+    # is the safety net over everything drawn.
+    problems = [f"{page.name}: {p}" for page in build.document.pages
+                for p in page_ink_problems(page)]
+    if problems:
+        raise CardgenError(f"the card would break the ink rule (README, print shop "
+                           f"checklist): {'; '.join(problems)}.", value=config.theme)
     return build

@@ -9,7 +9,7 @@ from cardgen.board.frame import LABEL_BAND
 from cardgen.card.config import CardConfig
 from cardgen.card.layout import CardLayout
 from cardgen.card.links import link_positions
-from cardgen.card.outside import link_number
+from cardgen.card.outside import link_mark
 from cardgen.card.physical import CardGeometry, Tab
 from cardgen.card.themes import Theme
 from cardgen.draw.geometry import Box
@@ -51,8 +51,10 @@ def draw_inside(page: Page, config: CardConfig, geometry: CardGeometry, theme: T
                                 transform=board.grid_to_page(grid)))
 
     grid_layer = page.layer("grid")
+    # Thin enough to write in, and at 0.28 pt above the ink rule's 0.25 pt.
     style = GridStyle(colors["grid_line"], colors["grid_border"], colors["label"], fonts.regular,
-                      LABEL_BAND, where="fonts.regular (the grids' row numbers and column letters)")
+                      LABEL_BAND, line_width=0.1,
+                      where="fonts.regular (the grids' row numbers and column letters)")
     for grid in Grid:
         # Grid B draws the fold line that both grids share.
         grid_layer.add(Group(grid_items(grid, geometry.cell, style, draw_fold=grid is Grid.B),
@@ -69,6 +71,6 @@ def draw_inside(page: Page, config: CardConfig, geometry: CardGeometry, theme: T
         tabs.add(Group(pattern, clip=area, name=f"tab-{tab}-pattern"))
         x, y = positions[tab.value]
         tabs.add(Group([Rect(x - ground, y - ground, 2 * ground, 2 * ground, fill=colors["margin"]),
-                        link_number(tab.value, x, y, fonts, layout.tabs["link_size"],
-                                    colors["link"])],
+                        *link_mark(tab.value, x, y, fonts, layout.tabs["link_size"],
+                                   colors["link"], colors["link_ground"])],
                        transform=geometry.addendum_to_inside(tab), name=f"tab-{tab}"))

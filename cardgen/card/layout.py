@@ -15,7 +15,7 @@ from typing import Any
 from cardgen.card.themes import OUTSIDE_COLORS
 from cardgen.datafile import read_toml
 from cardgen.resources import templates_dir
-from cardgen.schema import Choice, Custom, Field, ListOf, Number, Table, check
+from cardgen.schema import Choice, Custom, Field, Number, Table, check
 from cardgen.text.fonts import FontStyle
 
 
@@ -67,9 +67,10 @@ LAYOUT = Table({
     "tabs": Table({"link_size": _size("tab link numbers"),
                    "link_ground": _mm("half the square behind them")}, optional=False),
     "art": Table({
-        "front_band": ListOf(_share("band edge"), "front band", min_items=2),
+        "clearance": _mm("room kept between text and the art"),
+        "min_band": _mm("lowest band worth drawing the front's art in"),
         "front_variant": Number("pattern", low=0, high=100, integer=True),
-        "back_band": ListOf(_share("band edge"), "back band", min_items=2),
+        "back_overshoot": _mm("how far the back's curves run on past the bleed"),
         "back_variant": Number("pattern", low=0, high=100, integer=True),
         "back_amplitude": _share("calmer back"),
         "back_lines_divisor": Number("fewer lines on the back", low=1, high=100, integer=True),
@@ -93,16 +94,6 @@ class CardLayout:
     back: dict[str, float]
     tabs: dict[str, float]
     art: dict[str, Any]
-
-    @property
-    def front_band(self) -> tuple[float, float]:
-        low, high = self.art["front_band"][:2]
-        return (low, high)
-
-    @property
-    def back_band(self) -> tuple[float, float]:
-        low, high = self.art["back_band"][:2]
-        return (low, high)
 
 
 def layout_path() -> Path:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardgen.card.art import flowing_curves
+from cardgen.card.art import curves_between
 from cardgen.card.config import CardConfig, Person
 from cardgen.card.contact import vcard
 from cardgen.card.layout import CardLayout
@@ -14,57 +14,94 @@ from cardgen.card.physical import CardGeometry
 from cardgen.card.themes import Theme
 from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Box
-from cardgen.draw.page import Anchor, Group, Image, Item, Line, Page, Rect, Stroke, Text
+from cardgen.draw.page import (
+    Anchor,
+    Group,
+    Image,
+    Item,
+    Line,
+    Page,
+    Path,
+    Rect,
+    Stroke,
+    Text,
+)
 from cardgen.draw.qr import QRCapacityError, module_size, qr_items, qr_matrix
+from cardgen.draw.shapes import circle
 from cardgen.errors import CardgenError
-from cardgen.text.fit import check_printable, fit_line, fit_paragraph, line_height
+from cardgen.prepress.ink import FINE_TYPE
+from cardgen.text.fit import check_printable, fit_line, fit_paragraph, line_height, text_box
 from cardgen.text.fonts import FontFace, FontSet
 from cardgen.texts import lookup, say
 
 CONTACT_FIELDS = ("email", "phone", "web", "address")
-SHRINK_ROUNDS = 8  # at most this many rounds of shrinking the front text together
+FIT_ROUNDS = 16  # at most this many rounds of fitting the front text (sizes only shrink)
+
+
+@dataclass(frozen=True)
+class PanelContent:
+    """A panel's content in the panel's own frame; the band (top, bottom) the decorative
+    art may fill, or None for no art; and the plates: shapes of the ground colour over
+    the art around each text block and link number, with a clearance, so that no art
+    ever comes near a letter even where it reaches into the band."""
+
+    items: list[Item]
+    band: tuple[float, float] | None
+    plates: list[Item]
 
 
 def draw_outside(page: Page, config: CardConfig, geometry: CardGeometry, theme: Theme,
                  fonts: FontSet, layout: CardLayout, warnings: list[str]) -> None:
+    """The outside spread. The art never lies under text: on the front it is fitted into
+    the band the text leaves free; on both panels every text block is covered by a plate
+    of the ground colour, with a clearance, before the text is set (the ink rule needs
+    small type on a ground of one ink, and curves through letters are hard to read)."""
     bleed = geometry.bleed_box
     art = layout.art
+    ground = theme.outside["background"]
     background = page.layer("background")
-    background.add(Rect(bleed.x, bleed.y, bleed.w, bleed.h, fill=theme.outside["background"]))
+    background.add(Rect(bleed.x, bleed.y, bleed.w, bleed.h, fill=ground))
+    front = front_panel(config, geometry, theme, fonts, layout, warnings)
+    back = back_panel(geometry, theme, fonts, layout)
     # Each panel's curves are drawn in the panel's own frame, over the panel and its bleed.
     # A panel's frame has y = 0 at the fold, so its bleed is on the other three sides.
     panel_with_bleed = geometry.panel_with_bleed()
-    # On the front they flow through the free band between the name and the contacts; on
-    # the text-filled back only dark ribbons and a few dim lines, so that text stays clear.
-    front_art = flowing_curves(panel_with_bleed, theme.curve_fills, theme.curve_strokes,
-                               theme.curve_lines, theme.curve_amplitude,
-                               variant=art["front_variant"], band=layout.front_band)
-    back_art = flowing_curves(panel_with_bleed, theme.curve_fills, theme.curve_strokes[:1],
-                              max(theme.curve_lines // art["back_lines_divisor"], 1),
-                              theme.curve_amplitude * art["back_amplitude"],
-                              variant=art["back_variant"], band=layout.back_band)
-    background.add(Group(front_art, transform=geometry.front_to_page, clip=panel_with_bleed,
-                         name="front-art"))
-    background.add(Group(back_art, transform=geometry.back_to_page, clip=panel_with_bleed,
-                         name="back-art"))
+    # On the front they flow through the band between the name and the contacts; on the
+    # text-filled back only dark ribbons and a few dim lines.
+    front_art: list[Item] = []
+    if front.band is not None:
+        front_art = curves_between(panel_with_bleed, *front.band, theme.curve_fills,
+                                   theme.curve_strokes, theme.curve_lines,
+                                   theme.curve_amplitude, variant=art["front_variant"],
+                                   min_height=art["min_band"])
+    back_art: list[Item] = []
+    if back.band is not None:
+        back_art = curves_between(panel_with_bleed, *back.band, theme.curve_fills,
+                                  theme.curve_strokes[:1],
+                                  max(theme.curve_lines // art["back_lines_divisor"], 1),
+                                  theme.curve_amplitude * art["back_amplitude"],
+                                  variant=art["back_variant"], min_height=art["min_band"])
+    for name, curves, panel, to_page in (("front", front_art, front, geometry.front_to_page),
+                                        ("back", back_art, back, geometry.back_to_page)):
+        background.add(Group([*curves, *panel.plates], transform=to_page,
+                             clip=panel_with_bleed, name=f"{name}-art"))
     content = page.layer("content")
-    content.add(Group(front_panel(config, geometry, theme, fonts, layout, warnings),
-                      transform=geometry.front_to_page, name="front-panel"))
-    content.add(Group(back_panel(geometry, theme, fonts, layout),
-                      transform=geometry.back_to_page, name="back-panel"))
+    content.add(Group(front.items, transform=geometry.front_to_page, name="front-panel"))
+    content.add(Group(back.items, transform=geometry.back_to_page, name="back-panel"))
 
 
 def front_panel(config: CardConfig, geometry: CardGeometry, theme: Theme, fonts: FontSet,
-                layout: CardLayout, warnings: list[str]) -> list[Item]:
+                layout: CardLayout, warnings: list[str]) -> PanelContent:
     """The front panel in its own frame: QR code bottom right, logo top right, the text
-    column beside them."""
+    beside and around them."""
     safe = geometry.panel_safe()
     colors = theme.outside
     front = layout.front
     items: list[Item] = []
-    right_column = 0.0
+    beside: list[Box] = []  # what takes room at the right of the text
     qr_side = min(front["qr_max"], front["qr_share"] * safe.h) if config.qr else 0.0
-    right_column = qr_side
+    if config.qr:
+        beside.append(Box(safe.right - qr_side, safe.bottom - qr_side, qr_side, qr_side))
     if config.logo is not None:
         from cardgen.draw.raster import PRINT_DPI, fit_image, open_image
 
@@ -77,15 +114,22 @@ def front_panel(config: CardConfig, geometry: CardGeometry, theme: Theme, fonts:
             warnings.append(f"images.logo: {config.logo.name} is only {dpi:.0f} dpi at "
                             f"{w:.1f} mm wide and may print soft ({PRINT_DPI} dpi is best).")
         items.append(Image(safe.right - w, safe.y, w, h, raster, name="logo"))
-        right_column = max(right_column, w)
-    column = safe.w - (right_column + front["column_gap"] if right_column else 0.0)
+        beside.append(Box(safe.right - w, safe.y, w, h))
     # The text is set before the QR code is made, so that text too long for the card is
     # blamed on its field rather than on the QR code.
-    text = front_text(config.person, fonts, colors, layout, Box(safe.x, safe.y, column, safe.h))
+    text = front_text(config.person, fonts, theme, layout, safe, beside)
     if config.qr:
         items[:0] = _qr(vcard(config.person), safe.right - qr_side, safe.bottom - qr_side,
                         qr_side, colors, front["qr_min_module"], warnings)
-    return items + text
+    clearance = layout.art["clearance"]
+    ground = colors["background"]
+    plates: list[Item] = [_plate(b.inset(-clearance), ground) for b in text.blocks]
+    return PanelContent(items + text.items, (text.free[0] + clearance,
+                                             text.free[1] - clearance), plates)
+
+
+def _plate(box: Box, ground: Color) -> Rect:
+    return Rect(box.x, box.y, box.w, box.h, fill=ground)
 
 
 @dataclass(frozen=True, eq=False)  # compared by identity: two lines may read alike
@@ -99,12 +143,26 @@ class _TextLine:
     gap: float = 0.0
 
 
-def front_text(person: Person, fonts: FontSet, colors: dict[str, Color], layout: CardLayout,
-               area: Box) -> list[Item]:
+@dataclass(frozen=True)
+class FrontText:
+    """The front panel's text: its items, the boxes of its blocks (the name block with
+    its rule, the contact block with the tagline), and the free band between them."""
+
+    items: list[Item]
+    blocks: list[Box]
+    free: tuple[float, float]
+
+
+def front_text(person: Person, fonts: FontSet, theme: Theme, layout: CardLayout, area: Box,
+               beside: list[Box] | tuple[Box, ...] = ()) -> FrontText:
     """Name, title and company from the top of ``area``; contact lines and tagline from
-    its foot; every line fitted to the width, then all shrunk together to the height."""
-    safe = area
-    items: list[Item] = []
+    its foot. Each line gets the width that is free at its height (``beside`` are the
+    boxes at the right that it must keep ``column_gap`` from); every line is fitted to
+    its width, all shrink together to fit the height. A line set under 8 pt takes the
+    theme's colour for small type (the ink rule)."""
+    colors = theme.outside
+    front = layout.front
+    gap = front["column_gap"]
 
     def line(field: str, text: str, style_name: str) -> _TextLine:
         s = layout.lines[style_name]
@@ -119,35 +177,77 @@ def front_text(person: Person, fonts: FontSet, colors: dict[str, Color], layout:
     tagline = line("tagline", person.tagline, "tagline")
     top = [t for t in top if t.text]
     contact = [t for t in contact if t.text]
-    lines = top + contact + ([tagline] if tagline.text else [])
-    sizes = {t: fit_line(t.text, t.face, t.size, t.min_size, area.w, t.field) for t in lines}
-    rule_space = layout.front["rule_space"]
-    block_gap = layout.front["block_gap"]
+    bottom_block = contact + ([tagline] if tagline.text else [])
+    lines = top + bottom_block
+    for t in lines:
+        check_printable(t.text, t.face, t.field)
+    rule_space = front["rule_space"]
+    block_gap = front["block_gap"]
 
-    def height(block: list[_TextLine]) -> float:
-        return sum(t.gap + line_height(sizes[t]) for t in block)
+    def place(sizes: dict[_TextLine, float]) -> dict[_TextLine, float]:
+        """Each line's baseline for these sizes."""
+        baselines: dict[_TextLine, float] = {}
+        cursor = area.y
+        for i, t in enumerate(top):
+            size, f = sizes[t], t.face
+            if i == 0:  # the name's tallest glyph touches the top of the area
+                baselines[t] = cursor + f.metrics.ink_top_mm(t.text, size)
+                cursor = baselines[t] + f.metrics.descent_mm(size)
+            else:
+                cursor += t.gap
+                baselines[t] = cursor + line_height(size) - f.metrics.descent_mm(size)
+                cursor += line_height(size)
+        bottom = area.bottom
+        for t in reversed(bottom_block):
+            size = sizes[t]
+            baselines[t] = bottom - t.face.metrics.descent_mm(size)
+            bottom -= line_height(size) + (block_gap if t is tagline else t.gap)
+        return baselines
 
-    def total() -> float:
-        parts = [height(top) + rule_space, height(contact),
-                 height([tagline]) if tagline.text else 0.0]
+    def extent(t: _TextLine, size: float, baseline: float) -> tuple[float, float]:
+        return (baseline - t.face.metrics.ink_top_mm(t.text, size),
+                baseline + t.face.metrics.descent_mm(size))
+
+    def width_at(top_y: float, bottom_y: float) -> float:
+        """The width free for a line whose ink spans top_y..bottom_y."""
+        right = area.right
+        for box in beside:
+            if top_y < box.bottom + gap and bottom_y > box.y - gap:
+                right = min(right, box.x - gap)
+        return right - area.x
+
+    def height(sizes: dict[_TextLine, float]) -> float:
+        parts = [sum(t.gap + line_height(sizes[t]) for t in top) + rule_space if top else 0.0,
+                 sum(t.gap + line_height(sizes[t]) for t in contact),
+                 line_height(sizes[tagline]) if tagline.text else 0.0]
         return sum(parts) + block_gap * (len([p for p in parts if p]) - 1)
 
-    for _ in range(SHRINK_ROUNDS):  # shrink everything together until the stack fits
-        if total() <= safe.h:
+    sizes = {t: t.size for t in lines}
+    widths: dict[_TextLine, float] = {}
+    for _ in range(FIT_ROUNDS):
+        baselines = place(sizes)
+        widths = {t: width_at(*extent(t, sizes[t], baselines[t])) for t in lines}
+        fitted = {t: max(t.min_size, min(sizes[t], _fitting_size(t, widths[t])))
+                  for t in lines}
+        if height(fitted) > area.h:  # shrink everything together, to 0.1 pt
+            factor = area.h / height(fitted)
+            fitted = {t: max(t.min_size, min(fitted[t], round(fitted[t] * factor - 0.05, 1)))
+                      for t in lines}
+        if fitted == sizes:
             break
-        factor = safe.h / total()
-        # Round down to 0.1 pt, never below a line's smallest legible size.
-        sizes = {t: max(t.min_size, round(sizes[t] * factor - 0.05, 1)) for t in lines}
-    if total() > safe.h + 1e-6:
+        sizes = fitted
+    for t in lines:  # a line that does not fit at its smallest size is named
+        fit_line(t.text, t.face, sizes[t], t.min_size, widths[t], t.field)
+    if height(sizes) > area.h + 1e-6:
         cursor, overflow = 0.0, lines[-1].field
         for t in lines:
             cursor += t.gap + line_height(sizes[t])
-            if cursor > safe.h:
+            if cursor > area.h:
                 overflow = t.field
                 break
         raise CardgenError(
-            f"{overflow} does not fit on the front panel: the text needs {total():.1f} mm of "
-            f"height at the smallest legible sizes and the safe area is {safe.h:.1f} mm; "
+            f"{overflow} does not fit on the front panel: the text needs {height(sizes):.1f} "
+            f"mm of height at the smallest legible sizes and the safe area is {area.h:.1f} mm; "
             "leave out a field or shorten the texts.")
 
     names: dict[_TextLine, str] = {}
@@ -157,36 +257,47 @@ def front_text(person: Person, fonts: FontSet, colors: dict[str, Color], layout:
         counts[base] = counts.get(base, 0) + 1
         names[t] = base if counts[base] == 1 else f"{base}-{counts[base]}"
 
-    def place(t: _TextLine, baseline: float) -> Text:
-        return Text(safe.x, baseline, t.text, t.face, sizes[t], t.color, name=names[t])
+    baselines = place(sizes)
+    items: list[Item] = []
+    for t in lines:
+        color = t.color if sizes[t] >= FINE_TYPE else theme.small(t.color)
+        items.append(Text(area.x, baselines[t], t.text, t.face, sizes[t], color, name=names[t]))
+    blocks: list[Box] = []
+    free_top, free_bottom = area.y, area.bottom
+    if top:
+        last = top[-1]
+        rule_y = baselines[last] + last.face.metrics.descent_mm(sizes[last]) + rule_space / 2
+        items.append(Line(area.x, rule_y, area.x + front["rule_length"], rule_y,
+                          Stroke(colors["rule"], front["rule_width"])))
+        boxes = [text_box(i) for i in items if isinstance(i, Text) and i.name in
+                 {names[t] for t in top}]
+        boxes.append(Box(area.x, rule_y - front["rule_width"] / 2, front["rule_length"],
+                         front["rule_width"]))
+        blocks.append(_union(boxes))
+        free_top = blocks[-1].bottom
+    if bottom_block:
+        wanted = {names[t] for t in bottom_block}
+        blocks.append(_union([text_box(i) for i in items
+                              if isinstance(i, Text) and i.name in wanted]))
+        free_bottom = blocks[-1].y
+    return FrontText(items, blocks, (free_top, free_bottom))
 
-    cursor = safe.y
-    for i, t in enumerate(top):
-        f = t.face
-        size = sizes[t]
-        if i == 0:  # the name's tallest glyph touches the top of the safe area
-            baseline = cursor + f.metrics.ink_top_mm(t.text, size)
-            cursor = baseline + f.metrics.descent_mm(size)
-        else:
-            cursor += t.gap
-            baseline = cursor + line_height(size) - f.metrics.descent_mm(size)
-            cursor += line_height(size)
-        items.append(place(t, baseline))
-    rule_y = cursor + rule_space / 2
-    items.append(Line(safe.x, rule_y, safe.x + layout.front["rule_length"], rule_y,
-                      Stroke(colors["rule"], layout.front["rule_width"])))
 
-    bottom = safe.bottom
-    if tagline.text:
-        f = tagline.face
-        items.append(place(tagline, bottom - f.metrics.descent_mm(sizes[tagline])))
-        bottom -= line_height(sizes[tagline]) + block_gap
-    for t in reversed(contact):
-        f = t.face
-        size = sizes[t]
-        items.append(place(t, bottom - f.metrics.descent_mm(size)))
-        bottom -= line_height(size) + t.gap
-    return items
+def _fitting_size(t: _TextLine, width: float) -> float:
+    """The largest size, in 0.1 pt steps, at which the line fits ``width`` (perhaps
+    below its smallest legible size: the caller decides)."""
+    natural = t.face.width(t.text, t.size)
+    if natural <= width:
+        return t.size
+    return int(t.size * width / natural * 10) / 10
+
+
+def _union(boxes: list[Box]) -> Box:
+    x0 = min(b.x for b in boxes)
+    y0 = min(b.y for b in boxes)
+    x1 = max(b.right for b in boxes)
+    y1 = max(b.bottom for b in boxes)
+    return Box(x0, y0, x1 - x0, y1 - y0)
 
 
 def _qr(text: str, x: float, y: float, side: float, colors: dict[str, Color],
@@ -204,16 +315,22 @@ def _qr(text: str, x: float, y: float, side: float, colors: dict[str, Color],
 
 
 def back_panel(geometry: CardGeometry, theme: Theme, fonts: FontSet,
-               layout: CardLayout) -> list[Item]:
+               layout: CardLayout) -> PanelContent:
     """The back panel in its own frame (as read): link numbers 1–4 in the corners, a
     heading, and the four games in a 2 × 2 grid."""
     safe = geometry.panel_safe()
     colors = theme.outside
     back = layout.back
+    clearance = layout.art["clearance"]
+    ground = colors["background"]
     items: list[Item] = []
+    plates: list[Item] = []
+    blocks: list[Box] = []
     for number, (x, y) in sorted(link_positions(geometry).items()):
         if number in CORNER_LINKS:
-            items.append(link_number(number, x, y, fonts, back["link_size"], colors["link"]))
+            items += link_mark(number, x, y, fonts, back["link_size"], colors["link"],
+                               colors["link_ground"])
+            plates.append(Path(circle(x, y, LINK_RADIUS + clearance), fill=ground))
     # Keep the corners free for the link numbers.
     inset = 2 * LINK_RADIUS + back["link_clearance"]
     area = Box(safe.x + inset, safe.y, safe.w - 2 * inset, safe.h)
@@ -221,8 +338,11 @@ def back_panel(geometry: CardGeometry, theme: Theme, fonts: FontSet,
     heading_size = fit_line(heading, fonts.italic, back["heading_size"], back["heading_min"],
                             area.w, "fonts.italic (the back panel's heading)")
     baseline = area.y + fonts.italic.metrics.ink_top_mm(heading, heading_size)
-    items.append(Text(area.x + area.w / 2, baseline, heading, fonts.italic, heading_size,
-                      colors["muted"], anchor=Anchor.MIDDLE, name="back-heading"))
+    heading_item = Text(area.x + area.w / 2, baseline, heading, fonts.italic, heading_size,
+                        _sized(theme, colors["text"], heading_size), anchor=Anchor.MIDDLE,
+                        name="back-heading")
+    items.append(heading_item)
+    blocks.append(text_box(heading_item))
     top = baseline + back["heading_gap"]
     gap = back["cell_gap"]
     cell_w = (area.w - gap) / 2
@@ -235,25 +355,41 @@ def back_panel(geometry: CardGeometry, theme: Theme, fonts: FontSet,
         cy = top + (i // 2) * (cell_h + gap)
         title_size = back["title_size"]
         title_base = cy + fonts.bold.metrics.cap_height_mm(title_size)
-        items.append(Text(cx, title_base, game, fonts.bold, title_size, colors["accent"],
-                          name=f"game-{game.lower()}"))
+        cell: list[Text] = [Text(cx, title_base, game, fonts.bold, title_size,
+                                 _sized(theme, colors["accent"], title_size),
+                                 name=f"game-{game.lower()}")]
         players_x = cx + fonts.bold.width(game, title_size) + back["players_gap"]
-        items.append(Text(players_x, title_base, players, fonts.italic, back["players_size"],
-                          colors["muted"]))
+        cell.append(Text(players_x, title_base, players, fonts.italic, back["players_size"],
+                         _sized(theme, colors["text"], back["players_size"])))
         body_top = title_base + back["body_gap"]
         size, lines = fit_paragraph(description, fonts.regular, back["body_size"],
                                     back["body_min"], cell_w, cy + cell_h - body_top,
                                     f"fonts.regular (the {game} description)")
         for n, text in enumerate(lines):
             base = body_top + (n + 1) * line_height(size) - fonts.regular.metrics.descent_mm(size)
-            items.append(Text(cx, base, text, fonts.regular, size, colors["text"]))
-    return items
+            cell.append(Text(cx, base, text, fonts.regular, size,
+                             _sized(theme, colors["text"], size)))
+        items += cell
+        blocks.append(_union([text_box(t) for t in cell]))
+    plates += [_plate(b.inset(-clearance), ground) for b in blocks]
+    # The art waves below the text (as read), over the outer edge into the bleed and on
+    # past it, so that where it meets the trim it runs on to the bleed's edge.
+    panel = geometry.panel_with_bleed()
+    band = (max(b.bottom for b in blocks) + clearance,
+            panel.bottom + layout.art["back_overshoot"])
+    return PanelContent(items, band, plates)
 
 
-def link_number(number: str, x: float, y: float, fonts: FontSet, size: float,
-                color: Color) -> Text:
-    """A link number centred on (x, y)."""
+def _sized(theme: Theme, color: Color, size: float) -> Color:
+    """The colour for type of ``size``: its own from 8 pt, the small-type colour below."""
+    return color if size >= FINE_TYPE else theme.small(color)
+
+
+def link_mark(number: str, x: float, y: float, fonts: FontSet, size: float, color: Color,
+              ground: Color) -> list[Item]:
+    """A link number centred on (x, y), on a disc of ``ground`` (the mark's size)."""
     check_printable(number, fonts.bold, "fonts.bold (the link numbers)")
     baseline = y + fonts.bold.metrics.cap_height_mm(size) / 2
-    return Text(x, baseline, number, fonts.bold, size, color, anchor=Anchor.MIDDLE,
-                name=f"link-{number}")
+    return [Path(circle(x, y, LINK_RADIUS), fill=ground),
+            Text(x, baseline, number, fonts.bold, size, color, anchor=Anchor.MIDDLE,
+                 name=f"link-{number}")]

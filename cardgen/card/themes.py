@@ -1,4 +1,9 @@
-"""Themes: colours and art parameters read from data files in ``templates/themes``."""
+"""Themes: colours and art parameters read from data files in ``templates/themes``.
+
+A theme is checked like a config (every key, every problem at once), and then against
+the ink rule (``cardgen.prepress.ink``) and the contrast rule for each place the layout
+uses its colours (:data:`USES`): a theme that would print small type in a tint, or type
+too faint to read, is refused with the key named."""
 
 from __future__ import annotations
 
@@ -8,17 +13,26 @@ from pathlib import Path
 from cardgen.datafile import read_toml
 from cardgen.draw.colors import Color, color_from_data
 from cardgen.errors import ConfigError
+from cardgen.prepress.ink import (
+    MAX_INK,
+    MIN_CONTRAST,
+    contrast,
+    describe,
+    fine_problem,
+    is_solid_black,
+    total_ink,
+)
 from cardgen.resources import templates_dir
 from cardgen.schema import Custom, Field, ListOf, Number, Table, Text, check
 
 OUTSIDE_COLORS = {
     "background": "the business side's ground",
     "name": "the name",
-    "text": "contact lines",
-    "accent": "the title and game names",
-    "muted": "the tagline and small print",
+    "text": "contact lines and all type under 8 pt",
+    "accent": "the title and the game names, when 8 pt or more",
     "rule": "the short rule under the company",
     "link": "the Connector link numbers",
+    "link_ground": "the disc behind each link number",
     "qr_background": "the QR code's light modules",
     "qr_modules": "the QR code's dark modules",
 }
@@ -30,20 +44,56 @@ INSIDE_COLORS = {
     "label": "row numbers and column letters",
     "pattern": "the side tabs' hatching",
     "link": "the link numbers on the tabs",
+    "link_ground": "the disc behind each tab's link number",
     "tint_a": "the portrait behind grid A",
     "tint_b": "the portrait behind grid B",
 }
+# Colours that may be left out, and the colour they then take.
+OPTIONAL = {("outside", "link_ground"): "background", ("inside", "link_ground"): "margin"}
+
+
+@dataclass(frozen=True)
+class Use:
+    """How the layout uses a theme colour: on which ground, and whether for fine
+    elements (type under 8 pt, lines under 0.5 pt) or for type of any size."""
+
+    table: str
+    key: str
+    grounds: tuple[tuple[str, str], ...]
+    fine: bool
+    text: bool
+
+
+# Every colour the ink rule and the contrast rule apply to, with the grounds it sits on.
+# The art is kept clear of text, and the grid lines lie on the portrait (its tints).
+USES = (
+    Use("outside", "text", (("outside", "background"),), fine=True, text=True),
+    Use("outside", "name", (("outside", "background"),), fine=False, text=True),
+    Use("outside", "accent", (("outside", "background"),), fine=False, text=True),
+    Use("outside", "link", (("outside", "link_ground"),), fine=False, text=True),
+    Use("inside", "label", (("inside", "ground"),), fine=True, text=True),
+    Use("inside", "grid_line", (("inside", "tint_a"), ("inside", "tint_b")), fine=True,
+        text=False),
+    Use("inside", "grid_border", (("inside", "tint_a"), ("inside", "tint_b")), fine=True,
+        text=False),
+    Use("inside", "link", (("inside", "link_ground"),), fine=False, text=True),
+)
 
 
 def _color(help: str) -> Field:
     return Custom(color_from_data, "a colour", help)
 
 
+def _colors(table: str, helps: dict[str, str]) -> dict[str, Field]:
+    return {key: Custom(color_from_data, "a colour", help, default=None)
+            if (table, key) in OPTIONAL else _color(help) for key, help in helps.items()}
+
+
 THEME = Table({
     "name": Text("The theme's name (default: the file name).", default=""),
     "description": Text("One line about the theme.", default=""),
-    "outside": Table({key: _color(help) for key, help in OUTSIDE_COLORS.items()},
-                     "Colours of the business side.", optional=False),
+    "outside": Table(_colors("outside", OUTSIDE_COLORS), "Colours of the business side.",
+                     optional=False),
     "curves": Table({
         "fill": ListOf(_color("ribbon"), "Ribbon colours, in drawing order.", min_items=1),
         "stroke": ListOf(_color("line"), "Thin line colours, in turn.", min_items=1),
@@ -52,7 +102,7 @@ THEME = Table({
         "amplitude": Number("How strongly the curves wave (0–1).", low=0, high=1),
     }, "The flowing curves of the business side.", optional=False),
     "inside": Table({
-        **{key: _color(help) for key, help in INSIDE_COLORS.items()},
+        **_colors("inside", INSIDE_COLORS),
         "portrait_strength": Number("Ink of the darkest portrait tone (0–1).", low=0, high=1),
         "plain_tint": Number("Ground tint when there is no portrait (0–1).", low=0, high=1),
     }, "Colours of the game side.", optional=False),
@@ -71,6 +121,48 @@ class Theme:
     curve_amplitude: float
     portrait_strength: float
     plain_tint: float
+
+    def color(self, table: str, key: str) -> Color:
+        return (self.outside if table == "outside" else self.inside)[key]
+
+    def small(self, color: Color) -> Color:
+        """The colour type takes when it is set under 8 pt: its own if that keeps the
+        ink rule on the business side's ground, else the theme's ``text`` colour."""
+        if fine_problem(color, self.outside["background"]) is None:
+            return color
+        return self.outside["text"]
+
+
+def theme_problems(theme: Theme) -> list[str]:
+    """Every way the theme's colours break the ink rule or the contrast rule where the
+    layout uses them (see :data:`USES` and ``cardgen.prepress.ink``)."""
+    problems: list[str] = []
+    for use in USES:
+        color = theme.color(use.table, use.key)
+        for table, key in use.grounds:
+            ground = theme.color(table, key)
+            if use.fine:
+                problem = fine_problem(color, ground)
+                if problem is not None:
+                    problems.append(f"{use.table}.{use.key} ({_help(use)}) breaks the ink "
+                                    f"rule on {table}.{key}: {problem}.")
+            ratio = contrast(color, ground)
+            if use.text and ratio < MIN_CONTRAST:
+                problems.append(f"{use.table}.{use.key} ({_help(use)}) has a contrast of only "
+                                f"{ratio:.2f}:1 with {table}.{key}; type needs at least "
+                                f"{MIN_CONTRAST:g}:1 to be read.")
+    every = [*theme.outside.items(), *theme.inside.items(),
+             *(("curves.fill", c) for c in theme.curve_fills),
+             *(("curves.stroke", c) for c in theme.curve_strokes)]
+    for key, color in every:
+        if total_ink(color) > MAX_INK + 1e-6:
+            problems.append(f"{key} is {describe(color)}, {total_ink(color) * 100:.0f} % ink; "
+                            f"a press takes at most {MAX_INK * 100:g} %.")
+    return problems
+
+
+def _help(use: Use) -> str:
+    return (OUTSIDE_COLORS if use.table == "outside" else INSIDE_COLORS)[use.key]
 
 
 def builtin_themes() -> list[str]:
@@ -99,8 +191,16 @@ def load_theme(name_or_path: str, base: Path | None = None) -> Theme:
     path = theme_path(name_or_path, base)
     label = f"theme {path}"
     values = check(THEME, read_toml(path, "theme file", label), label)
+    for (table, key), fallback in OPTIONAL.items():
+        if values[table][key] is None:
+            values[table][key] = values[table][fallback]
+    # Solid black that fine elements are printed in overprints (the ink rule).
+    for use in USES:
+        color = values[use.table][use.key]
+        if use.fine and is_solid_black(color):
+            values[use.table][use.key] = color.overprinting()
     outside, curves, inside = values["outside"], values["curves"], values["inside"]
-    return Theme(
+    theme = Theme(
         name=values["name"] or path.stem,
         description=values["description"],
         outside={key: outside[key] for key in OUTSIDE_COLORS},
@@ -112,3 +212,7 @@ def load_theme(name_or_path: str, base: Path | None = None) -> Theme:
         portrait_strength=inside["portrait_strength"],
         plain_tint=inside["plain_tint"],
     )
+    problems = theme_problems(theme)
+    if problems:
+        raise ConfigError(label, problems, value=name_or_path)
+    return theme

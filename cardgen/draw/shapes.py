@@ -54,7 +54,7 @@ def pointer(box: Box, direction: tuple[int, int], size: float = 0.27) -> tuple[P
                     turn.apply(cx, cy + h)])
 
 
-def hatch(box: Box, color: Color, spacing: float = 1.6, width: float = 0.18) -> list[Path]:
+def hatch(box: Box, color: Color, spacing: float = 1.6, width: float = 0.2) -> list[Path]:
     """Diagonal hatching covering ``box`` (clip it to the box when drawing)."""
     paths = []
     x = box.x - box.h

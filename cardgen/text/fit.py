@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cardgen.chars import character_name, control_character, unprintable_script
-from cardgen.draw.page import Page, page_texts
+from cardgen.draw.geometry import Box
+from cardgen.draw.page import Anchor, Page, Text, page_texts
 from cardgen.errors import FitError, shorten
 from cardgen.text.fonts import FontFace
 from cardgen.units import MM_PER_PT
@@ -47,6 +48,23 @@ def check_drawn_texts(pages: Iterable[Page]) -> None:
             if isinstance(item.font, FontFace):
                 what = f" ({item.name})" if item.name else ""
                 check_printable(item.text, item.font, f"fonts.{item.font.style}{what}")
+
+
+def text_box(item: Text) -> Box:
+    """Where a text run's ink can be, in its own frame: its advance width along the
+    baseline (placed by its anchor), from its tallest glyph's top to the font's descent.
+    The run must be set in a :class:`FontFace` (cardgen's own font objects)."""
+    face = item.font
+    if not isinstance(face, FontFace):
+        raise TypeError(f"text_box needs a FontFace, not {type(face).__name__}")
+    if item.rotation:
+        raise ValueError("text_box measures unrotated runs only")
+    width = face.width(item.text, item.size)
+    left = {Anchor.START: item.x, Anchor.MIDDLE: item.x - width / 2,
+            Anchor.END: item.x - width}[item.anchor]
+    top = item.y - face.metrics.ink_top_mm(item.text, item.size)
+    bottom = item.y + face.metrics.descent_mm(item.size)
+    return Box(left, top, width, bottom - top)
 
 
 def line_height(size_pt: float) -> float:
