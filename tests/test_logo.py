@@ -1,5 +1,6 @@
 """The logo in print (issue 8, item 3): the logo's own colours through one hard-edged
-stencil mask, no live transparency.
+stencil mask, no live transparency, and a warning when a white-ground logo would print
+as a white box on a dark business side.
 
 The tests read the produced files back: PDF objects and content streams with pikepdf,
 PDF pages as PDFium renders them, the PNG preview and the image inside the SVG.
@@ -18,8 +19,17 @@ import pikepdf
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from cardgen.draw.colors import Color
-from cardgen.draw.raster import MASK_DPI, PRINT_DPI, split_alpha, unblended_resize
+from cardgen.card.logo import DARK_BACKGROUND, is_dark
+from cardgen.card.themes import load_theme
+from cardgen.draw.colors import Color, relative_luminance
+from cardgen.draw.raster import (
+    BORDER_BAND,
+    MASK_DPI,
+    PRINT_DPI,
+    near_white_border,
+    split_alpha,
+    unblended_resize,
+)
 from tests.helpers import BASE_CONFIG, cli, ok, write_config
 from tests.pdfread import render_page
 
@@ -401,3 +411,81 @@ def test_transparent_pixels_take_their_neighbours_colours():
     assert colours.getpixel((59, 19)) == blue and colours.getpixel((50, 10)) == blue
     data = colours.tobytes()
     assert all(min(data[i:i + 3]) < 230 for i in range(0, len(data), 3))  # no white
+
+
+# --- the warning about a white box on a dark business side ------------------------------
+
+def _white_ground_jpeg(path: Path, ground: tuple[int, int, int] = (255, 255, 255)) -> Path:
+    """A blue disc on a solid ground, saved as JPEG (no transparency possible)."""
+    image = Image.new("RGB", (300, 300), ground)
+    ImageDraw.Draw(image).ellipse((30, 30, 270, 270), fill=(20, 60, 200))
+    image.save(path, quality=85)
+    return path
+
+
+WHITE_BOX = "white background"
+
+
+def test_white_ground_jpeg_on_the_dark_theme_is_warned_about(tmp_path):
+    _white_ground_jpeg(tmp_path / "logo.jpg")
+    run = card_run(tmp_path, "logo.jpg", "-f", "pdf")
+    lines = [line for line in run.stderr.splitlines() if WHITE_BOX in line]
+    assert len(lines) == 1, run.stderr
+    line = lines[0]
+    for needle in ("warning: images.logo: logo.jpg", "white box", "dark",
+                   "a PNG with a transparent background", 'card.theme = "light"'):
+        assert needle in line, line
+    with pikepdf.open(run.pdf) as pdf:  # and it prints as it is: a box, no mask
+        assert "/Mask" not in the_logo(pdf).image
+
+
+@pytest.mark.parametrize("case", ["light theme", "transparent png", "coloured ground"])
+def test_no_white_box_warning_where_none_shows(tmp_path, case):
+    args: tuple[str, ...] = ("-f", "pdf")
+    if case == "light theme":
+        name = _white_ground_jpeg(tmp_path / "logo.jpg").name
+        args += ("--theme", "light")
+    elif case == "transparent png":
+        name = disc_logo(tmp_path / "logo.png").name
+    else:  # a logo that runs to its edges in a colour
+        name = _white_ground_jpeg(tmp_path / "logo.jpg", ground=(240, 200, 40)).name
+    run = card_run(tmp_path, name, *args)
+    assert WHITE_BOX not in run.stderr, run.stderr
+
+
+def test_what_counts_as_a_dark_ground():
+    assert is_dark(load_theme("dark").outside["background"])
+    assert not is_dark(load_theme("light").outside["background"])
+    # Both sides of the threshold, 0.4: #a0a0a0 is dark enough, #aaaaaa is not.
+    assert relative_luminance((0xA0,) * 3) < DARK_BACKGROUND < relative_luminance((0xAA,) * 3)
+    assert is_dark(Color.hex("#a0a0a0")) and not is_dark(Color.hex("#aaaaaa"))
+
+
+def test_what_counts_as_a_near_white_border():
+    side = 200
+    band = round(BORDER_BAND * side)
+    logo = Image.new("RGB", (side, side), (255, 255, 255))
+    ImageDraw.Draw(logo).ellipse((20, 20, 180, 180), fill=(20, 60, 200))
+    assert near_white_border(logo)
+    # JPEG-like noise in the white is still white (luminance ≥ 0.8: grey 231 and up).
+    noisy = logo.copy()
+    for i in range(0, side, 3):
+        noisy.putpixel((i, 0), (236, 232, 240))
+    assert near_white_border(noisy)
+    # A light grey ground (grey 225, luminance 0.75) is not white.
+    grey = Image.new("RGB", (side, side), (225, 225, 225))
+    assert not near_white_border(grey)
+    # 9 % of the border band coloured is still a white ground (90 % white); 12 % is not.
+    band_pixels = 4 * band * (side - band)
+    for share, white in ((0.09, True), (0.12, False)):
+        edged = logo.copy()
+        length = round(share * band_pixels / band)
+        edged.paste((20, 60, 200), (0, 0, length, band))
+        assert near_white_border(edged) is white, share
+
+
+def test_a_logo_with_nothing_half_opaque_is_warned_about(tmp_path):
+    faint = Image.new("RGBA", (100, 100), (20, 60, 200, 90))  # 35 % opaque everywhere
+    faint.save(tmp_path / "faint.png")
+    run = card_run(tmp_path, "faint.png", "-f", "pdf")
+    assert "images.logo: faint.png has no pixel that is at least half opaque" in run.stderr

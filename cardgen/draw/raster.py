@@ -14,8 +14,8 @@ colour key) never reaches print as transparency: an image's shape becomes a hard
 1-bit stencil mask at 1200 dpi, cut at 50 % opacity, and its colours are its own,
 resampled weighted by opacity, never blended with white or any other ground.
 
-Imports ``cardgen.datafile``, ``cardgen.draw.page``, ``cardgen.errors`` and
-``cardgen.units``; Pillow inside the functions.
+Imports ``cardgen.datafile``, ``cardgen.draw.colors``, ``cardgen.draw.page``,
+``cardgen.errors`` and ``cardgen.units``; Pillow inside the functions.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from cardgen.datafile import read_input
+from cardgen.draw.colors import LUMINANCE_WEIGHTS, linear_channel
 from cardgen.draw.page import Raster
 from cardgen.errors import ImageError, InputFileError
 from cardgen.units import MM_PER_INCH
@@ -45,6 +46,12 @@ MASK_DPI = 1200  # a stencil mask's resolution at its printed size: finer than a
 MASK_THRESHOLD = 128  # the alpha (of 255) from which a pixel of a stencil mask prints: 50 %
 _OWN_COLOUR_WEIGHT = 0.5  # alpha (of 255) below which a pixel's own colour is too faint
 _STRIP_PIXELS = 1 << 20  # pixels per strip when premultiplying a large image
+# A "near white border" (see near_white_border): a band this share of the shorter side
+# wide, where at least WHITE_SHARE of the pixels have at least NEAR_WHITE luminance
+# (0.8: an sRGB grey of about 231 of 255).
+BORDER_BAND = 0.03
+WHITE_SHARE = 0.9
+NEAR_WHITE = 0.8
 MAX_PIXELS = 50_000_000  # larger images are refused: far beyond print needs, or a bomb
 MAX_SIDE = 20_000  # pixels on either side; a 1 × 40 000 000 strip is no picture
 MAX_IMAGE_BYTES = 64 * 1024 * 1024  # the largest image file read at all
@@ -514,6 +521,29 @@ def fit_image(image: PILImage, max_w: float, max_h: float) -> tuple[Raster, floa
     colours = unblended_resize(rgb, alpha, target)
     return (Raster.from_images(colours, rgb_to_cmyk_image(colours), mask), w_mm, h_mm,
             effective_dpi)
+
+
+def near_white_border(rgb: PILImage) -> bool:
+    """Whether the image is framed by (near) white: of the pixels in a band along its four
+    edges (:data:`BORDER_BAND` of its shorter side wide, at least one pixel), at least
+    :data:`WHITE_SHARE` have a relative luminance of :data:`NEAR_WHITE` or more. That is
+    what a logo on a white ground looks like, JPEG noise and all; a picture that runs to
+    its edges in any colour other than white is not."""
+    width, height = rgb.size
+    band = max(1, round(BORDER_BAND * min(width, height)))
+    if 2 * band >= min(width, height):
+        boxes = [(0, 0, width, height)]
+    else:  # the top and bottom strips, then the left and right strips between them
+        boxes = [(0, 0, width, band), (0, height - band, width, height),
+                 (0, band, band, height - band), (width - band, band, width, height - band)]
+    red, green, blue = ([w * linear_channel(v) for v in range(256)] for w in LUMINANCE_WEIGHTS)
+    light = total = 0
+    for box in boxes:
+        data = rgb.crop(box).convert("RGB").tobytes()
+        total += len(data) // 3
+        light += sum(1 for i in range(0, len(data), 3)
+                     if red[data[i]] + green[data[i + 1]] + blue[data[i + 2]] >= NEAR_WHITE)
+    return light >= WHITE_SHARE * total
 
 
 def rgb_to_cmyk_image(rgb: PILImage) -> PILImage:
