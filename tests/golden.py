@@ -149,7 +149,7 @@ def canonical(document: Any) -> Iterator[str]:
                 r = item.raster
                 yield (f"{pad}image {_num(item.x)} {_num(item.y)} {_num(item.w)} "
                        f"{_num(item.h)} {r.size} cmyk={r.cmyk is not None} "
-                       f"alpha={r.alpha is not None} {item.name}")
+                       f"mask={None if r.mask is None else r.mask.size} {item.name}")
             elif isinstance(item, Group):
                 t = item.transform
                 yield (f"{pad}group {item.name} [{' '.join(_num(v) for v in t.as_tuple)}] "

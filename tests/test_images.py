@@ -144,12 +144,13 @@ def test_logo_with_transparency(tmp_path):
               if isinstance(i, Image) and i.name == "logo"]
     assert len(placed) == 1
     item, _ = placed[0]
-    assert item.raster.alpha is not None and item.raster.cmyk.mode == "CMYK"
+    assert item.raster.mask is not None and item.raster.cmyk.mode == "CMYK"
     assert item.w / item.h == pytest.approx(2.0, rel=0.01)
     assert item.raster.size[0] == pixels_for(item.w)
     data = render_pdf(build.document)
     reader = PdfReader(io.BytesIO(data))
     xobjects = reader.pages[0]["/Resources"]["/XObject"]
     logo_obj = next(ref.get_object() for ref in xobjects.values())
-    assert logo_obj["/ColorSpace"] == "/DeviceCMYK" and "/SMask" in logo_obj
+    assert logo_obj["/ColorSpace"] == "/DeviceCMYK" and "/SMask" not in logo_obj
+    assert logo_obj["/Mask"].get_object()["/ImageMask"].value is True
     assert b"/DeviceRGB" not in data

@@ -41,7 +41,6 @@ def test_print_files_are_pdfx_1a(produced, args, condition):
         assert _intent(pdf) == condition
 
 
-@pytest.mark.xfail(strict=True, reason="the logo's soft mask, until the stencil mask lands")
 def test_a_card_with_a_photo_and_a_logo_is_pdfx_too(produced):
     folder = produced("card", "-f", "pdf", config=WITH_IMAGES)
     assert pdfx_problems(folder / "card.pdf") == []

@@ -10,6 +10,7 @@ from cardgen.card.config import CardConfig, Person
 from cardgen.card.contact import vcard
 from cardgen.card.layout import CardLayout
 from cardgen.card.links import CORNER_LINKS, LINK_RADIUS, link_positions
+from cardgen.card.logo import logo_raster
 from cardgen.card.physical import CardGeometry
 from cardgen.card.themes import Theme
 from cardgen.draw.colors import Color
@@ -103,16 +104,10 @@ def front_panel(config: CardConfig, geometry: CardGeometry, theme: Theme, fonts:
     if config.qr:
         beside.append(Box(safe.right - qr_side, safe.bottom - qr_side, qr_side, qr_side))
     if config.logo is not None:
-        from cardgen.draw.raster import PRINT_DPI, fit_image, open_image
-
-        logo = open_image(config.logo, "images.logo", notes=warnings)
         max_w = qr_side or front["qr_max"]
         max_h = (safe.h - qr_side - front["logo_gap"] if qr_side
                  else front["logo_share"] * safe.h)
-        raster, w, h, dpi = fit_image(logo, max_w, max_h)
-        if dpi < PRINT_DPI:
-            warnings.append(f"images.logo: {config.logo.name} is only {dpi:.0f} dpi at "
-                            f"{w:.1f} mm wide and may print soft ({PRINT_DPI} dpi is best).")
+        raster, w, h = logo_raster(config.logo, max_w, max_h, theme, warnings)
         items.append(Image(safe.right - w, safe.y, w, h, raster, name="logo"))
         beside.append(Box(safe.right - w, safe.y, w, h))
     # The text is set before the QR code is made, so that text too long for the card is

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from cardgen.draw.colors import Color
 from cardgen.draw.page import Raster
-from cardgen.draw.raster import flatten_alpha, pixels_for
+from cardgen.draw.raster import pixels_for, split_alpha
 from cardgen.units import MM_PER_INCH
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ def portrait_rasters(image: PILImage, size_mm: float, tints: tuple[Color, Color]
     """
     from PIL import Image, ImageOps
 
-    rgb, alpha = flatten_alpha(image)
+    rgb, alpha = split_alpha(image)
     side = pixels_for(size_mm)
     gray = rgb.convert("L")
     if alpha is not None:

@@ -91,6 +91,21 @@ def rgb_to_cmyk(r: int, g: int, b: int) -> tuple[float, float, float, float]:
     return ((1 - rf - k) / (1 - k), (1 - gf - k) / (1 - k), (1 - bf - k) / (1 - k), k)
 
 
+LUMINANCE_WEIGHTS = (0.2126, 0.7152, 0.0722)  # of linear R, G and B (WCAG 2, sRGB)
+
+
+def linear_channel(v: int) -> float:
+    """An sRGB channel value (0–255) as linear light (0–1)."""
+    f = v / 255
+    return f / 12.92 if f <= 0.04045 else ((f + 0.055) / 1.055) ** 2.4
+
+
+def relative_luminance(rgb: tuple[int, int, int]) -> float:
+    """The relative luminance (0 = black, 1 = white) of an sRGB colour, as WCAG 2 defines
+    it: the channels linearised, then weighted by :data:`LUMINANCE_WEIGHTS`."""
+    return sum(w * linear_channel(v) for w, v in zip(LUMINANCE_WEIGHTS, rgb, strict=True))
+
+
 COLOR_FORMS = '"#rrggbb", [c, m, y, k] percentages or {cmyk = [...], rgb = "#rrggbb"}'
 
 

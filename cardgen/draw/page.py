@@ -150,22 +150,30 @@ class Text:
 
 @dataclass(frozen=True, eq=False)
 class Raster:
-    """Pixel data ready for embedding: an RGB image, optionally a CMYK twin for print and
-    an alpha mask. ``key`` identifies the content (used for stable names in outputs)."""
+    """Pixel data ready for embedding: an RGB image, optionally a CMYK twin for print, and
+    optionally a stencil ``mask`` giving its shape. ``key`` identifies the content (used
+    for stable names in outputs).
+
+    The mask is a 1-bit image (Pillow mode ``"1"``; white = printed, black = not printed)
+    stretched over the same box as the colour pixels, usually at a higher resolution. It
+    is hard-edged on purpose: print has no partial transparency (PDF/X forbids live
+    transparency), so every point of the box is either the image's colour or whatever
+    lies beneath. Without a mask the whole box is printed."""
 
     rgb: PILImage
     cmyk: PILImage | None = None
-    alpha: PILImage | None = None
+    mask: PILImage | None = None
     key: str = ""
 
     @staticmethod
     def from_images(
-        rgb: PILImage, cmyk: PILImage | None = None, alpha: PILImage | None = None
+        rgb: PILImage, cmyk: PILImage | None = None, mask: PILImage | None = None
     ) -> Raster:
         digest = hashlib.sha1(rgb.tobytes())
-        if alpha is not None:
-            digest.update(alpha.tobytes())
-        return Raster(rgb, cmyk, alpha, digest.hexdigest()[:16])
+        if mask is not None:
+            digest.update(repr(mask.size).encode())
+            digest.update(mask.tobytes())
+        return Raster(rgb, cmyk, mask, digest.hexdigest()[:16])
 
     @property
     def size(self) -> tuple[int, int]:

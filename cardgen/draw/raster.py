@@ -9,8 +9,13 @@ from their EXIF orientation and resampled to exactly the pixels print needs: 300
 their printed size, no more. Whatever Pillow or its libraries complain about on the way
 (damaged EXIF data, say) becomes one cardgen sentence instead of noise on stderr.
 
-Imports ``cardgen.datafile``, ``cardgen.draw.page``, ``cardgen.errors`` and
-``cardgen.units``; Pillow inside the functions.
+Transparency (an alpha channel, a palette's transparent entries or a PNG's transparent
+colour key) never reaches print as transparency: an image's shape becomes a hard-edged
+1-bit stencil mask at 1200 dpi, cut at 50 % opacity, and its colours are its own,
+resampled weighted by opacity, never blended with white or any other ground.
+
+Imports ``cardgen.datafile``, ``cardgen.draw.colors``, ``cardgen.draw.page``,
+``cardgen.errors`` and ``cardgen.units``; Pillow inside the functions.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from cardgen.datafile import read_input
+from cardgen.draw.colors import LUMINANCE_WEIGHTS, linear_channel
 from cardgen.draw.page import Raster
 from cardgen.errors import ImageError, InputFileError
 from cardgen.units import MM_PER_INCH
@@ -36,6 +42,16 @@ if TYPE_CHECKING:
     from PIL.Image import Image as PILImage
 
 PRINT_DPI = 300
+MASK_DPI = 1200  # a stencil mask's resolution at its printed size: finer than any plate
+MASK_THRESHOLD = 128  # the alpha (of 255) from which a pixel of a stencil mask prints: 50 %
+_OWN_COLOUR_WEIGHT = 0.5  # alpha (of 255) below which a pixel's own colour is too faint
+_STRIP_PIXELS = 1 << 20  # pixels per strip when premultiplying a large image
+# A "near white border" (see near_white_border): a band this share of the shorter side
+# wide, where at least WHITE_SHARE of the pixels have at least NEAR_WHITE luminance
+# (0.8: an sRGB grey of about 231 of 255).
+BORDER_BAND = 0.03
+WHITE_SHARE = 0.9
+NEAR_WHITE = 0.8
 MAX_PIXELS = 50_000_000  # larger images are refused: far beyond print needs, or a bomb
 MAX_SIDE = 20_000  # pixels on either side; a 1 × 40 000 000 strip is no picture
 MAX_IMAGE_BYTES = 64 * 1024 * 1024  # the largest image file read at all
@@ -329,42 +345,205 @@ def _complaint_sentences(complaints: list[tuple[str, str]], fmt: str, name: str,
     return sentences
 
 
-def flatten_alpha(image: PILImage) -> tuple[PILImage, PILImage | None]:
-    """RGB pixels and the alpha channel (None when fully opaque)."""
+def split_alpha(image: PILImage) -> tuple[PILImage, PILImage | None]:
+    """The image's own colours as RGB, never blended with anything, and its transparency
+    as an 8-bit alpha channel (None when every pixel is opaque).
+
+    Transparency comes from an alpha channel, from a palette's transparent entries, or
+    from a colour key (a PNG's tRNS chunk: one grey level or RGB colour that stands for
+    "transparent"). 16-bit greyscale is scaled to 8 bits, not clipped. Fully transparent
+    pixels keep whatever colour the file stores for them; callers weight colours by
+    alpha (see :func:`unblended_resize`), so that colour never shows.
+    """
+    if image.mode.startswith("I;16"):
+        image = _grey_from_16_bits(image)
+    if image.mode == "RGB" and isinstance(key := image.info.get("transparency"), tuple) \
+            and max(key) > 255:
+        # A 16-bit RGB PNG: Pillow keeps the top 8 bits of each sample but the key in 16.
+        image = image.copy()
+        image.info["transparency"] = tuple(v >> 8 for v in key)
+    if "transparency" not in image.info and not _has_alpha_band(image):
+        return image.convert("RGB"), None
+    rgba = image.convert("RGBA")
+    alpha = rgba.getchannel("A")
+    if alpha.getextrema() == (255, 255):
+        return rgba.convert("RGB"), None
+    return rgba.convert("RGB"), alpha
+
+
+def _has_alpha_band(image: PILImage) -> bool:
+    return any(band in ("A", "a") for band in image.getbands())
+
+
+def _grey_from_16_bits(image: PILImage) -> PILImage:
+    """A 16-bit greyscale image as 8-bit ``L`` (or ``LA`` with its colour key applied at
+    full precision), scaled rather than clipped as Pillow's own conversion does."""
+    from PIL import Image, ImageMath
+
+    wide = image.convert("I")
+    grey: PILImage = ImageMath.lambda_eval(
+        lambda e: e["convert"](e["v"] * (255 / 65535) + 0.5, "L"), v=wide)
+    key = image.info.get("transparency")
+    if not isinstance(key, int):
+        return grey
+    alpha: PILImage = ImageMath.lambda_eval(
+        lambda e: e["convert"](e["notequal"](e["v"], key) * 255, "L"), v=wide)
+    return Image.merge("LA", (grey, alpha))
+
+
+def stencil_mask(alpha: PILImage, size: tuple[int, int]) -> PILImage | None:
+    """The shape of an image with transparency ``alpha``, resampled to ``size`` and cut
+    at 50 % opacity, as a 1-bit mask (white = printed); None when every pixel prints.
+
+    Print cannot show partial transparency, so what is at least half opaque prints in
+    full and the rest not at all. At :data:`MASK_DPI` the steps of this hard edge are far
+    below what the eye or a printing plate resolves."""
     from PIL import Image
 
-    if image.mode == "P" and "transparency" in image.info:
-        image = image.convert("RGBA")
-    if image.mode in ("RGBA", "LA", "PA"):
-        rgba = image.convert("RGBA")
-        alpha = rgba.getchannel("A")
-        if alpha.getextrema() == (255, 255):
-            return rgba.convert("RGB"), None
-        # Transparent pixels keep a white colour so that resampling does not darken edges.
-        white = Image.new("RGB", rgba.size, (255, 255, 255))
-        white.paste(rgba.convert("RGB"), mask=alpha)
-        return white, alpha
-    return image.convert("RGB"), None
+    if alpha.size != size:
+        alpha = alpha.resize(size, Image.Resampling.LANCZOS)
+    mask = alpha.point(lambda v: 255 if v >= MASK_THRESHOLD else 0, "1")
+    return None if mask.getextrema() == (255, 255) else mask
+
+
+def mask_coverage(mask: PILImage | None, size: tuple[int, int]) -> PILImage:
+    """How much of each pixel of a ``size`` grid laid over the same box a stencil
+    ``mask`` prints, as 8-bit coverage (255 = all of it): what a hard edge looks like at a
+    preview's resolution. Without a mask, everything prints."""
+    from PIL import Image
+
+    if mask is None:
+        return Image.new("L", size, 255)
+    grey = mask.convert("L")
+    return grey if grey.size == size else grey.resize(size, Image.Resampling.BOX)
+
+
+def unblended_resize(rgb: PILImage, alpha: PILImage, size: tuple[int, int]) -> PILImage:
+    """The colours of an image with transparency, resampled to ``size`` without letting
+    the colour of transparent pixels bleed in.
+
+    Colours are resampled premultiplied by alpha, in floating point, and then divided by
+    the resampled alpha: each new pixel is the alpha-weighted average of the colours it
+    covers, so a pixel on an anti-aliased edge has the logo's own colour, never a blend
+    with white, black or anything else. (For a logo of one colour c, every pixel that
+    covers any of it is exactly c.) Pixels that cover nothing take the colours of their
+    nearest neighbours that do (:func:`_fill_from_neighbours`), so that nothing foreign
+    appears wherever a stencil edge uncovers them.
+    """
+    from PIL import Image
+
+    factor = max(1, min(rgb.width // (2 * size[0]), rgb.height // (2 * size[1])))
+    bands, weight = _premultiplied_reduced(rgb, alpha, factor)
+    lanczos = Image.Resampling.LANCZOS
+    # Colours and weight are resampled alike and never clamped apart: where Lanczos
+    # overshoots, both overshoot by the same factor, and their ratio stays the colour.
+    return Image.merge("RGB", _fill_from_neighbours(
+        [band.resize(size, lanczos) for band in bands], weight.resize(size, lanczos)))
+
+
+def _premultiplied_reduced(rgb: PILImage, alpha: PILImage,
+                           factor: int) -> tuple[list[PILImage], PILImage]:
+    """Floating-point colour bands premultiplied by alpha (0–255 × alpha/255) and alpha
+    itself, each reduced by box averaging over ``factor`` × ``factor`` pixels. Worked
+    through in strips of rows, so that a large image never needs four floating-point
+    copies of itself at once."""
+    from PIL import Image, ImageMath
+
+    width, height = rgb.size
+    out_size = (math.ceil(width / factor), math.ceil(height / factor))
+    bands = [Image.new("F", out_size) for _ in range(3)]
+    weight = Image.new("F", out_size)
+    rows = max(factor, (_STRIP_PIXELS // max(width, 1)) // factor * factor)
+    for top in range(0, height, rows):
+        box = (0, top, width, min(height, top + rows))
+        a = alpha.crop(box).convert("F")
+        parts = [ImageMath.lambda_eval(lambda e: e["c"] * e["a"] * (1 / 255),
+                                       c=band.convert("F"), a=a)
+                 for band in rgb.crop(box).split()]
+        for target, part in zip([*bands, weight], [*parts, a], strict=True):
+            target.paste(part.reduce(factor) if factor > 1 else part, (0, top // factor))
+    return bands, weight
+
+
+def _fill_from_neighbours(bands: list[PILImage], weight: PILImage) -> list[PILImage]:
+    """Un-premultiply colour ``bands`` by ``weight`` (alpha 0–255) and give every pixel
+    without weight the colour of its neighbourhood, as 8-bit bands.
+
+    Push-pull: the weighted colours are averaged down a pyramid of halved sizes until
+    one pixel is left; on the way back up, a pixel with weight keeps its own colour and
+    one without takes the (bilinearly enlarged) colour of the coarser level, which is
+    the weighted average of the nearest pixels that have any. A fully transparent image
+    is white."""
+    from PIL import Image, ImageMath
+
+    low = weight.getextrema()[0]
+    if weight.size == (1, 1) or (isinstance(low, float | int) and low >= _OWN_COLOUR_WEIGHT):
+        coarse = None
+    else:
+        half = (math.ceil(weight.width / 2), math.ceil(weight.height / 2))
+        box = Image.Resampling.BOX
+        coarse = _fill_from_neighbours([band.resize(half, box) for band in bands],
+                                       weight.resize(half, box))
+    own = [ImageMath.lambda_eval(
+        lambda e: e["max"](e["min"](e["p"] * 255 / e["max"](e["w"], _OWN_COLOUR_WEIGHT),
+                                    255.0), 0.0), p=band, w=weight) for band in bands]
+    if coarse is None:
+        fallback = [Image.new("F", weight.size, 255.0) for _ in bands]
+    else:
+        fallback = [band.convert("F").resize(weight.size, Image.Resampling.BILINEAR)
+                    for band in coarse]
+    known: PILImage = ImageMath.lambda_eval(lambda e: e["w"] >= _OWN_COLOUR_WEIGHT, w=weight)
+    return [ImageMath.lambda_eval(
+        lambda e: e["convert"](e["k"] * e["o"] + (1 - e["k"]) * e["f"] + 0.5, "L"),
+        k=known, o=o, f=f) for o, f in zip(own, fallback, strict=True)]
 
 
 def fit_image(image: PILImage, max_w: float, max_h: float) -> tuple[Raster, float, float, float]:
-    """The image scaled to fit ``max_w`` × ``max_h`` mm, resampled to 300 dpi.
+    """The image scaled to fit ``max_w`` × ``max_h`` mm: its colours resampled to
+    :data:`PRINT_DPI` at that size, and, when it has transparency, its shape as a stencil
+    mask at :data:`MASK_DPI` (see :func:`stencil_mask` and :func:`unblended_resize`).
 
     Returns the raster, its size in mm, and the effective resolution of the source.
     """
     from PIL import Image
 
-    rgb, alpha = flatten_alpha(image)
+    rgb, alpha = split_alpha(image)
     w_px, h_px = rgb.size
     scale = min(max_w / w_px, max_h / h_px)
     w_mm, h_mm = w_px * scale, h_px * scale
     effective_dpi = w_px / (w_mm / MM_PER_INCH)
     target = (pixels_for(w_mm), pixels_for(h_mm))
-    if target != rgb.size:
-        rgb = rgb.resize(target, Image.Resampling.LANCZOS)
-        if alpha is not None:
-            alpha = alpha.resize(target, Image.Resampling.LANCZOS)
-    return Raster.from_images(rgb, rgb_to_cmyk_image(rgb), alpha), w_mm, h_mm, effective_dpi
+    if alpha is None:
+        if target != rgb.size:
+            rgb = rgb.resize(target, Image.Resampling.LANCZOS)
+        return Raster.from_images(rgb, rgb_to_cmyk_image(rgb)), w_mm, h_mm, effective_dpi
+    mask = stencil_mask(alpha, (pixels_for(w_mm, MASK_DPI), pixels_for(h_mm, MASK_DPI)))
+    colours = unblended_resize(rgb, alpha, target)
+    return (Raster.from_images(colours, rgb_to_cmyk_image(colours), mask), w_mm, h_mm,
+            effective_dpi)
+
+
+def near_white_border(rgb: PILImage) -> bool:
+    """Whether the image is framed by (near) white: of the pixels in a band along its four
+    edges (:data:`BORDER_BAND` of its shorter side wide, at least one pixel), at least
+    :data:`WHITE_SHARE` have a relative luminance of :data:`NEAR_WHITE` or more. That is
+    what a logo on a white ground looks like, JPEG noise and all; a picture that runs to
+    its edges in any colour other than white is not."""
+    width, height = rgb.size
+    band = max(1, round(BORDER_BAND * min(width, height)))
+    if 2 * band >= min(width, height):
+        boxes = [(0, 0, width, height)]
+    else:  # the top and bottom strips, then the left and right strips between them
+        boxes = [(0, 0, width, band), (0, height - band, width, height),
+                 (0, band, band, height - band), (width - band, band, width, height - band)]
+    red, green, blue = ([w * linear_channel(v) for v in range(256)] for w in LUMINANCE_WEIGHTS)
+    light = total = 0
+    for box in boxes:
+        data = rgb.crop(box).convert("RGB").tobytes()
+        total += len(data) // 3
+        light += sum(1 for i in range(0, len(data), 3)
+                     if red[data[i]] + green[data[i + 1]] + blue[data[i + 2]] >= NEAR_WHITE)
+    return light >= WHITE_SHARE * total
 
 
 def rgb_to_cmyk_image(rgb: PILImage) -> PILImage:

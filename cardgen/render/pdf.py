@@ -16,18 +16,25 @@ PDF/X.
 **Font subsets** are named with a tag derived from the font and the glyphs in the subset
 (``QWERTY+SourceSans3-Regular``), so two files with different subsets of one font never
 share a subset name, and the same subset always has the same name.
+
+Images are image XObjects that cardgen writes itself (reportlab's only know colour-key
+masks and soft masks): 8-bit colour, Flate-compressed, and a raster's stencil mask as the
+image's explicit ``/Mask``, an ``/ImageMask true`` stream of 1 bit a pixel (PDF 1.3
+explicit masking). No soft mask, transparency group or opacity below 1 is ever written:
+print files may hold no live transparency (PDF/X-1a).
 """
 
 from __future__ import annotations
 
 import hashlib
 import io
+import zlib
 from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.colors import CMYKColor, CMYKColorSep
 from reportlab.lib.colors import Color as RLColor
-from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFObject, PDFStream
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
@@ -146,18 +153,33 @@ def _pdf_box(page: Page, box: Box) -> tuple[float, float, float, float]:
     return (box.x * k, (page.height - box.bottom) * k, box.right * k, (page.height - box.y) * k)
 
 
-class _AlphaReader(ImageReader):
-    """An image reader that attaches a separate alpha mask (reportlab only derives soft
-    masks from RGBA/LA images, and print images are CMYK)."""
+class _ImageStream(PDFObject):
+    """An image XObject written exactly as given: its dictionary entries (besides the
+    stream's own) and its raw samples, which are Flate-compressed here."""
 
-    def __init__(self, image: PILImage, alpha: PILImage) -> None:
-        super().__init__(image)
-        self._alpha = alpha
+    def __init__(self, entries: dict[str, Any], samples: bytes) -> None:
+        self.entries = entries
+        self.content = zlib.compress(samples, 9)
 
-    def getRGBData(self) -> Any:
-        data = super().getRGBData()
-        self._dataA = ImageReader(self._alpha)
-        return data
+    def format(self, document: Any) -> bytes:
+        stream = PDFStream(content=self.content)
+        entries = stream.dictionary
+        entries["Type"] = PDFName("XObject")
+        entries["Subtype"] = PDFName("Image")
+        for key, value in self.entries.items():
+            entries[key] = value
+        entries["Filter"] = PDFArray([PDFName("FlateDecode")])
+        result: bytes = stream.format(document)
+        return result
+
+
+def _stencil_samples(mask: PILImage) -> bytes:
+    """A mask (mode ``"1"``, white = printed) as ``/ImageMask`` samples: rows of bits,
+    each row padded to whole bytes, where 0 paints and 1 leaves the page as it is (the
+    default ``/Decode [0 1]``)."""
+    from PIL import ImageChops
+
+    return ImageChops.invert(mask.convert("1")).tobytes()
 
 
 class _PathBuilder:
@@ -272,17 +294,44 @@ class _PdfPainter(Painter[None]):
         c = self.canvas
         raster = item.raster
         pixels = raster.cmyk if self.cmyk and raster.cmyk is not None else raster.rgb
-        if self.cmyk and pixels.mode != "CMYK":
-            pixels = pixels.convert("CMYK")
-        if raster.alpha is not None:
-            reader: ImageReader = _AlphaReader(pixels, raster.alpha)
-        else:
-            reader = ImageReader(pixels)
+        pixels = pixels.convert("CMYK" if self.cmyk else "RGB")
+        name = self._image_xobject(pixels, raster.mask)
         c.saveState()
+        # An image fills the unit square of its space; the model's y runs down.
         c.translate(item.x, item.y + item.h)
-        c.scale(1, -1)
-        c.drawImage(reader, 0, 0, item.w, item.h, mask="auto" if raster.alpha is not None else None)
+        c.scale(item.w, -item.h)
+        c._code.append(f"/{name} Do")
         c.restoreState()
+
+    def _image_xobject(self, pixels: PILImage, mask: PILImage | None) -> str:
+        """The resource name of an image XObject for ``pixels`` (and its stencil mask),
+        written on first use and shared by every later use with the same content; the
+        name is a digest of the content, so output stays byte-identical."""
+        c = self.canvas
+        doc = c._doc
+        samples = pixels.tobytes()
+        digest = hashlib.sha1(f"{pixels.mode} {pixels.size}".encode())
+        digest.update(samples)
+        stencil = b""
+        if mask is not None:
+            stencil = _stencil_samples(mask)
+            digest.update(f"mask {mask.size}".encode())
+            digest.update(stencil)
+        key = f"img{digest.hexdigest()[:24]}"
+        name = doc.getXObjectName(key)
+        if name not in doc.idToObject:
+            entries: dict[str, Any] = {
+                "Width": pixels.width, "Height": pixels.height, "BitsPerComponent": 8,
+                "ColorSpace": PDFName("DeviceCMYK" if pixels.mode == "CMYK" else "DeviceRGB"),
+            }
+            if mask is not None:
+                entries["Mask"] = doc.Reference(_ImageStream(
+                    {"Width": mask.width, "Height": mask.height, "ImageMask": "true",
+                     "BitsPerComponent": 1}, stencil), doc.getXObjectName(f"{key}m"))
+            doc.Reference(_ImageStream(entries, samples), name)
+        c._currentPageHasImages = 1
+        c._formsinuse.append(key)
+        return str(name)
 
 
 def _register(face: FontRef) -> str:

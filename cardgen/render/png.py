@@ -27,6 +27,7 @@ from cardgen.draw.page import (
     Text,
     View,
 )
+from cardgen.draw.raster import mask_coverage
 from cardgen.errors import FontError
 from cardgen.render.base import Painter, walk_path
 from cardgen.text.fonts import font_file_bytes
@@ -222,11 +223,15 @@ class _PngPainter(Painter[Affine]):
         self._place(PILImage.new("RGB", mask.size, item.color.rgb), mask, placement)
 
     def image(self, item: Image, t: Affine) -> None:
+        """The raster as it prints: its colours through its stencil mask, both brought to
+        the mask's finer grid so that the hard edge is drawn at the page's resolution."""
         raster = item.raster
-        w, h = raster.size
+        src = raster.rgb.convert("RGB")
+        if raster.mask is not None and raster.mask.size != src.size:
+            src = src.resize(raster.mask.size, PILImage.Resampling.BICUBIC)
+        w, h = src.size
         m = t @ Affine.translate(item.x, item.y) @ Affine.scale(item.w / w, item.h / h)
-        mask = raster.alpha if raster.alpha is not None else PILImage.new("L", (w, h), 255)
-        self._place(raster.rgb.convert("RGB"), mask, m)
+        self._place(src, mask_coverage(raster.mask, src.size), m)
 
     def _place(self, src: PILImage.Image, mask: PILImage.Image, m: Affine) -> None:
         """Paste ``src`` through ``mask`` with source pixel coords mapped by ``m``."""

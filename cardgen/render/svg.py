@@ -1,7 +1,9 @@
 """SVG output through svgwrite: one file per view, geometry in millimetres.
 
 The viewBox is in millimetres, so coordinates in the file are the model's own. Fonts are
-embedded as WOFF subsets, images as PNG data, layers as Inkscape layers.
+embedded as WOFF subsets, images as PNG data, layers as Inkscape layers. An image with a
+stencil mask carries, as its alpha, how much of each pixel the mask prints: the print's
+hard edge at the image's own resolution.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from cardgen.draw.page import (
     View,
     walk,
 )
+from cardgen.draw.raster import mask_coverage
 from cardgen.render.base import Painter, walk_path
 from cardgen.text.fonts import UNUSED_TABLES, font_file_bytes, quiet_fonttools
 from cardgen.units import MM_PER_PT
@@ -187,9 +190,11 @@ class _SvgPainter(Painter[SvgGroup]):
         raster = item.raster
         if raster.key not in self.images:
             pixels = raster.rgb
-            if raster.alpha is not None:
+            if raster.mask is not None:
+                # The colour pixels with, as alpha, how much of each the stencil mask
+                # prints: the hard edge of print at the colour's resolution.
                 pixels = pixels.convert("RGBA")
-                pixels.putalpha(raster.alpha)
+                pixels.putalpha(mask_coverage(raster.mask, pixels.size))
             buf = io.BytesIO()
             pixels.save(buf, format="PNG")
             self.images[raster.key] = "data:image/png;base64," + base64.b64encode(
