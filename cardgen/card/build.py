@@ -1,8 +1,9 @@
-"""Building the whole card from a config: both spreads, marks and dieline."""
+"""Building the whole card from a config: both spreads, marks and the dieline."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import assert_never
 
 from cardgen.card.config import CardConfig
 from cardgen.card.inside import draw_inside
@@ -12,6 +13,7 @@ from cardgen.card.physical import CardGeometry, Side
 from cardgen.card.spread import Spread
 from cardgen.card.themes import Theme, load_theme
 from cardgen.draw.page import Document
+from cardgen.prepress.dieline import DielineMode
 from cardgen.text.fit import check_drawn_texts
 from cardgen.text.fonts import FontSet, FontStyle, bundled_fonts, load_face
 from cardgen.texts import say
@@ -19,7 +21,12 @@ from cardgen.texts import say
 
 @dataclass
 class CardBuild:
-    document: Document  # page 1 the outside, page 2 the inside (with the dieline layer)
+    """The card's print file (page 1 the outside, page 2 the inside) and, in
+    ``DielineMode.FILE``, its dieline as a document of its own (else None: the art pages
+    carry the dieline as a layer)."""
+
+    document: Document
+    dieline: Document | None
     spread: Spread
     theme: Theme
     fonts: FontSet
@@ -41,24 +48,36 @@ def resolve_fonts(config: CardConfig) -> FontSet:
     return FontSet(*faces)
 
 
-def build_card(config: CardConfig) -> CardBuild:
-    """Lay out the whole card from a validated config."""
+def build_card(config: CardConfig, dieline: DielineMode = DielineMode.FILE) -> CardBuild:
+    """Lay out the whole card from a validated config, with its dieline where
+    ``dieline`` says."""
     spread = Spread(config.size, config.marks)
     geometry = spread.geometry
     theme = load_theme(config.theme, config.base_dir)
     fonts = resolve_fonts(config)
     layout = card_layout()
-    build = CardBuild(Document([], title=say("card", "document.title", name=config.person.name),
-                               subject=say("card", "document.subject")),
-                      spread, theme, fonts)
+    title = say("card", "document.title", name=config.person.name)
+    build = CardBuild(Document([], title=title, subject=say("card", "document.subject")),
+                      None, spread, theme, fonts)
     outside = spread.new_page(Side.OUTSIDE)
     inside = spread.new_page(Side.INSIDE)
     draw_outside(outside, config, geometry, theme, fonts, layout, build.warnings)
     draw_inside(inside, config, geometry, theme, fonts, layout, build.warnings)
     # The slug and the dieline's legend are cardgen's, in its own fonts.
-    spread.add_marks(outside, Side.OUTSIDE, bundled_fonts())
-    spread.add_marks(inside, Side.INSIDE, bundled_fonts())
-    spread.add_dieline(inside, bundled_fonts())
+    own = bundled_fonts()
+    spread.add_marks(outside, Side.OUTSIDE, own)
+    spread.add_marks(inside, Side.INSIDE, own)
     build.document.pages.extend([outside, inside])
-    check_drawn_texts(build.document.pages)  # every string drawn, whoever drew it
+    match dieline:
+        case DielineMode.FILE:
+            build.dieline = Document([spread.dieline_page(own)],
+                                     title=say("card", "document.dieline_title", title=title),
+                                     subject=say("card", "document.subject"))
+        case DielineMode.LAYER:
+            spread.add_dieline(outside, Side.OUTSIDE, own)
+            spread.add_dieline(inside, Side.INSIDE, own)
+        case _:
+            assert_never(dieline)
+    # Every string drawn, whoever drew it.
+    check_drawn_texts(build.document.pages + (build.dieline.pages if build.dieline else []))
     return build
