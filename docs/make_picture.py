@@ -20,7 +20,7 @@ GAP = 24
 
 def main() -> None:
     build = build_card(replace(load_config(None), marks=False))
-    views = build.document.views()[:2]  # outside and inside spreads
+    views = build.document.views()  # outside and inside spreads
     images = [rasterize(view, DPI) for view in views]
     width = sum(im.width for im in images) + GAP * (len(images) + 1)
     height = max(im.height for im in images) + 2 * GAP

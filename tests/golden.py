@@ -71,6 +71,8 @@ SCENARIOS: dict[str, list[str]] = {
                                            "--theme", "light", "--no-marks", "--rgb", "-f",
                                            "pdf", "-o", "out"],
     "card-custom-size": ["card", "custom.toml", "-f", "pdf,svg", "-o", "out"],
+    "card-us-dieline-layer": ["card", "--preset", "us", "--dieline", "layer", "-f", "pdf,svg",
+                              "-o", "out"],
     "sheet-a4-long": ["sheet", "-o", "out"],
     "sheet-letter-short-us-offset": ["sheet", "--paper", "letter", "--flip", "short",
                                      "--preset", "us", "--offset=0.5,-0.3", "-o", "out"],
@@ -163,7 +165,7 @@ def canonical(document: Any) -> Iterator[str]:
         yield (f"page {page.name} {_num(page.width)} {_num(page.height)} trim {box(page.trim)} "
                f"bleed {box(page.bleed)}")
         for layer in page.layers:
-            yield f" layer {layer.name} printing={layer.printing}"
+            yield f" layer {layer.name}"
             yield from items(layer.items, 2)
 
 

@@ -54,7 +54,7 @@ def test_png_previews_show_the_art_unclipped_up_to_the_bleed_edge(produced, pres
     assert unclipped == 2
     image = Image.open(folder / "card-outside.png").convert("RGB")
     dpi = round(image.info["dpi"][0])
-    expected = rasterize(View(page.name, page, tuple(page.printing_layers)), dpi)
+    expected = rasterize(View(page.name, page, tuple(page.layers)), dpi)
     k = dpi / 25.4
     b = page.bleed
     box = (round(b.x * k) + 1, round(b.y * k) + 1, round(b.right * k) - 1,

@@ -11,13 +11,11 @@ import subprocess
 
 import pytest
 from pypdf import PdfReader
-from pypdf.generic import IndirectObject
 
 from cardgen.board.cells import COLUMNS, Grid
 from cardgen.card.links import link_positions
 from cardgen.card.physical import Tab
 from cardgen.draw.geometry import Box
-from cardgen.prepress.dieline import CUT_CONTOUR
 from cardgen.units import PT_PER_MM
 
 TOL = 0.02  # mm
@@ -49,10 +47,10 @@ def _chars(page, spread) -> list[dict]:
     return out
 
 
-def test_three_pages_with_boxes(example_build, example_pdf_reader):
+def test_two_pages_with_boxes(example_build, example_pdf_reader):
     spread, g = example_build.spread, example_build.geometry
     reader = example_pdf_reader
-    assert len(reader.pages) == 3  # outside, inside, dieline
+    assert len(reader.pages) == 2  # outside, inside: the dieline is a file of its own
     for page in reader.pages:
         assert _close_box(_mm_box(page.trimbox), _flip(spread, g.trim))
         assert _close_box(_mm_box(page.bleedbox), _flip(spread, g.bleed_box))
@@ -122,7 +120,7 @@ def test_grid_lines_are_equally_spaced(example_build, example_plumber):
 
 def test_crop_and_fold_marks_outside_the_bleed(example_build, example_plumber):
     g = example_build.geometry
-    for page in example_plumber.pages[:2]:
+    for page in example_plumber.pages:
         # pdfplumber's points are measured from the top, like the model.
         marks = [ln for ln in page.lines if abs(ln["linewidth"] - 0.1 * PT_PER_MM) < 1e-3
                  and not any(g.bleed_box.contains(x / PT_PER_MM, y / PT_PER_MM, tol=-1e-6)
@@ -134,30 +132,6 @@ def test_crop_and_fold_marks_outside_the_bleed(example_build, example_plumber):
         fold_y = (example_build.spread.page_height - g.fold_y) * PT_PER_MM
         assert sum(abs(m["y0"] - fold_y) < 1e-3 and abs(m["y1"] - fold_y) < 1e-3
                    for m in dashed) == 2
-
-
-def test_dieline_is_its_own_page_in_spot_colours(example_build, example_pdf_reader,
-                                                 example_plumber):
-    g = example_build.geometry
-    reader = example_pdf_reader
-    for page in reader.pages[:2]:
-        spaces = page["/Resources"].get("/ColorSpace", {})
-        assert "/CutContour" not in spaces and "/Score" not in spaces
-    spaces = reader.pages[2]["/Resources"]["/ColorSpace"]
-    for name in ("/CutContour", "/Score"):
-        space = spaces[name]
-        space = space.get_object() if isinstance(space, IndirectObject) else space
-        assert space[0] == "/Separation" and space[1] == name
-    lines = example_plumber.pages[2].lines
-    expected = g.cut_lines() + g.score_lines()
-    assert len(lines) == len(expected)
-    got = {tuple(sorted((round(x / PT_PER_MM, 3), round(y / PT_PER_MM, 3))
-                        for x, y in ln["pts"])) for ln in lines}
-    want = {tuple(sorted((round(x, 3), round(y, 3)) for x, y in seg)) for seg in expected}
-    assert got == want
-    dashed = [ln for ln in lines if ln["dash"][0]]
-    assert len(dashed) == len(g.score_lines())
-    assert CUT_CONTOUR.spot == "CutContour"
 
 
 def _content_ops(reader: PdfReader) -> str:

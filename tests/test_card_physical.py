@@ -104,7 +104,7 @@ def test_origin_only_translates_the_card(size):
     for tab in Tab:
         assert same_box(b.tabs[tab], moved_box(a.tabs[tab]))
         assert close(b.hinge_x(tab), a.hinge_x(tab) + SHIFT[0])
-    assert same_moved_segments(b.cut_lines(), a.cut_lines())
+    assert same_moved_segments(b.tab_slits(), a.tab_slits())
     assert same_moved_segments(b.score_lines(), a.score_lines())
     for side in Side:
         assert same_moved_segments(b.fold_lines(side), a.fold_lines(side))
@@ -233,9 +233,10 @@ def test_side_tabs(g: CardGeometry):
     assert tab5.w >= MIN_TAB and close(tab5.w, tab6.w)
     assert tab5.right <= g.game_panel.x and tab6.x >= g.game_panel.right
     assert close(tab5.bottom, g.fold_y) and close(tab5.y, g.trim.y)  # beside grid A
-    cuts = g.cut_lines()
-    assert ((g.trim.x, g.fold_y), (g.hinge_left, g.fold_y)) in cuts
-    assert ((g.hinge_right, g.fold_y), (g.trim.right, g.fold_y)) in cuts
+    # Each slit runs along the fold from the long edge (on the outline) to the hinge.
+    assert g.tab_slits() == [((g.trim.x, g.fold_y), (g.hinge_left, g.fold_y)),
+                             ((g.trim.right, g.fold_y), (g.hinge_right, g.fold_y))]
+    assert all(g.trim.on_outline(*start) for start, _ in g.tab_slits())
     scores = g.score_lines()
     assert ((g.hinge_left, g.trim.y), (g.hinge_left, g.fold_y)) in scores
     assert ((g.hinge_left, g.fold_y), (g.hinge_right, g.fold_y)) in scores

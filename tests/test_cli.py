@@ -45,8 +45,9 @@ def test_default_card_writes_all_formats(tmp_path):
     ok(result)
     out = tmp_path / "output"
     names = sorted(p.name for p in out.iterdir())
-    assert names == ["card-dieline.png", "card-dieline.svg", "card-inside.png",
-                     "card-inside.svg", "card-outside.png", "card-outside.svg", "card.pdf"]
+    assert names == ["card-dieline.pdf", "card-dieline.png", "card-dieline.svg",
+                     "card-inside.png", "card-inside.svg", "card-outside.png",
+                     "card-outside.svg", "card.pdf"]
     with PILImage.open(out / "card-inside.png") as png:
         assert round(png.info["dpi"][0]) == 300
     # Same inputs, same bytes, for every format.

@@ -67,7 +67,7 @@ def test_no_curve_comes_near_a_letter(produced, theme):
     for layer in page.layers:
         layer.items = [i for i in layer.items
                        if not (isinstance(i, Group) and i.name in ("front-art", "back-art"))]
-    plain = rasterize(View(page.name, page, tuple(page.printing_layers)), dpi)
+    plain = rasterize(View(page.name, page, tuple(page.layers)), dpi)
     checked = 0
     for item, box in _panel_texts(build):
         region = tuple(mm_to_px(v, dpi) for v in (box.x - 0.5, box.y - 0.5, box.right + 0.5,

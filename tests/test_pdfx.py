@@ -35,10 +35,11 @@ def _intent(pdf: pikepdf.Pdf) -> str:
 ])
 def test_print_files_are_pdfx_1a(produced, args, condition):
     folder = produced(*args)
-    pdf_file = folder / ("sheet.pdf" if args[0] == "sheet" else "card.pdf")
-    assert pdfx_problems(pdf_file) == []
-    with pikepdf.open(pdf_file) as pdf:
-        assert _intent(pdf) == condition
+    files = ["sheet.pdf"] if args[0] == "sheet" else ["card.pdf", "card-dieline.pdf"]
+    for name in files:  # the dieline file too: a shop's preflight reads it as well
+        assert pdfx_problems(folder / name) == [], name
+        with pikepdf.open(folder / name) as pdf:
+            assert _intent(pdf) == condition
 
 
 def test_a_card_with_a_photo_and_a_logo_is_pdfx_too(produced):

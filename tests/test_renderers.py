@@ -72,7 +72,6 @@ def _spread() -> Page:
                            name="t-grp")],
                      transform=Affine.translate(40, 50) @ Affine.rotate(180)))
     labels.add(Text(15, 45, "Rot90", fonts.regular, 9, BLACK, rotation=90, name="t-90"))
-    page.layer("cut", printing=False).add(Rect(10, 10, 100, 60, stroke=Stroke(RED, 0.1)))
     return page
 
 
@@ -83,8 +82,8 @@ def spread() -> Page:
 
 @pytest.fixture(scope="module")
 def png_image(spread) -> PILImage.Image:
-    """The spread's printing view as rendered to PNG at DPI, decoded once per module."""
-    data = render_png(View("spread", spread, tuple(spread.printing_layers)), DPI)
+    """The spread as rendered to PNG at DPI, decoded once per module."""
+    data = render_png(View("spread", spread, tuple(spread.layers)), DPI)
     image = PILImage.open(io.BytesIO(data))
     image.load()
     return image
@@ -161,7 +160,7 @@ def _svg_anchors(root: ET.Element) -> dict[str, tuple[tuple[float, float], float
 
 
 def test_svg_geometry_in_mm_matches_model(spread):
-    root = ET.fromstring(render_svg(View("spread", spread, tuple(spread.printing_layers))))
+    root = ET.fromstring(render_svg(View("spread", spread, tuple(spread.layers))))
     assert root.get("viewBox") == "0 0 120 80"
     assert root.get("width") == "120mm" and root.get("height") == "80mm"
     found = _svg_anchors(root)
@@ -237,21 +236,21 @@ def test_png_text_lands_where_the_model_says(spread, png_image, name):
     assert math.dist((gx, gy), (cx, cy)) < 0.6
 
 
-def test_pdf_carries_page_boxes_and_nonprinting_view(spread):
+def test_pdf_carries_page_boxes(spread):
     from pypdf import PdfReader
 
-    reader = PdfReader(io.BytesIO(render_pdf(Document([spread]))))
-    assert len(reader.pages) == 2  # the printing view, then the "cut" layer's page
+    reader = PdfReader(io.BytesIO(render_pdf(Document([spread, _spread()]))))
+    assert len(reader.pages) == 2  # one PDF page per page, whatever its layers
     for page in reader.pages:
         assert [round(float(v) / PT_PER_MM, 3) for v in page.trimbox] == [10, 10, 110, 70]
         assert [round(float(v) / PT_PER_MM, 3) for v in page.bleedbox] == [7, 7, 113, 73]
         assert [round(float(v) / PT_PER_MM, 3) for v in page.mediabox] == [0, 0, 120, 80]
 
 
-def test_document_views_name_nonprinting_layers(spread):
+def test_document_views_are_its_pages_with_all_their_layers(spread):
     views = Document([spread]).views()
-    assert [v.name for v in views] == ["spread", "cut"]
-    assert [layer.name for layer in views[1].layers] == ["cut"]
+    assert [v.name for v in views] == ["spread"]
+    assert [layer.name for layer in views[0].layers] == [layer.name for layer in spread.layers]
 
 
 def test_dash_pattern_splits_a_line():
@@ -261,7 +260,7 @@ def test_dash_pattern_splits_a_line():
 
 
 def test_renderers_are_deterministic(spread):
-    view = View("spread", spread, tuple(spread.printing_layers))
+    view = View("spread", spread, tuple(spread.layers))
     assert render_pdf(Document([spread])) == render_pdf(Document([_spread()]))
     assert render_svg(view) == render_svg(View("spread", _spread(), view.layers))
     assert render_png(view, 100) == render_png(view, 100)

@@ -1,8 +1,9 @@
-"""Building the whole card from a config: both spreads, marks and dieline."""
+"""Building the whole card from a config: both spreads, marks and the dieline."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import assert_never
 
 from cardgen.card.config import CardConfig
 from cardgen.card.inside import draw_inside
@@ -13,6 +14,7 @@ from cardgen.card.spread import Spread
 from cardgen.card.themes import Theme, load_theme
 from cardgen.draw.page import Document
 from cardgen.errors import CardgenError
+from cardgen.prepress.dieline import DielineMode
 from cardgen.prepress.ink import page_ink_problems
 from cardgen.text.fit import check_drawn_texts
 from cardgen.text.fonts import FontSet, FontStyle, bundled_fonts, load_face
@@ -21,7 +23,12 @@ from cardgen.texts import say
 
 @dataclass
 class CardBuild:
-    document: Document  # page 1 the outside, page 2 the inside (with the dieline layer)
+    """The card's print file (page 1 the outside, page 2 the inside) and, in
+    ``DielineMode.FILE``, its dieline as a document of its own (else None: the art pages
+    carry the dieline as a layer)."""
+
+    document: Document
+    dieline: Document | None
     spread: Spread
     theme: Theme
     fonts: FontSet
@@ -43,27 +50,40 @@ def resolve_fonts(config: CardConfig) -> FontSet:
     return FontSet(*faces)
 
 
-def build_card(config: CardConfig) -> CardBuild:
-    """Lay out the whole card from a validated config."""
+def build_card(config: CardConfig, dieline: DielineMode = DielineMode.FILE) -> CardBuild:
+    """Lay out the whole card from a validated config, with its dieline where
+    ``dieline`` says."""
     spread = Spread(config.size, config.marks)
     geometry = spread.geometry
     theme = load_theme(config.theme, config.base_dir)
     fonts = resolve_fonts(config)
     layout = card_layout()
-    build = CardBuild(Document([], title=say("card", "document.title", name=config.person.name),
-                               subject=say("card", "document.subject"),
+    title = say("card", "document.title", name=config.person.name)
+    build = CardBuild(Document([], title=title, subject=say("card", "document.subject"),
                                output_intent=config.print_condition),
-                      spread, theme, fonts)
+                      None, spread, theme, fonts)
     outside = spread.new_page(Side.OUTSIDE)
     inside = spread.new_page(Side.INSIDE)
     draw_outside(outside, config, geometry, theme, fonts, layout, build.warnings)
     draw_inside(inside, config, geometry, theme, fonts, layout, build.warnings)
     # The slug and the dieline's legend are cardgen's, in its own fonts.
-    spread.add_marks(outside, Side.OUTSIDE, bundled_fonts())
-    spread.add_marks(inside, Side.INSIDE, bundled_fonts())
-    spread.add_dieline(inside, bundled_fonts())
+    own = bundled_fonts()
+    spread.add_marks(outside, Side.OUTSIDE, own)
+    spread.add_marks(inside, Side.INSIDE, own)
     build.document.pages.extend([outside, inside])
-    check_drawn_texts(build.document.pages)  # every string drawn, whoever drew it
+    match dieline:
+        case DielineMode.FILE:
+            build.dieline = Document([spread.dieline_page(own)],
+                                     title=say("card", "document.dieline_title", title=title),
+                                     subject=say("card", "document.subject"),
+                                     output_intent=config.print_condition)
+        case DielineMode.LAYER:
+            spread.add_dieline(outside, Side.OUTSIDE, own)
+            spread.add_dieline(inside, Side.INSIDE, own)
+        case _:
+            assert_never(dieline)
+    # Every string drawn, whoever drew it.
+    check_drawn_texts(build.document.pages + (build.dieline.pages if build.dieline else []))
     # The theme was checked against the ink rule where the layout uses its colours; this
     # is the safety net over everything drawn.
     problems = [f"{page.name}: {p}" for page in build.document.pages

@@ -240,11 +240,11 @@ class CardGeometry:
         return self.tabs[tab].transformed(to_back)
 
     # --- cuts, scores and folds (inside coordinates unless a side is given) ----------
-    def cut_lines(self) -> list[Segment]:
-        """Cuts: the trim outline, and the fold line across each tab (inside)."""
+    def tab_slits(self) -> list[Segment]:
+        """The cuts besides the trim outline: along the fold line across each tab, from
+        the long edge (on the outline) to the tab's hinge; tab 5's, then tab 6's."""
         t, y = self.trim, self.fold_y
-        return [*t.outline(), ((t.x, y), (self.hinge_left, y)),
-                ((self.hinge_right, y), (t.right, y))]
+        return [((t.x, y), (self.hinge_left, y)), ((t.right, y), (self.hinge_right, y))]
 
     def score_lines(self) -> list[Segment]:
         """Scores (folds): the main fold between the tabs, and each tab's hinge."""

@@ -5,6 +5,13 @@ and the card as a piece for duplex imposition.
 The physical card knows nothing of pages; this module decides where the trim sits on
 the page (the slug width) and builds a :class:`CardGeometry` with that origin, so that
 everything the layout computes is in page coordinates.
+
+The dieline is drawn as seen on a side, in that side's page coordinates, with that
+side's fold marks: its own page (``card-dieline.pdf``) is seen on the outside
+(:data:`DIELINE_SIDE`), so that it lies exactly over page 1 of ``card.pdf``, the page a
+shop registers the cut to; as a spot layer (``--dieline layer``) each art page carries it
+as that page sees it. Its legend sits in the slug above the top edge, between the two
+hinge marks; without marks there is no slug and no legend.
 """
 
 from __future__ import annotations
@@ -14,8 +21,9 @@ from functools import cached_property
 
 from cardgen import __version__
 from cardgen.card.physical import CardGeometry, CardSize, Side
+from cardgen.draw.geometry import Box
 from cardgen.draw.page import Anchor, Page, Text
-from cardgen.prepress.dieline import CUT_CONTOUR, DIELINE_LAYER, dieline_items
+from cardgen.prepress.dieline import DIELINE_LAYER, Die, dieline_items, legend_item
 from cardgen.prepress.impose import Piece
 from cardgen.prepress.marks import PRINT_SHOP, REGISTRATION, mark_lines
 from cardgen.text.fit import check_printable
@@ -25,6 +33,8 @@ from cardgen.texts import say
 SLUG_PAD = 1.0  # mm beyond the marks to the page edge
 SLUG_TEXT_SIZE = 5.0  # pt: the line under the trim
 SLUG_TEXT_BELOW = 3.2  # mm from the bleed edge to that line's baseline
+DIELINE_SIDE = Side.OUTSIDE  # the side the dieline file is seen from (page 1)
+LEGEND_CLEARANCE = 1.0  # mm from the legend to each hinge mark beside it
 
 
 @dataclass(frozen=True)
@@ -73,18 +83,44 @@ class Spread:
         marks.add(Text(g.center_x, g.bleed_box.bottom + SLUG_TEXT_BELOW, info, fonts.regular,
                        SLUG_TEXT_SIZE, REGISTRATION, anchor=Anchor.MIDDLE, name="slug-info"))
 
-    def add_dieline(self, page: Page, fonts: FontSet) -> None:
-        """The cuts and scores, drawn as seen on the inside, on a non-printing layer, with
-        a legend in ``fonts`` (cardgen's own)."""
+    def die(self, side: Side) -> Die:
+        """The cuts and scores as seen on ``side``: the trim outline, the two tab slits
+        from the long edges to the hinges, the main fold and the two hinges."""
         g = self.geometry
-        dieline = page.layer(DIELINE_LAYER, printing=False)
-        dieline.add(*dieline_items(g.cut_lines(), g.score_lines()))
+        die = Die(tuple(g.trim.corners()), tuple(g.tab_slits()), tuple(g.score_lines()))
+        return die if side is Side.INSIDE else die.transformed(g.turn)
+
+    def legend_room(self, side: Side) -> Box | None:
+        """Where the dieline's legend goes on ``side``'s page: the slug above the bleed,
+        between the two hinge marks (less a clearance); None without marks (no slug)."""
+        if not self.marks:
+            return None
+        g = self.geometry
+        hinges = [p1[0] for p1, _ in g.fold_lines(side)[1:]]
+        left, right = min(hinges) + LEGEND_CLEARANCE, max(hinges) - LEGEND_CLEARANCE
+        return Box(left, 0.0, right - left, g.bleed_box.y)
+
+    def add_dieline(self, page: Page, side: Side, fonts: FontSet) -> None:
+        """The dieline as seen on ``side`` on ``page``'s "dieline" layer: the cut and
+        score paths and, when there is a slug, the legend (in ``fonts``, cardgen's own)."""
+        dieline = page.layer(DIELINE_LAYER)
+        dieline.add(*dieline_items(self.die(side)))
+        room = self.legend_room(side)
+        if room is not None:
+            legend = say("prepress", "dieline.legend", side=say("card", f"slug.{side}"))
+            dieline.add(legend_item(legend, fonts.regular, room))
+
+    def dieline_page(self, fonts: FontSet) -> Page:
+        """The dieline file's page: the art pages' boxes, the crop and fold marks of
+        :data:`DIELINE_SIDE` (no slug line: the legend says what the page is) and the
+        dieline seen from that side."""
+        g = self.geometry
+        page = Page(DIELINE_LAYER, self.page_width, self.page_height, g.trim, g.bleed_box)
         if self.marks:
-            legend = say("prepress", "dieline.legend")
-            check_printable(legend, fonts.regular, "fonts.regular (the dieline's legend)")
-            dieline.add(Text(g.center_x, g.bleed_box.bottom + SLUG_TEXT_BELOW,
-                             legend, fonts.regular, SLUG_TEXT_SIZE,
-                             CUT_CONTOUR, anchor=Anchor.MIDDLE, name="dieline-legend"))
+            page.layer("marks").add(*mark_lines(g.trim, self.size.bleed,
+                                                g.fold_lines(DIELINE_SIDE), PRINT_SHOP))
+        self.add_dieline(page, DIELINE_SIDE, fonts)
+        return page
 
     def piece(self) -> Piece:
         """The card for imposition: side 1 the outside, side 2 the inside."""

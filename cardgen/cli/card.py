@@ -34,6 +34,9 @@ IntentOpt = Annotated[str | None, typer.Option(
 MarksOpt = Annotated[bool | None, typer.Option(
     "--marks/--no-marks", help="Crop and fold marks (default: the config's card.marks).",
     show_default=False)]
+DielineOpt = Annotated[str, typer.Option(
+    "--dieline", help="Where the cut and score lines go: file (NAME-dieline.pdf/.svg/.png) "
+    "or layer (an overprinting CutContour/Score spot layer on both art pages).")]
 
 
 def card(
@@ -44,20 +47,24 @@ def card(
     preset: PresetOpt = None,
     theme: ThemeOpt = None,
     marks: MarksOpt = None,
+    dieline: DielineOpt = "file",
     rgb: RgbOpt = False,
     dpi: DpiOpt = 300,
     name: Annotated[str, typer.Option(help="File name stem of the outputs.")] = "card",
     output_intent: IntentOpt = None,
 ) -> None:
-    """Print the card: a PDF (outside, inside, dieline), SVGs and PNGs of each spread."""
+    """Print the card: a PDF (outside, inside), SVGs and PNGs of each spread, and the
+    dieline in files of its own (or as a layer of the spreads)."""
     from cardgen.card.build import build_card
     from cardgen.card.config import load_config
     from cardgen.card.physical import Preset
     from cardgen.output import check_folder, check_stem, write_files
+    from cardgen.prepress.dieline import DielineMode
     from cardgen.prepress.intents import find_intent
     from cardgen.render import render_files
 
     formats = parse_formats(fmt)
+    mode = parse_choice(DielineMode, dieline, "--dieline")
     check_range(dpi, "--dpi", *DPI_RANGE)
     check_stem(name)
     intent = find_intent(output_intent, "--output-intent") if output_intent else None
@@ -66,8 +73,11 @@ def card(
         preset=parse_choice(Preset, preset, "--preset") if preset is not None else None,
         theme=theme, marks=marks, output_intent=intent)
     check_folder(output)
-    build = build_card(settings)
+    build = build_card(settings, mode)
     files = render_files(build.document, output / name, formats, cmyk=not rgb, dpi=dpi)
+    if build.dieline is not None:
+        files |= render_files(build.dieline, output / f"{name}-dieline", formats,
+                              cmyk=not rgb, dpi=dpi)
     warn(build.warnings)
     report(write_files(files))
 

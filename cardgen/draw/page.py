@@ -211,11 +211,10 @@ Item = Rect | Line | Path | Text | Image | Group
 
 @dataclass(slots=True)
 class Layer:
-    """A named layer. A non-printing layer (the dieline) never reaches the printed pages."""
+    """A named group of items (an Inkscape layer in SVG); layers draw in order."""
 
     name: str
     items: list[Item] = field(default_factory=list)
-    printing: bool = True
 
     def add(self, *items: Item) -> None:
         self.items.extend(items)
@@ -232,28 +231,19 @@ class Page:
     bleed: Box
     layers: list[Layer] = field(default_factory=list)
 
-    def layer(self, name: str, printing: bool = True) -> Layer:
+    def layer(self, name: str) -> Layer:
         """The layer called ``name``, created on first use (layers draw in creation order)."""
         for existing in self.layers:
             if existing.name == name:
                 return existing
-        new = Layer(name, printing=printing)
+        new = Layer(name)
         self.layers.append(new)
         return new
-
-    @property
-    def printing_layers(self) -> list[Layer]:
-        return [layer for layer in self.layers if layer.printing]
-
-    @property
-    def nonprinting_layers(self) -> list[Layer]:
-        return [layer for layer in self.layers if not layer.printing]
 
 
 @dataclass(frozen=True, slots=True)
 class View:
-    """What one output file or PDF page shows: some layers of a page. Printing layers make
-    the page's own view; non-printing ones (the dieline) a separate view after them."""
+    """What one output file or PDF page shows: some layers of a page."""
 
     name: str
     page: Page
@@ -282,14 +272,8 @@ class Document:
     output_intent: OutputIntent | None = None
 
     def views(self) -> list[View]:
-        """Printing views of every page in order, then one view per non-printing layer."""
-        views = [View(p.name, p, tuple(p.printing_layers)) for p in self.pages]
-        extra = [(p, layer) for p in self.pages for layer in p.nonprinting_layers]
-        names = [layer.name for _, layer in extra]
-        for p, layer in extra:
-            unique = names.count(layer.name) == 1
-            views.append(View(layer.name if unique else f"{p.name}-{layer.name}", p, (layer,)))
-        return views
+        """Every page with all its layers, in order: one view per page."""
+        return [View(p.name, p, tuple(p.layers)) for p in self.pages]
 
 
 def walk(items: list[Item], transform: Affine = IDENTITY) -> Iterator[tuple[Item, Affine]]:
@@ -301,11 +285,10 @@ def walk(items: list[Item], transform: Affine = IDENTITY) -> Iterator[tuple[Item
             yield item, transform
 
 
-def page_items(page: Page, printing: bool | None = None) -> Iterator[tuple[Item, Affine]]:
-    """Leaf items of a page (all layers, or only printing / non-printing ones)."""
+def page_items(page: Page) -> Iterator[tuple[Item, Affine]]:
+    """Leaf items of a page, all layers in order."""
     for layer in page.layers:
-        if printing is None or layer.printing == printing:
-            yield from walk(layer.items)
+        yield from walk(layer.items)
 
 
 def page_texts(page: Page) -> Iterator[tuple[Text, Affine]]:

@@ -178,9 +178,9 @@ def plan_sheet(piece: Piece, duplex: Duplex) -> SheetLayout:
 
 def placed_piece(page: Page, piece: Piece, placement: Affine, side: int,
                  marks: bool) -> list[Item]:
-    """One side of a piece on the sheet: its printing layers clipped to the bleed, and
+    """One side of a piece on the sheet: its layers clipped to the bleed, and
     (with ``marks``) its crop and fold marks in the office style."""
-    artwork = [item for layer in page.printing_layers for item in layer.items]
+    artwork = [item for layer in page.layers for item in layer.items]
     items: list[Item] = [Group(artwork, transform=placement, clip=piece.bleed)]
     if marks:
         bleed = piece.bleed_width

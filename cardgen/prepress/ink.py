@@ -15,8 +15,10 @@ cardgen's one rule, for every print file (SPEC §2, "Ink rules"):
 4. Type is legible on screen too: its preview colour has a contrast of at least
    :data:`MIN_CONTRAST` (4.5 : 1, as WCAG asks of body text) with its ground.
 
-Larger type and lines may use any colour within the ink limit. Marks in the slug use the
-registration colour and are not part of the piece, so the rule does not apply to them.
+Larger type and lines may use any colour within the ink limit. Spot colours are production
+marks, not ink on the piece (the registration colour of the crop marks, the dieline's
+``CutContour`` and ``Score``), and so is everything in the slug outside the bleed: the
+rule does not apply to them.
 
 :func:`fine_problem` and :func:`contrast` judge one colour against its ground;
 :func:`page_ink_problems` walks a laid-out page and reports *every* element that breaks
@@ -107,12 +109,12 @@ def contrast(a: Color, b: Color) -> float:
 
 
 def page_ink_problems(page: Page) -> list[str]:
-    """Every element of a page's printing layers that breaks the ink rule's points 1–3 by
+    """Every element of a page that breaks the ink rule's points 1–3 by
     itself: fine type or lines that are neither overprinting solid black nor paper white,
     lines under 0.25 pt, colours over the ink limit. Items outside the bleed box (the
     slug's marks) are not part of the piece and are skipped."""
     problems: list[str] = []
-    for item, t in page_items(page, printing=True):
+    for item, t in page_items(page):
         scale = t.scale_factor
         if isinstance(item, Text):
             x, y = t.apply(item.x, item.y)
@@ -144,6 +146,8 @@ def page_ink_problems(page: Page) -> list[str]:
 
 
 def _fine_color(color: Color, what: str) -> list[str]:
+    if color.spot is not None:
+        return []  # a production mark
     if is_solid_black(color):
         return [] if color.overprint else [f"{what}: solid black that does not overprint"]
     if is_paper(color):

@@ -1,9 +1,8 @@
 """PDF output through reportlab.
 
-Non-printing layers (the dieline) are written on extra pages after the printing pages,
-one per page that has them, with the same page boxes: what a print shop expects from a
-separate dieline page. Colours are CMYK unless ``cmyk=False``; spot colours become
-Separation colour spaces; colours marked to overprint do so (overprint mode 1).
+One PDF page per page of the document, with its page boxes. Colours are CMYK unless
+``cmyk=False``; spot colours become Separation colour spaces; colours marked to overprint
+do so (overprint mode 1).
 
 **PDF/X-1a:2001.** A CMYK document that names an output intent (the printing condition
 its colours are prepared for) is written as PDF/X-1a:2001: PDF 1.3, an ``/OutputIntents``

@@ -1,0 +1,240 @@
+"""What a PDF page paints, read from its content stream with pikepdf, independently of
+cardgen's renderer: every painted path and every text run, in page millimetres with the
+origin at the top-left corner and y down (the model's own convention), with the colour
+space it was painted in and whether overprint was on.
+
+A small interpreter of the operators cardgen's PDFs use: the graphics state stack
+(``q``/``Q``), ``cm``, ``gs`` (overprint ``/OP`` and ``/op``), colour operators, dashes,
+path construction (``m l c v y h re``) and painting (``S s f F f* B B* b b* n``), and text
+positioning (``BT ET Tm Td TD T*``) with the show operators. Colour spaces are reported by
+name: ``DeviceCMYK``, ``DeviceRGB``, ``DeviceGray``, or a Separation's colourant
+(``CutContour``).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from tests.pdfread import pdf_bytes
+
+PT_PER_MM = 72 / 25.4
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+Point = tuple[float, float]
+
+
+def multiply(m: Matrix, n: Matrix) -> Matrix:
+    """``m`` then ``n`` (PDF's row-vector order: the result maps p to n(m(p)))."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D,
+            e * A + f * C + E, e * B + f * D + F)
+
+
+def apply(m: Matrix, x: float, y: float) -> Point:
+    a, b, c, d, e, f = m
+    return a * x + c * y + e, b * x + d * y + f
+
+
+@dataclass(frozen=True)
+class State:
+    ctm: Matrix = IDENTITY
+    stroke_space: str = "DeviceGray"
+    fill_space: str = "DeviceGray"
+    stroke_overprint: bool = False
+    fill_overprint: bool = False
+    dash: tuple[float, ...] = ()
+    line_width: float = 1.0
+
+
+@dataclass
+class Subpath:
+    points: list[Point] = field(default_factory=list)  # page mm, y down
+    closed: bool = False
+
+
+@dataclass
+class Painted:
+    """One painting operator applied to the current path."""
+
+    operator: str
+    subpaths: list[Subpath]
+    stroke: bool
+    fill: bool
+    state: State
+
+    @property
+    def space(self) -> str:
+        """The colour space it was stroked in (filled in, for a fill only)."""
+        return self.state.stroke_space if self.stroke else self.state.fill_space
+
+    @property
+    def overprint(self) -> bool:
+        return self.state.stroke_overprint if self.stroke else self.state.fill_overprint
+
+
+@dataclass
+class TextRun:
+    """A text show operator: where its baseline starts and ends (page mm, y down; the end
+    from the font's /Widths) and its type size in mm."""
+
+    start: Point
+    end: Point
+    size: float
+    text: bytes
+    state: State
+
+
+@dataclass
+class PageOps:
+    width: float  # mm
+    height: float
+    painted: list[Painted]
+    texts: list[TextRun]
+
+    def strokes(self, space: str | None = None) -> list[Painted]:
+        return [p for p in self.painted if p.stroke and (space is None or p.space == space)]
+
+    def spaces(self) -> set[str]:
+        """Every colour space anything was painted in (text included)."""
+        used = {p.space for p in self.painted} | {p.state.fill_space for p in self.painted
+                                                  if p.fill}
+        return used | {t.state.fill_space for t in self.texts}
+
+
+_PAINT = {"S": (True, False, False), "s": (True, False, True), "f": (False, True, False),
+          "F": (False, True, False), "f*": (False, True, False), "B": (True, True, False),
+          "B*": (True, True, False), "b": (True, True, True), "b*": (True, True, True),
+          "n": (False, False, False)}
+_DEVICE = {"G": "DeviceGray", "RG": "DeviceRGB", "K": "DeviceCMYK"}
+
+
+def _space_name(resources: Any, name: str) -> str:
+    if name in ("/DeviceGray", "/DeviceRGB", "/DeviceCMYK"):
+        return name[1:]
+    space = resources["/ColorSpace"][name]
+    if str(space[0]) == "/Separation":
+        return str(space[1])[1:]
+    return str(space[0])[1:]
+
+
+def _advance(font: Any, data: bytes) -> float:
+    """The advance of a simple font's codes, in text space units per point of size."""
+    first, widths = int(font["/FirstChar"]), font["/Widths"]
+    return sum(float(widths[code - first]) for code in data) / 1000
+
+
+def read_page(page: Any) -> PageOps:
+    """Interpret one pikepdf page."""
+    import pikepdf
+
+    x0, y0, x1, y1 = (float(v) for v in page.mediabox)
+    height_pt = y1 - y0
+    resources = page.obj.get("/Resources", pikepdf.Dictionary())
+
+    def to_mm(m: Matrix, x: float, y: float) -> Point:
+        px, py = apply(m, x, y)
+        return (px - x0) / PT_PER_MM, (height_pt - (py - y0)) / PT_PER_MM
+
+    state, stack = State(), []
+    path: list[Subpath] = []
+    painted: list[Painted] = []
+    texts: list[TextRun] = []
+    tm = tlm = IDENTITY
+    leading = font_size = 0.0
+    font: Any = None
+    for operands, op in pikepdf.parse_content_stream(page):
+        name = str(op)
+        args = list(operands)
+        if name == "q":
+            stack.append(state)
+        elif name == "Q":
+            state = stack.pop()
+        elif name == "cm":
+            state = replace(state, ctm=multiply(tuple(float(a) for a in args), state.ctm))
+        elif name == "gs":
+            gs = resources["/ExtGState"][args[0]]
+            if "/OP" in gs:
+                state = replace(state, stroke_overprint=bool(gs["/OP"]),
+                                fill_overprint=bool(gs.get("/op", gs["/OP"])))
+            elif "/op" in gs:
+                state = replace(state, fill_overprint=bool(gs["/op"]))
+        elif name in _DEVICE:
+            state = replace(state, stroke_space=_DEVICE[name])
+        elif name in ("g", "rg", "k"):
+            state = replace(state, fill_space=_DEVICE[name.upper()])
+        elif name == "CS":
+            state = replace(state, stroke_space=_space_name(resources, str(args[0])))
+        elif name == "cs":
+            state = replace(state, fill_space=_space_name(resources, str(args[0])))
+        elif name == "d":
+            state = replace(state, dash=tuple(float(v) for v in args[0]))
+        elif name == "w":
+            state = replace(state, line_width=float(args[0]))
+        elif name == "m":
+            path.append(Subpath([to_mm(state.ctm, float(args[0]), float(args[1]))]))
+        elif name in ("l", "c", "v", "y"):
+            path[-1].points.append(to_mm(state.ctm, float(args[-2]), float(args[-1])))
+        elif name == "h":
+            path[-1].closed = True
+        elif name == "re":
+            x, y, w, h = (float(a) for a in args)
+            corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+            path.append(Subpath([to_mm(state.ctm, *p) for p in corners], closed=True))
+        elif name in _PAINT:
+            stroke, fill, close = _PAINT[name]
+            if close and path:
+                path[-1].closed = True
+            if stroke or fill:
+                painted.append(Painted(name, path, stroke, fill, state))
+            path = []
+        elif name == "BT":
+            tm = tlm = IDENTITY
+        elif name == "Tm":
+            tm = tlm = tuple(float(a) for a in args)
+        elif name in ("Td", "TD"):
+            tx, ty = float(args[0]), float(args[1])
+            if name == "TD":
+                leading = -ty
+            tm = tlm = multiply((1, 0, 0, 1, tx, ty), tlm)
+        elif name == "TL":
+            leading = float(args[0])
+        elif name == "Tf":
+            font, font_size = resources["/Font"][args[0]], float(args[1])
+        elif name == "T*":
+            tm = tlm = multiply((1, 0, 0, 1, 0, -leading), tlm)
+        elif name in ("Tj", "TJ", "'", '"'):
+            if name in ("'", '"'):
+                tm = tlm = multiply((1, 0, 0, 1, 0, -leading), tlm)
+            shown = args[-1]
+            data = b"".join(bytes(s) for s in shown if isinstance(s, pikepdf.String)) \
+                if name == "TJ" else bytes(shown)
+            m = multiply(tm, state.ctm)
+            advance = _advance(font, data) * font_size
+            scale = abs(m[0] * m[3] - m[1] * m[2]) ** 0.5
+            texts.append(TextRun(to_mm(m, 0.0, 0.0), to_mm(m, advance, 0.0),
+                                 font_size * scale / PT_PER_MM, data, state))
+            tm = multiply((1, 0, 0, 1, advance, 0), tm)
+    return PageOps((x1 - x0) / PT_PER_MM, height_pt / PT_PER_MM, painted, texts)
+
+
+def read_pages(source: bytes | Path) -> list[PageOps]:
+    """Every page of a PDF, interpreted."""
+    import pikepdf
+
+    with pikepdf.open(io.BytesIO(pdf_bytes(source))) as pdf:
+        return [read_page(page) for page in pdf.pages]
+
+
+def page_boxes(source: bytes | Path) -> Iterator[dict[str, tuple[float, ...]]]:
+    """Each page's MediaBox, TrimBox and BleedBox in points, as the file holds them."""
+    import pikepdf
+
+    with pikepdf.open(io.BytesIO(pdf_bytes(source))) as pdf:
+        for page in pdf.pages:
+            yield {key: tuple(float(v) for v in page.obj[key])
+                   for key in ("/MediaBox", "/TrimBox", "/BleedBox")}
