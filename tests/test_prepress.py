@@ -119,6 +119,30 @@ def test_impose_places_every_piece_with_its_marks():
     assert not any(isinstance(i, Line) for i in bare.pages[0].layer("cards").items)
 
 
+def test_cut_marks_ticks_and_fold_marks_of_a_slit_piece():
+    """A slit from the left edge to the middle (like a card's tab cut): a solid cut mark
+    continues it outward; a fold that does not reach the trim gets no mark; with
+    ``cut_ends``, the office style ticks the slit's last 3 mm on the piece, over a white
+    casing; the print-shop style never does."""
+    slit = ((2.0, 22.0), (20.0, 22.0))
+    inner_fold = ((20.0, 22.0), (44.0, 22.0))  # from the slit's end, stopping inside
+    hinge = ((20.0, 2.0), (20.0, 22.0))
+    lines = mark_lines(TRIM, 2, [inner_fold, hinge], OFFICE, cuts=[slit], cut_ends=True)
+    segments = [((ln.x1, ln.y1), (ln.x2, ln.y2)) for ln in lines]
+    assert [ln.stroke for ln in lines] == [OFFICE.crop] * 9 + [OFFICE.fold] + [
+        lines[-2].stroke, OFFICE.crop]
+    assert segments[8] == ((0.0, 22.0), (-3.0, 22.0))  # the cut mark, from the bleed out
+    assert segments[9] == ((20.0, 0.0), (20.0, -3.0))  # the hinge's fold mark
+    assert segments[10] == segments[11] == ((17.0, 22.0), (20.0, 22.0))  # the tick
+    casing = lines[-2].stroke
+    assert casing.color.cmyk_fractions == (0, 0, 0, 0) and not casing.dash
+    assert casing.width == pytest.approx(OFFICE.crop.width + 0.3)
+    assert OFFICE.crop.dash == () and OFFICE.fold.dash and PRINT_SHOP.fold.dash
+    shop = mark_lines(TRIM, 2, [inner_fold, hinge], PRINT_SHOP, cuts=[slit], cut_ends=True)
+    assert len(shop) == 8 + 1 + 1  # no tick in a print shop's file
+    assert len(mark_lines(TRIM, 2, [], OFFICE, cuts=[slit])) == 9  # ticks only if asked
+
+
 @dataclass(frozen=True)
 class Tile:
     """A dummy puzzle: a grey w × h-unit block."""

@@ -26,7 +26,7 @@ from cardgen import __version__
 from cardgen.draw.geometry import Affine, Box, Segment
 from cardgen.draw.page import Document, Group, Item, Line, Page, Rect, Stroke, Text
 from cardgen.errors import CardgenError, ParameterError, number
-from cardgen.prepress.marks import BLACK, OFFICE, crop_marks, fold_marks
+from cardgen.prepress.marks import BLACK, OFFICE, mark_lines
 from cardgen.prepress.paper import Paper
 from cardgen.text.fonts import FontSet
 from cardgen.texts import say
@@ -100,14 +100,18 @@ class Duplex:
 class Piece:
     """A two-sided piece as its own pages show it (pages without slug marks): the trim
     and bleed boxes, ``turn`` from a point of the side-1 page to the same physical point
-    seen on the side-2 page, each side's fold lines (for fold marks), and what it is
-    called in messages ("a 85 × 110 mm card")."""
+    seen on the side-2 page, each side's fold lines (for fold marks), what it is called
+    in messages ("a 85 × 110 mm card"), each side's inner cuts (slits from the trim
+    inwards, for cut marks), and the side (0 or 1) on whose face the end of each inner
+    cut is ticked (see ``prepress.marks``), if any."""
 
     trim: Box
     bleed: Box
     turn: Affine
     folds: tuple[Sequence[Segment], Sequence[Segment]]
     description: str
+    cuts: tuple[Sequence[Segment], Sequence[Segment]] = ((), ())
+    cut_end_side: int | None = None
 
     @property
     def bleed_width(self) -> float:
@@ -169,17 +173,15 @@ def plan_sheet(piece: Piece, duplex: Duplex) -> SheetLayout:
 def placed_piece(page: Page, piece: Piece, placement: Affine, side: int,
                  marks: bool) -> list[Item]:
     """One side of a piece on the sheet: its printing layers clipped to the bleed, and
-    (with ``marks``) its crop and fold marks in the office style."""
+    (with ``marks``) its crop, cut and fold marks in the office style, and on the side
+    the piece names, the ticks at the ends of its inner cuts."""
     artwork = [item for layer in page.printing_layers for item in layer.items]
     items: list[Item] = [Group(artwork, transform=placement, clip=piece.bleed)]
     if marks:
-        bleed = piece.bleed_width
-        for (p1, p2), stroke in [
-                *((s, OFFICE.crop) for s in crop_marks(piece.trim, bleed, OFFICE)),
-                *((s, OFFICE.fold) for s in fold_marks(piece.trim, bleed, piece.folds[side],
-                                                       OFFICE))]:
-            (x1, y1), (x2, y2) = placement.apply(*p1), placement.apply(*p2)
-            items.append(Line(x1, y1, x2, y2, stroke))
+        for line in mark_lines(piece.trim, piece.bleed_width, piece.folds[side], OFFICE,
+                               cuts=piece.cuts[side], cut_ends=side == piece.cut_end_side):
+            p1, p2 = placement.apply(line.x1, line.y1), placement.apply(line.x2, line.y2)
+            items.append(Line(*p1, *p2, line.stroke))
     return items
 
 
