@@ -619,9 +619,14 @@ def same_boxes(a: list[Box], b: list[Box], tol: float = PDF_TOL) -> bool:
 
 
 def check_squares(page: PdfPage) -> list[Box]:
-    """The 10 mm check squares drawn on a page."""
-    return [box for box, _ in page.rects
-            if abs(box.w - 10) <= SQUARE_TOL and abs(box.h - 10) <= SQUARE_TOL]
+    """The 10 mm check squares drawn on a page, by their outer edge: the rectangle's path
+    grown by half its stroke."""
+    found = []
+    for box, raw in page.rects:
+        outer = grow(box, raw["linewidth"] / PT / 2) if raw.get("stroke") else box
+        if abs(outer.w - 10) <= SQUARE_TOL and abs(outer.h - 10) <= SQUARE_TOL:
+            found.append(outer)
+    return found
 
 
 # --- 3. the sheet PDF ---------------------------------------------------------------------
@@ -682,8 +687,7 @@ def test_check_square_is_10_mm_on_both_pages(sheet_cli, flip):
     pages = sheet_pages(sheet_cli, "--flip", flip)
     duplex = plan(sheet_spread("eu"), "a4", flip).duplex
     for page, band in zip(pages, (duplex.info, duplex.back_box(duplex.info)), strict=True):
-        squares = [box for box, _ in page.rects
-                   if abs(box.w - 10) <= SQUARE_TOL and abs(box.h - 10) <= SQUARE_TOL]
+        squares = check_squares(page)
         assert len(squares) == 1, squares
         square = squares[0]
         assert within(square, band, PDF_TOL)
@@ -831,8 +835,7 @@ def test_no_marks_removes_them(sheet_cli):
     for page in pages:
         assert page.marks() == []
         # the check square stays
-        assert any(abs(b.w - 10) <= SQUARE_TOL and abs(b.h - 10) <= SQUARE_TOL
-                   for b, _ in page.rects)
+        assert len(check_squares(page)) == 1
 
 
 # --- 5. the offset ------------------------------------------------------------------------
@@ -975,10 +978,7 @@ def test_letter_short_us_end_to_end(sheet_cli):
                        for f in layout.fronts])
     assert "LETTER" in p2.text() and "short edge" in p2.text()
     # Short edge: side 2's caption band is at the top, behind side 1's.
-    square1 = next(b for b, _ in p1.rects if abs(b.w - 10) <= SQUARE_TOL
-                   and abs(b.h - 10) <= SQUARE_TOL)
-    square2 = next(b for b, _ in p2.rects if abs(b.w - 10) <= SQUARE_TOL
-                   and abs(b.h - 10) <= SQUARE_TOL)
+    (square1,), (square2,) = check_squares(p1), check_squares(p2)
     assert square1.y > PAPER_MM["letter"][1] / 2 > square2.y
     assert square2.y == pytest.approx(PAPER_MM["letter"][1] - square1.y - 10, abs=PDF_TOL)
 
