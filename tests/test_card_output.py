@@ -127,11 +127,12 @@ def test_crop_and_fold_marks_outside_the_bleed(example_build, example_plumber):
                              for x, y in ln["pts"])]
         solid = [m for m in marks if not m["dash"][0]]
         dashed = [m for m in marks if m["dash"][0]]
-        assert len(solid) == 8  # two per trim corner
-        assert len(dashed) == 4  # fold line both sides, two tab hinges
+        assert len(solid) == 10  # two per trim corner, the tabs' cuts at the long edges
+        assert len(dashed) == 2  # the two tab hinges; the main fold never reaches the trim
         fold_y = (example_build.spread.page_height - g.fold_y) * PT_PER_MM
         assert sum(abs(m["y0"] - fold_y) < 1e-3 and abs(m["y1"] - fold_y) < 1e-3
-                   for m in dashed) == 2
+                   for m in solid) == 2
+        assert not any(abs(m["y0"] - fold_y) < 1e-3 for m in dashed)
 
 
 def _content_ops(reader: PdfReader) -> str:

@@ -26,7 +26,7 @@ from cardgen.card.spread import Spread
 from cardgen.draw.geometry import Affine, Box
 from cardgen.draw.page import Line
 from cardgen.errors import CardgenError
-from cardgen.prepress.marks import PRINT_SHOP, crop_marks, fold_marks
+from cardgen.prepress.marks import PRINT_SHOP, crop_marks, cut_marks, fold_marks
 from cardgen.text.fonts import bundled_fonts
 
 SIZES = {"eu": PRESETS[Preset.EU], "us": PRESETS[Preset.US], "custom": custom_size(90, 60)}
@@ -104,10 +104,11 @@ def test_origin_only_translates_the_card(size):
     for tab in Tab:
         assert same_box(b.tabs[tab], moved_box(a.tabs[tab]))
         assert close(b.hinge_x(tab), a.hinge_x(tab) + SHIFT[0])
-    assert same_moved_segments(b.tab_slits(), a.tab_slits())
+    assert same_moved_segments(b.tab_cuts(Side.INSIDE), a.tab_cuts(Side.INSIDE))
     assert same_moved_segments(b.score_lines(), a.score_lines())
     for side in Side:
         assert same_moved_segments(b.fold_lines(side), a.fold_lines(side))
+        assert same_moved_segments(b.tab_cuts(side), a.tab_cuts(side))
     for grid in Grid:
         assert same_box(b.board.grid_box(grid), moved_box(a.board.grid_box(grid)))
         # frame -> page: the page end moves
@@ -234,27 +235,39 @@ def test_side_tabs(g: CardGeometry):
     assert tab5.right <= g.game_panel.x and tab6.x >= g.game_panel.right
     assert close(tab5.bottom, g.fold_y) and close(tab5.y, g.trim.y)  # beside grid A
     # Each slit runs along the fold from the long edge (on the outline) to the hinge.
-    assert g.tab_slits() == [((g.trim.x, g.fold_y), (g.hinge_left, g.fold_y)),
+    assert g.tab_cuts(Side.INSIDE) == [((g.trim.x, g.fold_y), (g.hinge_left, g.fold_y)),
                              ((g.trim.right, g.fold_y), (g.hinge_right, g.fold_y))]
-    assert all(g.trim.on_outline(*start) for start, _ in g.tab_slits())
+    assert all(g.trim.on_outline(*start) for start, _ in g.tab_cuts(Side.INSIDE))
     scores = g.score_lines()
     assert ((g.hinge_left, g.trim.y), (g.hinge_left, g.fold_y)) in scores
     assert ((g.hinge_left, g.fold_y), (g.hinge_right, g.fold_y)) in scores
 
 
 @pytest.mark.parametrize("g", GEOMETRIES)
-def test_fold_lines_per_side(g: CardGeometry):
-    """The fold across the card, then the hinges of tab 5 and tab 6: where they are on
-    the inside, and mirrored head-to-head on the outside."""
+def test_fold_lines_and_tab_cuts_per_side(g: CardGeometry):
+    """The main fold between the hinges (it never reaches the trim: beside the tabs the
+    card is cut), then the hinges of tab 5 and tab 6; and the tabs' cuts along the fold,
+    from each long edge inwards to a hinge. Where they are on the inside, and mirrored
+    head-to-head on the outside. Together, fold and cuts cross the card edge to edge."""
     t, y = g.trim, g.fold_y
     inside = g.fold_lines(Side.INSIDE)
-    assert inside == [((t.x, y), (t.right, y)), ((g.hinge_left, t.y), (g.hinge_left, y)),
+    assert inside == [((g.hinge_left, y), (g.hinge_right, y)),
+                      ((g.hinge_left, t.y), (g.hinge_left, y)),
                       ((g.hinge_right, t.y), (g.hinge_right, y))]
+    assert not any(t.on_outline(*p) for p in inside[0])
+    cuts = g.tab_cuts(Side.INSIDE)
+    assert cuts == [((t.x, y), (g.hinge_left, y)), ((t.right, y), (g.hinge_right, y))]
+    assert all(t.on_outline(*start) for start, _ in cuts)  # each starts on the edge
     outside = g.fold_lines(Side.OUTSIDE)
-    assert outside[0] == inside[0]
+    mirrored = sorted(2 * g.center_x - x for x in (g.hinge_left, g.hinge_right))
+    assert close(outside[0][0][0], mirrored[0]) and close(outside[0][1][0], mirrored[1])
+    assert outside[0][0][1] == outside[0][1][1] == y
     for (p1, p2), (q1, q2) in zip(outside[1:], inside[1:], strict=True):
         assert close(p1[0], 2 * g.center_x - q1[0]) and close(p2[0], 2 * g.center_x - q2[0])
         assert (p1[1], p2[1]) == (q1[1], q2[1])
+    out_cuts = g.tab_cuts(Side.OUTSIDE)
+    assert [c[0] for c in out_cuts] == [(t.x, y), (t.right, y)]
+    assert close(out_cuts[0][1][0], mirrored[0]) and close(out_cuts[1][1][0], mirrored[1])
 
 
 def _fold_physically(g: CardGeometry, tab: Tab, x: float, y: float) -> tuple[float, float]:
@@ -346,7 +359,8 @@ def test_print_shop_mark_style():
 def _spread_marks(spread: Spread) -> dict[Side, list]:
     g = spread.geometry
     crop = crop_marks(g.trim, spread.size.bleed, PRINT_SHOP)
-    return {side: crop + fold_marks(g.trim, spread.size.bleed, g.fold_lines(side), PRINT_SHOP)
+    return {side: crop + cut_marks(g.trim, spread.size.bleed, g.tab_cuts(side), PRINT_SHOP)
+            + fold_marks(g.trim, spread.size.bleed, g.fold_lines(side), PRINT_SHOP)
             for side in Side}
 
 
@@ -357,9 +371,12 @@ def test_crop_and_fold_marks_lie_outside_the_bleed(spread: Spread):
     crop = crop_marks(g.trim, g.size.bleed, PRINT_SHOP)
     inside = fold_marks(g.trim, g.size.bleed, g.fold_lines(Side.INSIDE), PRINT_SHOP)
     outside = fold_marks(g.trim, g.size.bleed, g.fold_lines(Side.OUTSIDE), PRINT_SHOP)
+    cuts = [m for side in Side for m in cut_marks(g.trim, g.size.bleed, g.tab_cuts(side),
+                                                   PRINT_SHOP)]
     assert len(crop) == 8
-    assert len(inside) == len(outside) == 4  # the fold both sides, two tab hinges
-    for (x1, y1), (x2, y2) in crop + inside + outside:
+    assert len(inside) == len(outside) == 2  # the two tab hinges; the fold stops inside
+    assert len(cuts) == 4  # each tab's cut at a long edge, both sides
+    for (x1, y1), (x2, y2) in crop + inside + outside + cuts:
         assert math.dist((x1, y1), (x2, y2)) == pytest.approx(PRINT_SHOP.length)
         for x, y in ((x1, y1), (x2, y2)):
             assert not bleed.contains(x, y, tol=-1e-9), (x, y)
@@ -370,8 +387,8 @@ def test_crop_and_fold_marks_lie_outside_the_bleed(spread: Spread):
     for (x1, y1), (x2, y2) in crop:
         assert (y1 == y2 and y1 in (g.trim.y, g.trim.bottom)) or (
             x1 == x2 and x1 in (g.trim.x, g.trim.right))
-    fold = [m for m in inside if m[0][1] == g.fold_y]
-    assert len(fold) == 2
+    assert not [m for m in inside + outside if m[0][1] == g.fold_y]
+    assert all(m[0][1] == m[1][1] == g.fold_y for m in cuts)
     # The hinge marks continue the hinges, on each side where that side sees them.
     for marks, side in ((inside, Side.INSIDE), (outside, Side.OUTSIDE)):
         hinges = sorted(m[0][0] for m in marks if m[0][0] == m[1][0])
@@ -390,7 +407,7 @@ def test_spread_draws_those_marks(spread: Spread):
         lines = [((i.x1, i.y1), (i.x2, i.y2)) for i in drawn]
         if spread.marks:
             assert lines == expected[side]
-            assert [i.stroke for i in drawn] == [PRINT_SHOP.crop] * 8 + [PRINT_SHOP.fold] * 4
+            assert [i.stroke for i in drawn] == [PRINT_SHOP.crop] * 10 + [PRINT_SHOP.fold] * 2
         else:
             assert lines == [] and not page.layers
 
@@ -404,3 +421,6 @@ def test_spread_piece_for_imposition(spread: Spread):
     assert same_affine(piece.turn, g.turn)
     assert list(piece.folds[0]) == g.fold_lines(Side.OUTSIDE)
     assert list(piece.folds[1]) == g.fold_lines(Side.INSIDE)
+    assert list(piece.cuts[0]) == g.tab_cuts(Side.OUTSIDE)
+    assert list(piece.cuts[1]) == g.tab_cuts(Side.INSIDE)
+    assert piece.cut_end_side == 1  # ticked on the inside only

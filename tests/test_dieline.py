@@ -4,7 +4,7 @@ an overprinting spot layer).
 
 Every check reads the produced PDF's content stream (tests/pdfops.py) or SVG, and
 compares it with the physical card (``CardGeometry``): the outline is the trim, the tab
-slits are ``tab_slits()``, the scores ``score_lines()``, as seen on the inside; the
+slits are ``tab_cuts(Side.INSIDE)``, the scores ``score_lines()``, as seen on the inside; the
 outside sees every point turned head-to-head (``CardGeometry.turn``).
 """
 
@@ -95,7 +95,7 @@ def _check_die(ops: PageOps, spread: Spread, side: Side, trim: Box) -> None:
         assert any(_close(corner, p) for p in closed[0]), (corner, closed[0])
     assert _same_points(closed[0], [turn.apply(*c) for c in g.trim.corners()])
     slits = [points for points, is_closed in cuts if not is_closed]
-    want = _turned(g.tab_slits(), turn)
+    want = _turned(g.tab_cuts(Side.INSIDE), turn)
     assert len(slits) == len(want) == 2
     for got, expected in zip(slits, want, strict=True):
         assert _same_points(got, expected)
@@ -223,8 +223,10 @@ def test_dieline_file_has_the_outside_pages_marks(file_mode: Path):
                       for p in ops.strokes("All") for sub in p.subpaths)
 
     assert marks(dieline) == marks(outside)
-    assert len(marks(dieline)) == 12  # 8 crop, 4 fold (the fold both sides, two hinges)
-    assert sum(1 for _, dash in marks(dieline) if dash) == 4
+    # 8 crop and 2 cut marks (the tab cuts at the long edges), solid; 2 fold marks (the
+    # hinges at the top edge; the main fold never reaches the trim), dashed.
+    assert len(marks(dieline)) == 12
+    assert sum(1 for _, dash in marks(dieline) if dash) == 2
 
 
 def test_no_marks_dieline_is_the_bare_die(tmp_path: Path):

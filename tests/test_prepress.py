@@ -13,7 +13,16 @@ from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Affine, Box
 from cardgen.draw.page import Group, Item, Line, Page, Rect, Text, page_texts, walk
 from cardgen.errors import ParameterError
-from cardgen.prepress.impose import MARK_ROOM, Duplex, Flip, Piece, impose, plan_sheet
+from cardgen.prepress.impose import (
+    INFO_BAND,
+    MARK_ROOM,
+    MAX_OFFSET,
+    Duplex,
+    Flip,
+    Piece,
+    impose,
+    plan_sheet,
+)
 from cardgen.prepress.marks import OFFICE, PRINT_SHOP, crop_marks, fold_marks, mark_lines
 from cardgen.prepress.paper import Paper
 from cardgen.prepress.puzzlebook import (
@@ -84,12 +93,13 @@ def test_duplex_checks_its_parameters_without_naming_any_user_interface():
 @pytest.mark.parametrize("paper", list(Paper))
 @pytest.mark.parametrize("flip", list(Flip))
 def test_each_side_two_lands_behind_its_side_one(paper, flip):
-    duplex = Duplex(paper, flip, offset=(0.4, -0.7))
+    # (A 4 mm margin: at 5 mm, four turned leaflets fill A4's printable width exactly.)
+    duplex = Duplex(paper, flip, offset=(0.4, -0.7), margin=4)
     layout = plan_sheet(LEAFLET, duplex)
     slot = (BLEED.w + 2 * MARK_ROOM, BLEED.h + 2 * MARK_ROOM)
     width, height = paper.size
     assert layout.count == max(
-        int((width - 10) // a) * int((height - 10 - 13) // b)
+        int((width - 8) // a) * int((height - 8 - INFO_BAND) // b)
         for a, b in (slot, slot[::-1]))
     samples = [TRIM.corners()[0], TRIM.center, (10.0, 37.5)]
     for front in layout.fronts:
@@ -117,6 +127,48 @@ def test_impose_places_every_piece_with_its_marks():
     bare = impose(side, side, LEAFLET, layout, marks=False, fonts=FONTS,
                   names=("a", "b"), pieces="leaflets", title="x")
     assert not any(isinstance(i, Line) for i in bare.pages[0].layer("cards").items)
+
+
+def test_a_full_sheet_has_no_room_for_an_offset_across():
+    """Four turned leaflets (50 mm slots) fill A4's 200 mm printable width exactly: side
+    2 cannot move across at all without printing into the margin, so any offset across
+    is refused, naming the room; down there is room up to the largest offset."""
+    layout = plan_sheet(LEAFLET, Duplex(Paper.A4))
+    assert (layout.rotated, layout.columns) == (True, 4)
+    (left, right), (up, down) = layout.offset_room
+    assert (left, right) == pytest.approx((0, 0), abs=1e-9)
+    assert up <= -MAX_OFFSET and down >= MAX_OFFSET
+    plan_sheet(LEAFLET, Duplex(Paper.A4, offset=(0, -MAX_OFFSET)))
+    for dx in (0.05, -0.05):
+        with pytest.raises(ParameterError, match=r"^offset .* would push side 2 into the 5 mm "
+                           r"margin .*: on this sheet side 2 can move 0 to 0 mm across and -5 "
+                           r"to 5 mm down") as info:
+            plan_sheet(LEAFLET, Duplex(Paper.A4, offset=(dx, 0)))
+        assert info.value.parameter == "offset" and "--" not in str(info.value)
+
+
+def test_cut_marks_ticks_and_fold_marks_of_a_slit_piece():
+    """A slit from the left edge to the middle (like a card's tab cut): a solid cut mark
+    continues it outward; a fold that does not reach the trim gets no mark; with
+    ``cut_ends``, the office style ticks the slit's last 3 mm on the piece, over a white
+    casing; the print-shop style never does."""
+    slit = ((2.0, 22.0), (20.0, 22.0))
+    inner_fold = ((20.0, 22.0), (44.0, 22.0))  # from the slit's end, stopping inside
+    hinge = ((20.0, 2.0), (20.0, 22.0))
+    lines = mark_lines(TRIM, 2, [inner_fold, hinge], OFFICE, cuts=[slit], cut_ends=True)
+    segments = [((ln.x1, ln.y1), (ln.x2, ln.y2)) for ln in lines]
+    assert [ln.stroke for ln in lines] == [OFFICE.crop] * 9 + [OFFICE.fold] + [
+        lines[-2].stroke, OFFICE.crop]
+    assert segments[8] == ((0.0, 22.0), (-3.0, 22.0))  # the cut mark, from the bleed out
+    assert segments[9] == ((20.0, 0.0), (20.0, -3.0))  # the hinge's fold mark
+    assert segments[10] == segments[11] == ((17.0, 22.0), (20.0, 22.0))  # the tick
+    casing = lines[-2].stroke
+    assert casing.color.cmyk_fractions == (0, 0, 0, 0) and not casing.dash
+    assert casing.width == pytest.approx(OFFICE.crop.width + 0.3)
+    assert OFFICE.crop.dash == () and OFFICE.fold.dash and PRINT_SHOP.fold.dash
+    shop = mark_lines(TRIM, 2, [inner_fold, hinge], PRINT_SHOP, cuts=[slit], cut_ends=True)
+    assert len(shop) == 8 + 1 + 1  # no tick in a print shop's file
+    assert len(mark_lines(TRIM, 2, [], OFFICE, cuts=[slit])) == 9  # ticks only if asked
 
 
 @dataclass(frozen=True)

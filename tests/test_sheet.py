@@ -432,7 +432,17 @@ def test_impose_places_cards_and_marks_back_to_back(sheet_build, paper, flip, of
             assert getattr(item, "stroke", None) not in slug_and_dieline, item
 
     front_marks, back_marks = _mark_segments(front), _mark_segments(back)
+    # Per card, 8 crop marks, 2 cut marks and 2 fold marks; on the inside also the 2
+    # cut-end ticks, each a white casing and a black line, which lie on the card.
+    casings = {seg for seg, line in back_marks if line.stroke.color.cmyk_fractions == (0, 0, 0, 0)}
+    ticks = [(seg, line) for seg, line in back_marks if seg in casings]
+    back_marks = [m for m in back_marks if m not in ticks]
     assert len(front_marks) == len(back_marks) == 12 * layout.count
+    assert len(ticks) == 4 * layout.count
+    for seg, _ in ticks:
+        assert sum(not seg_enters(seg, box, EPS) for box in [
+            placed_box(geometry.trim, layout.back_placement(f, piece))
+            for f in layout.fronts]) == layout.count - 1, "a tick lies on its own card"
     bleeds_front = [placed_box(geometry.bleed_box, f) for f in layout.fronts]
     bleeds_back = [placed_box(geometry.bleed_box, layout.back_placement(f, piece))
                    for f in layout.fronts]
@@ -505,8 +515,8 @@ class PdfPage:
                       for w in page.extract_words()]
         self.chars = [(c["text"], c["x0"] / PT, y_down(c["y0"]), c["size"]) for c in page.chars]
 
-    def marks(self, dashed: bool | None = None) -> list[Seg]:
-        """The sheet's marks: 0.12 mm lines in 100 % black (solid crop, dashed fold)."""
+    def _black_lines(self, dashed: bool | None = None) -> list[Seg]:
+        """0.12 mm lines in 100 % black (solid or dashed or both)."""
         out = []
         for seg, width, color, dash in self.lines:
             if abs(width - 0.12) > 0.005 or tuple(color or ()) != (0.0, 0.0, 0.0, 1.0):
@@ -514,6 +524,23 @@ class PdfPage:
             if dashed is None or bool(dash) == dashed:
                 out.append(seg)
         return out
+
+    def casings(self) -> list[Seg]:
+        """The white casings of the cut-end ticks: 0.42 mm lines of no ink."""
+        return [seg for seg, width, color, dash in self.lines
+                if abs(width - 0.42) <= 0.005 and tuple(color or ()) == (0.0, 0.0, 0.0, 0.0)
+                and not dash]
+
+    def ticks(self) -> list[Seg]:
+        """The cut-end ticks: solid black 0.12 mm lines drawn on a white casing."""
+        cased = {seg_key(s) for s in self.casings()}
+        return [s for s in self._black_lines(dashed=False) if seg_key(s) in cased]
+
+    def marks(self, dashed: bool | None = None) -> list[Seg]:
+        """The sheet's marks outside the cards: 0.12 mm lines in 100 % black (solid crop
+        and cut marks, dashed fold marks), without the cut-end ticks."""
+        ticks = {seg_key(s) for s in self.ticks()}
+        return [s for s in self._black_lines(dashed) if seg_key(s) not in ticks]
 
     def text(self) -> str:
         return "".join(c[0] for c in self.chars)
@@ -592,9 +619,14 @@ def same_boxes(a: list[Box], b: list[Box], tol: float = PDF_TOL) -> bool:
 
 
 def check_squares(page: PdfPage) -> list[Box]:
-    """The 10 mm check squares drawn on a page."""
-    return [box for box, _ in page.rects
-            if abs(box.w - 10) <= SQUARE_TOL and abs(box.h - 10) <= SQUARE_TOL]
+    """The 10 mm check squares drawn on a page, by their outer edge: the rectangle's path
+    grown by half its stroke."""
+    found = []
+    for box, raw in page.rects:
+        outer = grow(box, raw["linewidth"] / PT / 2) if raw.get("stroke") else box
+        if abs(outer.w - 10) <= SQUARE_TOL and abs(outer.h - 10) <= SQUARE_TOL:
+            found.append(outer)
+    return found
 
 
 # --- 3. the sheet PDF ---------------------------------------------------------------------
@@ -655,8 +687,7 @@ def test_check_square_is_10_mm_on_both_pages(sheet_cli, flip):
     pages = sheet_pages(sheet_cli, "--flip", flip)
     duplex = plan(sheet_spread("eu"), "a4", flip).duplex
     for page, band in zip(pages, (duplex.info, duplex.back_box(duplex.info)), strict=True):
-        squares = [box for box, _ in page.rects
-                   if abs(box.w - 10) <= SQUARE_TOL and abs(box.h - 10) <= SQUARE_TOL]
+        squares = check_squares(page)
         assert len(squares) == 1, squares
         square = squares[0]
         assert within(square, band, PDF_TOL)
@@ -673,7 +704,7 @@ def test_office_marks_start_at_the_bleed_edge():
 
 def _check_card_marks(page: PdfPage, bleeds: list[Box], bleed: float, paper: str) -> None:
     crop = page.marks(dashed=False)
-    assert len(crop) == 8 * len(bleeds)
+    assert len(crop) == 10 * len(bleeds)  # 8 crop marks, 2 cut marks
     every = page.marks()
     for seg in every:
         for box in bleeds:
@@ -734,29 +765,67 @@ def test_pdf_marks_on_side_2_lie_behind_those_on_side_1(sheet_cli, args, config,
         assert front and front == back
 
 
-def test_fold_and_hinge_marks_on_the_fold_and_score_lines(sheet_cli):
-    geometry = sheet_geometry("eu")
-    layout = plan(sheet_spread("eu"), "a4")
-    p1, _ = sheet_pages(sheet_cli)
-    folds = p1.marks(dashed=True)
-    assert len(folds) == 4 * layout.count
-    for front in layout.fronts:
-        fold_y = apply(front, (0, geometry.fold_y))[1]
-        on_fold = [s for s in folds if abs(s[0][1] - fold_y) < PDF_TOL
-                   and abs(s[1][1] - fold_y) < PDF_TOL]
-        # one each side of this card (a neighbour's may meet it in the gutter)
-        bleed = placed_box(geometry.bleed_box, front)
-        left = [s for s in on_fold if max(s[0][0], s[1][0]) <= bleed.x + PDF_TOL
-                and min(s[0][0], s[1][0]) >= bleed.x - SHEET_MARK - PDF_TOL]
-        right = [s for s in on_fold if min(s[0][0], s[1][0]) >= bleed.x + bleed.w - PDF_TOL
-                 and max(s[0][0], s[1][0]) <= bleed.x + bleed.w + SHEET_MARK + PDF_TOL]
-        assert len(left) == 1 and len(right) == 1
-        for tab in Tab:
-            x = apply(front, (2 * geometry.center_x - geometry.hinge_x(tab), 0))[0]
-            hinge = [s for s in folds if abs(s[0][0] - x) < PDF_TOL and abs(s[1][0] - x) < PDF_TOL
-                     and max(s[0][1], s[1][1]) <= bleed.y + PDF_TOL
-                     and min(s[0][1], s[1][1]) >= bleed.y - SHEET_MARK - PDF_TOL]
-            assert len(hinge) == 1, tab
+def _expected_cut_and_fold_marks(geometry: CardGeometry, side: int, placement: Affine,
+                                 ) -> tuple[set, set, set]:
+    """Written out from the card's physics: (cut marks, fold marks, cut-end ticks) of one
+    card on one side of a sheet, as segment keys. The inside view: each tab's slit runs
+    along the fold from a long edge to its hinge; each hinge from the top edge to the
+    fold. The outside view is the inside mirrored about the card's centre line."""
+    t, y, bleed = geometry.trim, geometry.fold_y, geometry.size.bleed
+    slits = [((t.x, y), (geometry.hinge_left, y)), ((t.x + t.w, y), (geometry.hinge_right, y))]
+    hinges = [((x, t.y), (x, y)) for x in (geometry.hinge_left, geometry.hinge_right)]
+    if side == 0:
+        slits = [(to_inside(geometry, a), to_inside(geometry, b)) for a, b in slits]
+        hinges = [(to_inside(geometry, a), to_inside(geometry, b)) for a, b in hinges]
+
+    def outward(edge, inner, start, length):
+        ux, uy = ((edge[0] - inner[0]) / math.dist(edge, inner),
+                  (edge[1] - inner[1]) / math.dist(edge, inner))
+        return ((edge[0] + ux * start, edge[1] + uy * start),
+                (edge[0] + ux * (start + length), edge[1] + uy * (start + length)))
+
+    def placed(seg):
+        return seg_key(tuple(apply(placement, p) for p in seg))
+
+    cuts = {placed(outward(edge, inner, bleed, SHEET_MARK)) for edge, inner in slits}
+    folds = {placed(outward(top, bottom, bleed, SHEET_MARK)) for top, bottom in hinges}
+    # The tick: the slit's last 3 mm, ending where the slit ends (the inside only).
+    ticks = {placed((outward(inner, edge, -SHEET_MARK, 0)[0], inner)) for edge, inner in slits}
+    return cuts, folds, ticks if side == 1 else set()
+
+
+@pytest.mark.parametrize(("args", "config", "paper", "flip", "kind"), [
+    ((), "base", "a4", "long", "eu"),
+    (("--paper", "letter", "--flip", "short", "--preset", "us"), "base", "letter", "short",
+     "us"),
+    ((), "wide", "a4", "long", "wide"),
+])
+def test_cut_and_fold_marks_where_the_card_is_cut_and_folded(sheet_cli, args, config, paper,
+                                                            flip, kind):
+    """At fold height on the long edges the card is cut (the tabs' slits), so the marks
+    there are solid cut marks, and the main fold, which stops at the hinges, has none.
+    Where each hinge meets the top edge: a dashed fold mark. On the inside only, a tick
+    along each slit's last 3 mm ends exactly where the slit ends, on a white casing."""
+    spread = SPREADS[kind]
+    geometry, piece = spread.geometry, spread.piece()
+    layout = plan(spread, paper, flip)
+    pages = sheet_pages(sheet_cli, *args, config=config)
+    for side, page in enumerate(pages):
+        cuts, folds, ticks = set(), set(), set()
+        for front in layout.fronts:
+            placement = front if side == 0 else layout.back_placement(front, piece)
+            c, f, k = _expected_cut_and_fold_marks(geometry, side, placement)
+            cuts |= c
+            folds |= f
+            ticks |= k
+        solid = {seg_key(s) for s in page.marks(dashed=False)}
+        dashed = {seg_key(s) for s in page.marks(dashed=True)}
+        assert len(cuts) == 2 * layout.count and cuts <= solid, side
+        assert len(solid) == 10 * layout.count  # 8 crop marks and 2 cut marks per card
+        assert dashed == folds and len(folds) == 2 * layout.count, side
+        assert {seg_key(s) for s in page.ticks()} == ticks, side
+        assert {seg_key(s) for s in page.casings()} == ticks, side
+        assert len(ticks) == (2 * layout.count if side == 1 else 0)
 
 
 def test_no_marks_removes_them(sheet_cli):
@@ -766,8 +835,7 @@ def test_no_marks_removes_them(sheet_cli):
     for page in pages:
         assert page.marks() == []
         # the check square stays
-        assert any(abs(b.w - 10) <= SQUARE_TOL and abs(b.h - 10) <= SQUARE_TOL
-                   for b, _ in page.rects)
+        assert len(check_squares(page)) == 1
 
 
 # --- 5. the offset ------------------------------------------------------------------------
@@ -910,10 +978,7 @@ def test_letter_short_us_end_to_end(sheet_cli):
                        for f in layout.fronts])
     assert "LETTER" in p2.text() and "short edge" in p2.text()
     # Short edge: side 2's caption band is at the top, behind side 1's.
-    square1 = next(b for b, _ in p1.rects if abs(b.w - 10) <= SQUARE_TOL
-                   and abs(b.h - 10) <= SQUARE_TOL)
-    square2 = next(b for b, _ in p2.rects if abs(b.w - 10) <= SQUARE_TOL
-                   and abs(b.h - 10) <= SQUARE_TOL)
+    (square1,), (square2,) = check_squares(p1), check_squares(p2)
     assert square1.y > PAPER_MM["letter"][1] / 2 > square2.y
     assert square2.y == pytest.approx(PAPER_MM["letter"][1] - square1.y - 10, abs=PDF_TOL)
 

@@ -240,12 +240,6 @@ class CardGeometry:
         return self.tabs[tab].transformed(to_back)
 
     # --- cuts, scores and folds (inside coordinates unless a side is given) ----------
-    def tab_slits(self) -> list[Segment]:
-        """The cuts besides the trim outline: along the fold line across each tab, from
-        the long edge (on the outline) to the tab's hinge; tab 5's, then tab 6's."""
-        t, y = self.trim, self.fold_y
-        return [((t.x, y), (self.hinge_left, y)), ((t.right, y), (self.hinge_right, y))]
-
     def score_lines(self) -> list[Segment]:
         """Scores (folds): the main fold between the tabs, and each tab's hinge."""
         t, y = self.trim, self.fold_y
@@ -255,12 +249,27 @@ class CardGeometry:
             ((self.hinge_right, t.y), (self.hinge_right, y)),
         ]
 
+    def _seen_from(self, side: Side, x: float) -> float:
+        """An inside x as ``side`` sees it."""
+        return x if side is Side.INSIDE else 2 * self.center_x - x
+
     def fold_lines(self, side: Side) -> list[Segment]:
-        """Where the sheet folds, as seen on ``side``, for fold marks: the fold across
-        the whole card (left to right), then the hinge of tab 5 and of tab 6."""
+        """Where the sheet folds, as seen on ``side``, for fold marks: the main fold
+        between the hinges (left to right), then the hinge of tab 5 and of tab 6 (top
+        edge to fold). The main fold never reaches the trim: beside the tabs the sheet
+        is cut along the fold line (:meth:`tab_cuts`), not folded."""
         t, y = self.trim, self.fold_y
-        lines: list[Segment] = [((t.x, y), (t.right, y))]
+        ends = sorted(self._seen_from(side, x) for x in (self.hinge_left, self.hinge_right))
+        lines: list[Segment] = [((ends[0], y), (ends[1], y))]
         for tab in Tab:
-            x = self.hinge_x(tab) if side is Side.INSIDE else 2 * self.center_x - self.hinge_x(tab)
+            x = self._seen_from(side, self.hinge_x(tab))
             lines.append(((x, t.y), (x, y)))
         return lines
+
+    def tab_cuts(self, side: Side) -> list[Segment]:
+        """The tabs' cuts along the fold line, as seen on ``side``, for cut marks: the
+        one from the left edge, then the one from the right edge, each running from its
+        end on the trim inwards to where it stops, at a tab's hinge."""
+        t, y = self.trim, self.fold_y
+        stops = sorted(self._seen_from(side, x) for x in (self.hinge_left, self.hinge_right))
+        return [((t.x, y), (stops[0], y)), ((t.right, y), (stops[1], y))]

@@ -20,21 +20,34 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from cardgen import __version__
-from cardgen.card.physical import CardGeometry, CardSize, Side
+from cardgen.card.physical import CardGeometry, CardSize, Preset, Side
 from cardgen.draw.geometry import Box
-from cardgen.draw.page import Anchor, Page, Text
+from cardgen.draw.page import Anchor, Line, Page, Text
 from cardgen.prepress.dieline import DIELINE_LAYER, Die, dieline_items, legend_item
 from cardgen.prepress.impose import Piece
 from cardgen.prepress.marks import PRINT_SHOP, REGISTRATION, mark_lines
 from cardgen.text.fit import check_printable
 from cardgen.text.fonts import FontSet
 from cardgen.texts import say
+from cardgen.units import MM_PER_INCH
 
 SLUG_PAD = 1.0  # mm beyond the marks to the page edge
 SLUG_TEXT_SIZE = 5.0  # pt: the line under the trim
 SLUG_TEXT_BELOW = 3.2  # mm from the bleed edge to that line's baseline
 DIELINE_SIDE = Side.OUTSIDE  # the side the dieline file is seen from (page 1)
 LEGEND_CLEARANCE = 1.0  # mm from the legend to each hinge mark beside it
+
+
+def size_unit(size: CardSize) -> tuple[str, float]:
+    """The unit a card's sizes are stated in, and millimetres per unit: inches for the
+    ``us`` preset (given in inches), millimetres for everything else."""
+    return ("in", MM_PER_INCH) if size.preset is Preset.US else ("mm", 1.0)
+
+
+def shown_size(size: CardSize, mm: float) -> str:
+    """A length of the card in the card's unit, as the line under the trim states it
+    (3.5, 0.125; 85, 110)."""
+    return f"{round(mm / size_unit(size)[1], 4):g}"
 
 
 @dataclass(frozen=True)
@@ -69,25 +82,36 @@ class Spread:
         return Page(side.value, self.page_width, self.page_height, g.trim, g.bleed_box)
 
     def add_marks(self, page: Page, side: Side, fonts: FontSet) -> None:
-        """Crop and fold marks and the line under the trim, on a "marks" layer. ``fonts``
-        are cardgen's own (the slug is production information, not the card's design)."""
+        """Crop, cut and fold marks and the line under the trim, on a "marks" layer:
+        solid crop marks, solid cut marks where the tabs' cuts meet the long edges, dashed
+        fold marks where the hinges meet the top edge (the main fold never reaches the
+        trim). ``fonts`` are cardgen's own (the slug is production information, not the
+        card's design). Sizes are stated in the card's unit (:func:`size_unit`)."""
         if not self.marks:
             return
         g, size = self.geometry, self.size
         marks = page.layer("marks")
-        marks.add(*mark_lines(g.trim, size.bleed, g.fold_lines(side), PRINT_SHOP))
+        marks.add(*self.mark_lines(side))
         info = say("card", "slug.info", version=__version__, side=say("card", f"slug.{side}"),
-                   flat_width=f"{size.width:g}", flat_height=f"{2 * size.height:g}",
-                   width=f"{size.width:g}", height=f"{size.height:g}", bleed=f"{size.bleed:g}")
+                   flat_width=shown_size(size, size.width),
+                   flat_height=shown_size(size, 2 * size.height),
+                   width=shown_size(size, size.width), height=shown_size(size, size.height),
+                   bleed=shown_size(size, size.bleed), unit=size_unit(size)[0])
         check_printable(info, fonts.regular, "fonts.regular (the line under the trim)")
         marks.add(Text(g.center_x, g.bleed_box.bottom + SLUG_TEXT_BELOW, info, fonts.regular,
                        SLUG_TEXT_SIZE, REGISTRATION, anchor=Anchor.MIDDLE, name="slug-info"))
+
+    def mark_lines(self, side: Side) -> list[Line]:
+        """The crop, cut and fold marks of ``side``'s page."""
+        g = self.geometry
+        return mark_lines(g.trim, self.size.bleed, g.fold_lines(side), PRINT_SHOP,
+                          cuts=g.tab_cuts(side))
 
     def die(self, side: Side) -> Die:
         """The cuts and scores as seen on ``side``: the trim outline, the two tab slits
         from the long edges to the hinges, the main fold and the two hinges."""
         g = self.geometry
-        die = Die(tuple(g.trim.corners()), tuple(g.tab_slits()), tuple(g.score_lines()))
+        die = Die(tuple(g.trim.corners()), tuple(g.tab_cuts(Side.INSIDE)), tuple(g.score_lines()))
         return die if side is Side.INSIDE else die.transformed(g.turn)
 
     def legend_room(self, side: Side) -> Box | None:
@@ -117,14 +141,16 @@ class Spread:
         g = self.geometry
         page = Page(DIELINE_LAYER, self.page_width, self.page_height, g.trim, g.bleed_box)
         if self.marks:
-            page.layer("marks").add(*mark_lines(g.trim, self.size.bleed,
-                                                g.fold_lines(DIELINE_SIDE), PRINT_SHOP))
+            page.layer("marks").add(*self.mark_lines(DIELINE_SIDE))
         self.add_dieline(page, DIELINE_SIDE, fonts)
         return page
 
     def piece(self) -> Piece:
-        """The card for imposition: side 1 the outside, side 2 the inside."""
-        g = self.geometry
+        """The card for imposition: side 1 the outside, side 2 the inside. The ends of
+        the tabs' cuts are ticked on the inside, under the tabs."""
+        g, size = self.geometry, self.size
         return Piece(g.trim, g.bleed_box, g.turn,
                      (g.fold_lines(Side.OUTSIDE), g.fold_lines(Side.INSIDE)),
-                     f"a {self.size.width:g} × {2 * self.size.height:g} mm card")
+                     f"a {shown_size(size, size.width)} × {shown_size(size, 2 * size.height)} "
+                     f"{size_unit(size)[0]} card",
+                     cuts=(g.tab_cuts(Side.OUTSIDE), g.tab_cuts(Side.INSIDE)), cut_end_side=1)

@@ -103,8 +103,9 @@ def sheet(
     flip: Annotated[str, typer.Option(
         help="How the printer turns the paper for side 2: long or short edge.")] = "long",
     offset: Annotated[str, typer.Option(
-        help="Shift side 2 by X,Y mm (right, down) to correct misregistration; "
-        "write --offset=-0.5,0.2 for negative values.")] = "0,0",
+        help="Shift side 2 by X,Y mm (right, down) to correct misregistration: at most "
+        "±5 mm, and no further than side 2 can move before it reaches --margin; write "
+        "--offset=-0.5,0.2 for negative values.")] = "0,0",
     registration: Annotated[bool, typer.Option(
         "--registration", help="Write the duplex registration test page instead.")] = False,
     margin: Annotated[float, typer.Option(help="Unprintable margin of the printer (mm).")] = 5.0,

@@ -14,11 +14,21 @@ mirrored) or short edge (y mirrored). Both are reflections, so the composition i
 a proper rotation plus translation: side 2 is never printed mirrored. The optional offset
 moves everything on the back to correct a printer's duplex misregistration (measured
 with the registration test page, ``prepress.registration``).
+
+Nothing on side 2 may print into the printer's unprintable margin, for any offset a
+sheet accepts. The offset is at most :data:`MAX_OFFSET` on each axis, what the
+registration test can measure. The caption band keeps that much room around its check
+square and caption, so it never limits the offset. The pieces do not: most sheets are
+filled edge to edge, and keeping 5 mm for an offset would cost a row or a column of
+pieces. So a sheet knows how far its side 2 can move before a piece, or the room kept
+for its marks, reaches the margin (:attr:`SheetLayout.offset_room`), and
+:func:`plan_sheet` refuses an offset beyond that, saying how much room there is.
 """
 
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -36,16 +46,20 @@ from cardgen.draw.page import (
     Text,
 )
 from cardgen.errors import CardgenError, ParameterError, number
-from cardgen.prepress.marks import BLACK, OFFICE, crop_marks, fold_marks
+from cardgen.prepress.marks import BLACK, OFFICE, mark_lines
 from cardgen.prepress.paper import Paper
 from cardgen.text.fonts import FontSet
 from cardgen.texts import say
 
 MARK_ROOM = OFFICE.gap + OFFICE.length  # around each piece's bleed, for its marks
-INFO_BAND = 13.0  # room for the check square and the sheet's caption
-CHECK_SQUARE = 10.0  # mm: the "print at 100 %" check
+CHECK_SQUARE = 10.0  # mm: the "print at 100 %" check, outer edge to outer edge
+CHECK_STROKE = 0.2  # mm, drawn inside the square
 MAX_MARGIN = 30.0  # mm: no printer needs a wider unprintable margin
-MAX_OFFSET = 20.0  # mm: duplex misregistration is a few mm at most
+# mm on each axis: what the registration test's scales measure. Duplex misregistration
+# is a few mm at most.
+MAX_OFFSET = 5.0
+# The check square and caption, with MAX_OFFSET of room all round.
+INFO_BAND = CHECK_SQUARE + 2 * MAX_OFFSET
 
 
 class Flip(enum.StrEnum):
@@ -72,8 +86,10 @@ class Duplex:
                                  f"{number(self.margin)}.", value=self.margin)
         dx, dy = self.offset
         if not all(abs(v) <= MAX_OFFSET for v in (dx, dy)):  # NaN fails this too
-            raise ParameterError("offset", f"{number(dx)},{number(dy)} is implausible: duplex "
-                                 "errors are a few mm at most.", value=self.offset)
+            raise ParameterError(
+                "offset", f"{number(dx)},{number(dy)} is implausible: duplex errors are a few "
+                f"mm at most, and the registration test measures up to ±{MAX_OFFSET:g} mm on "
+                "each axis.", value=self.offset)
 
     @property
     def width(self) -> float:
@@ -100,8 +116,14 @@ class Duplex:
         return box.transformed(Affine.translate(dx, dy) @ self.flip_transform())
 
     @property
+    def printable(self) -> Box:
+        """The paper minus the printer's margin."""
+        return Box(0, 0, self.width, self.height).inset(self.margin)
+
+    @property
     def info(self) -> Box:
-        """The band at the foot of the front page for the check square and caption."""
+        """The band at the foot of the front page for the check square and caption, which
+        :func:`info_items` keep :data:`MAX_OFFSET` away from the band's edges."""
         m = self.margin
         return Box(m, self.height - m - INFO_BAND, self.width - 2 * m, INFO_BAND)
 
@@ -110,14 +132,18 @@ class Duplex:
 class Piece:
     """A two-sided piece as its own pages show it (pages without slug marks): the trim
     and bleed boxes, ``turn`` from a point of the side-1 page to the same physical point
-    seen on the side-2 page, each side's fold lines (for fold marks), and what it is
-    called in messages ("a 85 × 110 mm card")."""
+    seen on the side-2 page, each side's fold lines (for fold marks), what it is called
+    in messages ("a 85 × 110 mm card"), each side's inner cuts (slits from the trim
+    inwards, for cut marks), and the side (0 or 1) on whose face the end of each inner
+    cut is ticked (see ``prepress.marks``), if any."""
 
     trim: Box
     bleed: Box
     turn: Affine
     folds: tuple[Sequence[Segment], Sequence[Segment]]
     description: str
+    cuts: tuple[Sequence[Segment], Sequence[Segment]] = ((), ())
+    cut_end_side: int | None = None
 
     @property
     def bleed_width(self) -> float:
@@ -133,6 +159,9 @@ class SheetLayout:
     columns: int
     rows: int
     fronts: tuple[Affine, ...]  # piece page -> sheet front page
+    # The least and the most offset (mm) across, then down, that keeps every piece on
+    # side 2 with the room for its marks inside the printable area.
+    offset_room: tuple[tuple[float, float], tuple[float, float]]
 
     @property
     def count(self) -> int:
@@ -145,7 +174,10 @@ class SheetLayout:
 
 
 def plan_sheet(piece: Piece, duplex: Duplex) -> SheetLayout:
-    """Fit as many pieces as possible, upright or turned, centred on the printable area."""
+    """Fit as many pieces as possible, upright or turned, in the printable area above the
+    caption band; centred across the paper, and as near its middle from top to bottom
+    as the band allows: this gives side 2 the most room to move for an offset. Refuses
+    an offset beyond that room (a :class:`ParameterError` for ``offset``)."""
     pw, ph = duplex.width, duplex.height
     margin = duplex.margin
     bleed = piece.bleed
@@ -164,7 +196,7 @@ def plan_sheet(piece: Piece, duplex: Duplex) -> SheetLayout:
     cw = (bleed.h if rotated else bleed.w) + 2 * MARK_ROOM
     ch = (bleed.w if rotated else bleed.h) + 2 * MARK_ROOM
     x0 = (pw - cols * cw) / 2
-    y0 = margin + (avail_h - rows * ch) / 2
+    y0 = min((ph - rows * ch) / 2, margin + avail_h - rows * ch)
     fronts = []
     for r in range(rows):
         for c in range(cols):
@@ -173,31 +205,68 @@ def plan_sheet(piece: Piece, duplex: Duplex) -> SheetLayout:
             tcx, tcy = piece.trim.center
             turn = Affine.rotate(90) if rotated else Affine()
             fronts.append(Affine.translate(sx, sy) @ turn @ Affine.translate(-tcx, -tcy))
-    return SheetLayout(duplex, rotated, cols, rows, tuple(fronts))
+    room = _offset_room(piece, duplex, fronts)
+    _check_offset(duplex, room)
+    return SheetLayout(duplex, rotated, cols, rows, tuple(fronts), room)
+
+
+def _offset_room(piece: Piece, duplex: Duplex, fronts: Sequence[Affine],
+                 ) -> tuple[tuple[float, float], tuple[float, float]]:
+    """How far side 2 may move before a piece, or the room around it for its marks,
+    reaches the margin: from the pieces on side 2 without offset."""
+    slot = piece.bleed.inset(-MARK_ROOM)
+    to_back = duplex.flip_transform()
+    boxes = [slot.transformed(to_back @ front @ piece.turn) for front in fronts]
+    printable = duplex.printable
+    return ((printable.x - min(b.x for b in boxes), printable.right - max(b.right for b in boxes)),
+            (printable.y - min(b.y for b in boxes),
+             printable.bottom - max(b.bottom for b in boxes)))
+
+
+def _shown(value: float) -> str:
+    """A bound of the offset room as a message shows it: to 0.1 mm, towards zero."""
+    return f"{math.trunc(max(-MAX_OFFSET, min(MAX_OFFSET, value)) * 10) / 10 + 0.0:g}"
+
+
+def _check_offset(duplex: Duplex, room: tuple[tuple[float, float], tuple[float, float]],
+                  tol: float = 1e-9) -> None:
+    """Refuse an offset that would print side 2 into the printer's margin."""
+    dx, dy = duplex.offset
+    (left, right), (up, down) = room
+    if left - tol <= dx <= right + tol and up - tol <= dy <= down + tol:
+        return
+    raise ParameterError(
+        "offset", f"{number(dx)},{number(dy)} would push side 2 into the {number(duplex.margin)}"
+        f" mm margin the printer cannot print: on this sheet side 2 can move {_shown(left)} to "
+        f"{_shown(right)} mm across and {_shown(up)} to {_shown(down)} mm down (a smaller "
+        "margin gives more room, if the printer prints closer to the edge).",
+        value=duplex.offset)
 
 
 def placed_piece(page: Page, piece: Piece, placement: Affine, side: int,
                  marks: bool) -> list[Item]:
-    """One side of a piece on the sheet: its layers clipped to the bleed, and
-    (with ``marks``) its crop and fold marks in the office style."""
+    """One side of a piece on the sheet: its layers clipped to the bleed, and (with
+    ``marks``) its crop, cut and fold marks in the office style, and on the side the
+    piece names, the ticks at the ends of its inner cuts."""
     artwork = [item for layer in page.layers for item in layer.items]
     items: list[Item] = [Group(artwork, transform=placement, clip=piece.bleed)]
     if marks:
-        bleed = piece.bleed_width
-        for (p1, p2), stroke in [
-                *((s, OFFICE.crop) for s in crop_marks(piece.trim, bleed, OFFICE)),
-                *((s, OFFICE.fold) for s in fold_marks(piece.trim, bleed, piece.folds[side],
-                                                       OFFICE))]:
-            (x1, y1), (x2, y2) = placement.apply(*p1), placement.apply(*p2)
-            items.append(Line(x1, y1, x2, y2, stroke))
+        for line in mark_lines(piece.trim, piece.bleed_width, piece.folds[side], OFFICE,
+                               cuts=piece.cuts[side], cut_ends=side == piece.cut_end_side):
+            p1, p2 = placement.apply(line.x1, line.y1), placement.apply(line.x2, line.y2)
+            items.append(Line(*p1, *p2, line.stroke))
     return items
 
 
 def info_items(box: Box, text: str, fonts: FontSet) -> list[Item]:
-    """The 10 mm check square and a caption, in a band of the page."""
-    y = box.y + (box.h - CHECK_SQUARE) / 2
-    items: list[Item] = [Rect(box.x, y, CHECK_SQUARE, CHECK_SQUARE, stroke=Stroke(BLACK, 0.2))]
-    x = box.x + CHECK_SQUARE + 3
+    """The 10 mm check square and a caption, in a band of the page, :data:`MAX_OFFSET`
+    from its left edge and centred between its top and bottom. The square measures
+    exactly 10 mm outside: its stroke lies inside that edge."""
+    x, y = box.x + MAX_OFFSET, box.y + (box.h - CHECK_SQUARE) / 2
+    half = CHECK_STROKE / 2
+    items: list[Item] = [Rect(x + half, y + half, CHECK_SQUARE - CHECK_STROKE,
+                              CHECK_SQUARE - CHECK_STROKE, stroke=Stroke(BLACK, CHECK_STROKE))]
+    x += CHECK_SQUARE + 3
     items.append(Text(x, y + 3.2, say("prepress", "sheet.check"), fonts.regular, 7, BLACK))
     items.append(Text(x, y + 7.4, text, fonts.regular, 6.5, BLACK))
     return items

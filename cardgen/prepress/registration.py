@@ -3,7 +3,9 @@
 Held against a light, each line of side 1 crosses a scale of side 2 at the printer's
 misregistration; the readings are the offset to pass when printing sheets. The scales
 are placed through :meth:`Duplex.to_back`, so a page printed with an offset already
-applied reads the remaining error.
+applied reads the remaining error. The scales reach ±:data:`MAX_OFFSET`, the largest
+offset a sheet accepts; the targets keep their distance from the printer's margin, so
+that side 2 stays inside the printable area for every offset accepted.
 """
 
 from __future__ import annotations
@@ -11,12 +13,13 @@ from __future__ import annotations
 from cardgen import __version__
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import Anchor, Document, Item, Line, Page, Stroke, Text
-from cardgen.prepress.impose import Duplex, info_items
+from cardgen.prepress.impose import MAX_OFFSET, Duplex, info_items
 from cardgen.prepress.marks import BLACK
 from cardgen.text.fonts import FontSet
 from cardgen.texts import say, say_lines
 
-TARGET_INSET = (35.0, 45.0)  # corner targets' distance from the paper's edges (mm)
+TARGET_INSET = (30.0, 40.0)  # corner targets' distance from the printer's margin (mm)
+TICK = 0.5  # mm between the scales' ticks
 CROSS = 12.0  # half the length of a target's lines (mm)
 SCALE_GAP = 7.0  # from a target to its scales (mm)
 TEXT_ABOVE = 40.0  # the instructions sit this far above the page centre (mm)
@@ -28,7 +31,8 @@ def build_registration(duplex: Duplex, fonts: FontSet) -> Document:
     front = Page("registration-front", duplex.width, duplex.height, paper, paper)
     back = Page("registration-back", duplex.width, duplex.height, paper, paper)
     cx, cy = duplex.width / 2, duplex.height / 2
-    dx, dy = duplex.width / 2 - TARGET_INSET[0], duplex.height / 2 - TARGET_INSET[1]
+    dx = duplex.width / 2 - duplex.margin - TARGET_INSET[0]
+    dy = duplex.height / 2 - duplex.margin - TARGET_INSET[1]
     targets = [(cx, cy), (cx - dx, cy - dy), (cx + dx, cy - dy), (cx - dx, cy + dy),
                (cx + dx, cy + dy)]
     line = Stroke(BLACK, 0.15)
@@ -54,11 +58,13 @@ def build_registration(duplex: Duplex, fonts: FontSet) -> Document:
 
 
 def _scale(x: float, y: float, *, horizontal: bool, fonts: FontSet) -> list[Item]:
-    """A ruler from -5 to +5 mm centred on (x, y): ticks every 0.5 mm, numbers every 2 mm."""
+    """A ruler from -MAX_OFFSET to +MAX_OFFSET mm centred on (x, y): ticks every 0.5 mm,
+    numbers every 2 mm."""
     items: list[Item] = []
     stroke = Stroke(BLACK, 0.1)
-    for i in range(-10, 11):
-        v = i / 2
+    reach = round(MAX_OFFSET / TICK)
+    for i in range(-reach, reach + 1):
+        v = i * TICK
         length = 2.2 if i % 2 == 0 else 1.2
         if i == 0:
             length = 3.2
