@@ -99,16 +99,35 @@ def test_page_check_reports_every_element_that_breaks_the_rule():
     assert "400 % ink" in problems[-1]
 
 
-def test_every_page_cardgen_builds_keeps_the_rule(produced):
+def test_every_page_cardgen_builds_keeps_the_rule():
+    """The cards in both sizes and themes, with the dieline as a layer; the office sheets
+    (their marks, cut-end ticks and captions) and the registration page."""
     from cardgen.card.build import build_card
     from cardgen.card.config import load_config
     from cardgen.card.physical import Preset
+    from cardgen.card.spread import Spread
+    from cardgen.prepress.dieline import DielineMode
+    from cardgen.prepress.impose import Duplex, impose, plan_sheet
+    from cardgen.prepress.paper import Paper
+    from cardgen.prepress.registration import build_registration
 
+    fonts = bundled_fonts()
     for preset in Preset:
         for theme in ("dark", "light"):
-            build = build_card(load_config(None).with_overrides(preset=preset, theme=theme))
+            config = load_config(None).with_overrides(preset=preset, theme=theme)
+            build = build_card(config, DielineMode.LAYER)
             for page in build.document.pages:
                 assert page_ink_problems(page) == [], (preset, theme, page.name)
+            sheet_build = build_card(config.with_overrides(marks=False))
+            duplex = Duplex(Paper.A4)
+            piece = Spread(config.size, marks=False).piece()
+            sheet = impose(*sheet_build.document.pages, piece, plan_sheet(piece, duplex),
+                           marks=True, fonts=fonts, names=("a", "b"), pieces="cards",
+                           title="t")
+            for page in sheet.pages:
+                assert page_ink_problems(page) == [], (preset, theme, page.name)
+    for page in build_registration(Duplex(Paper.LETTER), fonts).pages:
+        assert page_ink_problems(page) == [], page.name
 
 
 # --- themes ------------------------------------------------------------------------------
