@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgen.card.art import flowing_curves
-from cardgen.card.config import CardConfig, Person
-from cardgen.card.contact import vcard
+from cardgen.card.config import CardConfig, Person, QRContent
+from cardgen.card.contact import qr_text
 from cardgen.card.layout import CardLayout
 from cardgen.card.links import CORNER_LINKS, LINK_RADIUS, link_positions
 from cardgen.card.physical import CardGeometry
@@ -62,7 +62,8 @@ def front_panel(config: CardConfig, geometry: CardGeometry, theme: Theme, fonts:
     front = layout.front
     items: list[Item] = []
     right_column = 0.0
-    qr_side = min(front["qr_max"], front["qr_share"] * safe.h) if config.qr else 0.0
+    qr = config.qr
+    qr_side = min(front["qr_max"], front["qr_share"] * safe.h) if qr is not None else 0.0
     right_column = qr_side
     if config.logo is not None:
         from cardgen.draw.raster import PRINT_DPI, fit_image, open_image
@@ -81,9 +82,9 @@ def front_panel(config: CardConfig, geometry: CardGeometry, theme: Theme, fonts:
     # The text is set before the QR code is made, so that text too long for the card is
     # blamed on its field rather than on the QR code.
     text = front_text(config.person, fonts, colors, layout, Box(safe.x, safe.y, column, safe.h))
-    if config.qr:
-        items[:0] = _qr(vcard(config.person), safe.right - qr_side, safe.bottom - qr_side,
-                        qr_side, colors, front["qr_min_module"], warnings)
+    if qr is not None:
+        items[:0] = _qr(qr, qr_text(config.person, qr), safe.right - qr_side,
+                        safe.bottom - qr_side, qr_side, colors, front["qr_min_module"], warnings)
     return items + text
 
 
@@ -188,17 +189,24 @@ def front_text(person: Person, fonts: FontSet, colors: dict[str, Color], layout:
     return items
 
 
-def _qr(text: str, x: float, y: float, side: float, colors: dict[str, Color],
-        min_module: float, warnings: list[str]) -> list[Item]:
+def _qr(content: QRContent, text: str, x: float, y: float, side: float,
+        colors: dict[str, Color], min_module: float, warnings: list[str]) -> list[Item]:
+    """The QR code with its quiet zone in a ``side`` mm square at (x, y); a warning when
+    its modules are smaller than ``min_module``, the smallest that was measured to decode
+    from a 150 dpi image (see templates/card/layout.toml)."""
+    vcard = content is QRContent.VCARD
     try:
         matrix = qr_matrix(text)
     except QRCapacityError:
-        raise CardgenError("card.qr: the contact details are too long for a QR code; "
-                           "shorten them or set qr = false.", value=text) from None
+        too_long = ("the contact details are too long for a QR code; shorten them" if vcard
+                    else "person.web is too long for a QR code; shorten it")
+        raise CardgenError(f"card.qr: {too_long} or set qr = false.", value=text) from None
     module = module_size(matrix, side)
     if module < min_module:
-        warnings.append(f"card.qr: the QR code's modules are only {module:.2f} mm; phones may "
-                        "struggle to scan it. Shorten the contact details for a coarser code.")
+        advice = ('leave out the address or shorten the longest fields, or set qr = "url" '
+                  "to encode only the web address" if vcard else "shorten person.web")
+        warnings.append(f"card.qr: the QR code's modules are only {module:.2f} mm, and below "
+                        f"{min_module:.2f} mm a QR code may not scan from print; {advice}.")
     return qr_items(matrix, x, y, side, colors["qr_background"], colors["qr_modules"])
 
 
