@@ -286,3 +286,25 @@ def test_a_vcard_too_long_for_its_modules_warns_and_says_what_to_do(tmp_path):
     assert ok(cli("card", write_config(tmp_path, as_url), "-o", tmp_path / "out2", "-f",
                   "pdf")).stderr == ""
 
+
+# --- the PNG renderer draws the modules true to size ------------------------------------------
+
+def test_the_png_modules_cover_exactly_their_area():
+    """Ink in the PNG = the dark modules' area: each pixel is as dark as the share of it the
+    modules cover (Pillow's own polygons would be a pixel too wide and tall at twice the
+    resolution, a quarter of a 2-pixel module), and modules that touch leave no seam."""
+    module = 0.39
+    matrix = qr_matrix("https://lantern.example/ana")
+    page = _symbol_page("https://lantern.example/ana", module, (0.3, 0.6))
+    grey = rasterize(Document([page]).views()[0], DPI).convert("L")
+    ink = sum(255 - v for v in grey.get_flattened_data()) / 255
+    dark = sum(map(sum, matrix)) * (module * DPI / 25.4) ** 2
+    assert ink == pytest.approx(dark, rel=0.01)
+    # A 3 x 3 block of dark modules (a finder pattern's centre) is solid black inside.
+    k = DPI / 25.4
+    x0 = (5 + 0.3) / k + (QUIET_ZONE + 2) * module
+    y0 = (5 + 0.6) / k + (QUIET_ZONE + 2) * module
+    inside = grey.crop((round(x0 * k) + 1, round(y0 * k) + 1,
+                        round((x0 + 3 * module) * k) - 1, round((y0 + 3 * module) * k) - 1))
+    assert set(inside.get_flattened_data()) == {0}
+
