@@ -136,23 +136,44 @@ class Flag(Field):
 
 
 class Choice(Field):
-    """One of the values of an enum (written as the member's value)."""
+    """One of the values of an enum (written as the member's value). With ``flags``, true
+    and false are accepted too and stand for ``flags[value]``: a flag that stands for a
+    member is an old spelling of it and goes unmentioned in messages; one that stands
+    for anything else (false for "none") is listed among the choices. A value close to a
+    choice gets it suggested."""
 
     kind = "text in quotes"
 
     def __init__(self, choices: type[enum.Enum], help: str = "", *, default: Any = MISSING,
-                 missing: str = "") -> None:
+                 missing: str = "", flags: Mapping[bool, Any] | None = None) -> None:
         super().__init__(help, default=default, missing=missing)
         self.choices = choices
+        self.flags = dict(flags or {})
+        self.names = [str(m.value) for m in choices]
+        shown = [str(flag).lower() for flag, meaning in self.flags.items()
+                 if not isinstance(meaning, choices)]
+        self.listed = ", ".join(self.names)  # for "must be one of …"
+        if shown:
+            self.kind = _either([f'"{name}"' for name in self.names] + shown)
+            self.listed = _either(self.names + shown)
 
     def convert(self, value: Any) -> Any:
+        if isinstance(value, bool) and value in self.flags:
+            return self.flags[value]
         if not isinstance(value, str):
             raise self.wrong_type(value)
         for member in self.choices:
             if member.value == value:
                 return member
-        names = ", ".join(str(m.value) for m in self.choices)
-        raise Problem(f"must be one of {names}, not {shorten(value)}.")
+        match = (difflib.get_close_matches(value.lower(), self.names, n=1, cutoff=0.6)
+                 if len(value) <= 100 else [])
+        hint = f"; did you mean {match[0]}?" if match else "."
+        raise Problem(f"must be one of {self.listed}, not {shorten(value)}{hint}")
+
+
+def _either(words: list[str]) -> str:
+    """``a, b or c``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 class Custom(Field):

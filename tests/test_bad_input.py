@@ -167,7 +167,7 @@ def test_unknown_section_suggestion_is_a_section_header(tmp_path):
 @pytest.mark.parametrize(("text", "field", "expected"), [
     ('[person]\nname = 42\n', "person.name", "text"),
     ('[card]\nmarks = "yes"\n[person]\nname = "Ada"\n', "card.marks", "true or false"),
-    ('[card]\nqr = 1\n[person]\nname = "Ada"\n', "card.qr", "true or false"),
+    ('[card]\nqr = 1\n[person]\nname = "Ada"\n', "card.qr", '"vcard", "url" or false'),
     ('[card]\nwidth_mm = "85"\nheight_mm = 55\n[person]\nname = "Ada"\n', "card.width_mm",
      "a number"),
     ('[card]\npreset = "a4"\n[person]\nname = "Ada"\n', "card.preset", "eu, us"),

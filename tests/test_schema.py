@@ -17,6 +17,7 @@ from cardgen.schema import (
     Flag,
     ListOf,
     Number,
+    Problem,
     Table,
     Text,
     check,
@@ -157,6 +158,30 @@ def test_ranges_tables_lists_and_empty_text():
         check(required, {}, "f")
     assert len(info.value.problems) == 1
 
+
+def test_a_choice_suggests_the_closest_value_and_may_take_true_and_false():
+    """Flags that stand for a member are old spellings and go unmentioned; one that
+    stands for anything else (false for none) is listed with the choices."""
+    size = Choice(Size, "the size")
+    assert size.convert("small") is Size.SMALL
+    with pytest.raises(Problem, match=r"^must be one of small, large, not 'smal'; did you "
+                                      r"mean small\?$"):
+        size.convert("smal")
+    with pytest.raises(Problem, match=r"^must be one of small, large, not 'LARGE'; did you "
+                                      r"mean large\?$"):
+        size.convert("LARGE")
+    with pytest.raises(Problem, match=r"^must be text in quotes, not a boolean \(true\)\.$"):
+        size.convert(True)
+    flagged = Choice(Size, "the size", flags={True: Size.LARGE, False: None})
+    assert flagged.convert(True) is Size.LARGE and flagged.convert(False) is None
+    assert flagged.convert("small") is Size.SMALL
+    with pytest.raises(Problem, match=r"^must be one of small, large or false, not 'huge'\.$"):
+        flagged.convert("huge")
+    with pytest.raises(Problem, match=r'^must be "small", "large" or false, not a number '
+                                      r"\(2\)\.$"):
+        flagged.convert(2)
+    with pytest.raises(Problem, match=r"not 'xxxxxxxx.*…'\.$"):  # far too long to match
+        flagged.convert("x" * 500)
 
 def test_booleans_are_not_numbers_and_describe_says_what_was_given():
     with pytest.raises(ConfigError, match=r"card\.width must be a number, not a boolean "

@@ -79,4 +79,4 @@ def test_too_many_lines_for_the_height_names_a_field(monkeypatch):
     full = replace(base.person, address="12 Harbour Street, Leith",
                    tagline="Small games for big tables.")
     with pytest.raises(CardgenError, match=r"person\.\w+ does not fit on the front panel"):
-        build_card(replace(base, person=full, qr=False))
+        build_card(replace(base, person=full, qr=None))

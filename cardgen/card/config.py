@@ -7,6 +7,7 @@ are reported together.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,14 @@ from cardgen.prepress.intents import default_intent, intent_named
 from cardgen.resources import templates_dir
 from cardgen.schema import Choice, Custom, Flag, Number, Table, Text, check
 from cardgen.text.fonts import FontStyle
+
+
+class QRContent(enum.StrEnum):
+    """What the front panel's QR code holds."""
+
+    VCARD = "vcard"  # the contact details as a vCard: a phone offers to save the contact
+    URL = "url"  # only the web address (person.web): a phone offers to open it
+
 
 PERSON_FIELDS = {
     "title": "Job title.",
@@ -40,7 +49,10 @@ CONFIG = Table({
         "theme": Text("A built-in theme (dark, light) or the path of a theme file.",
                       default="dark"),
         "marks": Flag("Crop and fold marks outside the bleed.", default=True),
-        "qr": Flag("A vCard QR code on the front panel.", default=True),
+        # true is the spelling of "vcard" from before "url" existed.
+        "qr": Choice(QRContent, 'The QR code on the front panel: "vcard" (the contact '
+                     'details), "url" (only the web address) or false (none).',
+                     default=QRContent.VCARD, flags={True: QRContent.VCARD, False: None}),
         "output_intent": Custom(intent_named, "text in quotes",
                                 "The printing condition the PDF is prepared for (its PDF/X "
                                 "output intent), e.g. FOGRA39; default: by the size.",
@@ -86,7 +98,7 @@ class CardConfig:
     person: Person
     theme: str = "dark"
     marks: bool = True
-    qr: bool = True
+    qr: QRContent | None = QRContent.VCARD  # None: no QR code
     portrait: Path | None = None
     logo: Path | None = None
     fonts: dict[FontStyle, Path] = field(default_factory=dict)
@@ -153,6 +165,9 @@ def _build(values: dict[str, Any], source: Path | None, name: str) -> CardConfig
             raise ConfigError(name, [str(exc)], value=exc.value) from None
     person = Person(name=values["person"]["name"],
                     **{key: values["person"][key] for key in PERSON_FIELDS})
+    if card["qr"] is QRContent.URL and not person.web:
+        raise ConfigError(name, ['card.qr = "url" encodes the web address, but person.web is '
+                                 'not set; add person.web or set qr = "vcard".'])
 
     def path_of(value: str) -> Path | None:
         if not value:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgen.card.art import curves_between
-from cardgen.card.config import CardConfig, Person
-from cardgen.card.contact import vcard
+from cardgen.card.config import CardConfig, Person, QRContent
+from cardgen.card.contact import qr_text
 from cardgen.card.layout import CardLayout
 from cardgen.card.links import CORNER_LINKS, LINK_RADIUS, link_positions
 from cardgen.card.logo import logo_raster
@@ -100,8 +100,9 @@ def front_panel(config: CardConfig, geometry: CardGeometry, theme: Theme, fonts:
     front = layout.front
     items: list[Item] = []
     beside: list[Box] = []  # what takes room at the right of the text
-    qr_side = min(front["qr_max"], front["qr_share"] * safe.h) if config.qr else 0.0
-    if config.qr:
+    qr = config.qr
+    qr_side = min(front["qr_max"], front["qr_share"] * safe.h) if qr is not None else 0.0
+    if qr is not None:
         beside.append(Box(safe.right - qr_side, safe.bottom - qr_side, qr_side, qr_side))
     if config.logo is not None:
         max_w = qr_side or front["qr_max"]
@@ -113,9 +114,9 @@ def front_panel(config: CardConfig, geometry: CardGeometry, theme: Theme, fonts:
     # The text is set before the QR code is made, so that text too long for the card is
     # blamed on its field rather than on the QR code.
     text = front_text(config.person, fonts, theme, layout, safe, beside)
-    if config.qr:
-        items[:0] = _qr(vcard(config.person), safe.right - qr_side, safe.bottom - qr_side,
-                        qr_side, colors, front["qr_min_module"], warnings)
+    if qr is not None:
+        items[:0] = _qr(qr, qr_text(config.person, qr), safe.right - qr_side,
+                        safe.bottom - qr_side, qr_side, colors, front["qr_min_module"], warnings)
     clearance = layout.art["clearance"]
     ground = colors["background"]
     plates: list[Item] = [_plate(b.inset(-clearance), ground) for b in text.blocks]
@@ -295,17 +296,24 @@ def _union(boxes: list[Box]) -> Box:
     return Box(x0, y0, x1 - x0, y1 - y0)
 
 
-def _qr(text: str, x: float, y: float, side: float, colors: dict[str, Color],
-        min_module: float, warnings: list[str]) -> list[Item]:
+def _qr(content: QRContent, text: str, x: float, y: float, side: float,
+        colors: dict[str, Color], min_module: float, warnings: list[str]) -> list[Item]:
+    """The QR code with its quiet zone in a ``side`` mm square at (x, y); a warning when
+    its modules are smaller than ``min_module``, the smallest that was measured to decode
+    from a 150 dpi image (see templates/card/layout.toml)."""
+    vcard = content is QRContent.VCARD
     try:
         matrix = qr_matrix(text)
     except QRCapacityError:
-        raise CardgenError("card.qr: the contact details are too long for a QR code; "
-                           "shorten them or set qr = false.", value=text) from None
+        too_long = ("the contact details are too long for a QR code; shorten them" if vcard
+                    else "person.web is too long for a QR code; shorten it")
+        raise CardgenError(f"card.qr: {too_long} or set qr = false.", value=text) from None
     module = module_size(matrix, side)
     if module < min_module:
-        warnings.append(f"card.qr: the QR code's modules are only {module:.2f} mm; phones may "
-                        "struggle to scan it. Shorten the contact details for a coarser code.")
+        advice = ('leave out the address or shorten the longest fields, or set qr = "url" '
+                  "to encode only the web address" if vcard else "shorten person.web")
+        warnings.append(f"card.qr: the QR code's modules are only {module:.2f} mm, and below "
+                        f"{min_module:.2f} mm a QR code may not scan from print; {advice}.")
     return qr_items(matrix, x, y, side, colors["qr_background"], colors["qr_modules"])
 
 

@@ -20,14 +20,23 @@ class QRCapacityError(CardgenError):
 
 
 class ErrorCorrection(enum.StrEnum):
+    """How much of the symbol may be lost and still read: about 7 % (L), 15 % (M), 25 %
+    (Q), 30 % (H). Each level up makes the symbol larger for the same text."""
+
     L = "L"
     M = "M"
     Q = "Q"
     H = "H"
 
 
-def qr_matrix(text: str, level: ErrorCorrection = ErrorCorrection.M) -> list[list[bool]]:
-    """The QR symbol's modules (True = dark), without the quiet zone."""
+def qr_matrix(text: str, level: ErrorCorrection = ErrorCorrection.L) -> list[list[bool]]:
+    """The QR symbol's modules (True = dark), without the quiet zone: the smallest
+    version that holds ``text`` (UTF-8, byte mode) at ``level``.
+
+    Level L is the default: a printed card is a clean, flat, high-contrast medium, where
+    what keeps a code from scanning is modules too small for the camera or scanner, not
+    damage. L gives the fewest, so the largest, modules for a text (a 200-byte vCard is
+    version 9 at L, 11 at M)."""
     from reportlab.graphics.barcode import qrencoder
 
     code = qrencoder.QRCode(None, getattr(qrencoder.QRErrorCorrectLevel, level.value))
