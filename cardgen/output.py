@@ -184,8 +184,8 @@ def _new_temp(path: Path, tag: str) -> Path:
     return path.with_name(f".{path.name}.cardgen-{secrets.token_hex(8)}.{tag}")
 
 
-def _write_temp(path: Path, data: bytes, mode: int) -> Path:
-    temp = _new_temp(path, "tmp")
+def _write_temp(temp: Path, data: bytes, mode: int) -> None:
+    """Write ``data`` to the new file ``temp``, flushed to disk, then give it ``mode``."""
     fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0),
                  0o600)
     try:
@@ -198,7 +198,6 @@ def _write_temp(path: Path, data: bytes, mode: int) -> Path:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise
-    return temp
 
 
 def _keep_old(path: Path) -> Path:
@@ -252,7 +251,12 @@ def write_files(files: dict[Path, bytes]) -> list[Path]:
                     mode = stat.S_IMODE(path.stat().st_mode)
                 except FileNotFoundError:
                     mode = 0o666 & ~mask
-                moves.append(_Move(path, _write_temp(path, data, mode)))
+                # The temp file's name is on the list before the file exists, so that an
+                # interrupt at any moment (even between creating it and noting it) leaves
+                # nothing behind: the clean-up removes every name on the list.
+                move = _Move(path, _new_temp(path, "tmp"))
+                moves.append(move)
+                _write_temp(move.temp, data, mode)
             with _signals_held():
                 try:
                     for move in moves:
@@ -301,12 +305,13 @@ def _roll_back(moves: list[_Move]) -> None:
     """Put every old version back and remove what this run created; never touch a file
     that is no longer the one this run wrote."""
     for move in reversed(moves):
+        if not move.done:
+            for leftover in (move.temp, move.backup):
+                if leftover is not None:
+                    with contextlib.suppress(OSError):
+                        os.unlink(leftover)
+            continue
         with contextlib.suppress(OSError):
-            if not move.done:
-                os.unlink(move.temp)
-                if move.backup is not None:
-                    os.unlink(move.backup)
-                continue
             info = move.path.lstat()
             if (info.st_dev, info.st_ino) != move.inode:
                 continue
