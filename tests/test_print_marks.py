@@ -24,7 +24,7 @@ from cardgen.card.spread import Spread
 from cardgen.prepress.impose import Duplex, Flip, SheetLayout, plan_sheet
 from cardgen.prepress.paper import Paper
 from tests.helpers import BASE_CONFIG, cli, error_line, ok, write_config
-from tests.pdfread import mm_to_px, render_page
+from tests.pdfread import mm_to_px, render_page, render_region
 
 PT = 72 / 25.4  # points per millimetre
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -201,10 +201,9 @@ def test_check_square_measures_10_mm_outside_when_printed(sheet, args):
     want = 10 * dpi / 25.4
     for index in (0, 1):
         (x, y, w, h), = check_square_boxes(path, index)
-        image = render_page(path, index, dpi, grey=True)
         pad = 1.5  # mm of page around the square: the caption starts 3 mm to its right
-        area = image.crop((mm_to_px(x - pad, dpi), mm_to_px(y - pad, dpi),
-                           mm_to_px(x + w + pad, dpi), mm_to_px(y + h + pad, dpi)))
+        area = render_region(path, index, dpi, (x - pad, y - pad, x + w + pad, y + h + pad),
+                             grey=True)
         box = area.point(lambda v: 255 if v < 128 else 0).getbbox()
         assert box is not None
         width, height = box[2] - box[0], box[3] - box[1]
