@@ -19,9 +19,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from tests.pdfread import pdf_bytes
-
 PT_PER_MM = 72 / 25.4
+
+
+def pdf_bytes(source: bytes | Path) -> bytes:
+    return source if isinstance(source, bytes) else Path(source).read_bytes()
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 Point = tuple[float, float]
@@ -42,13 +44,25 @@ def apply(m: Matrix, x: float, y: float) -> Point:
 
 @dataclass(frozen=True)
 class State:
+    """The graphics state the checks need. Colours are their components in their space
+    (a Separation's: its tint); ``opm`` is the overprint mode."""
+
     ctm: Matrix = IDENTITY
     stroke_space: str = "DeviceGray"
     fill_space: str = "DeviceGray"
+    stroke_color: tuple[float, ...] = (0.0,)
+    fill_color: tuple[float, ...] = (0.0,)
     stroke_overprint: bool = False
     fill_overprint: bool = False
+    opm: int = 0
     dash: tuple[float, ...] = ()
     line_width: float = 1.0
+
+    @property
+    def scale(self) -> float:
+        """How much the current transformation scales lengths (to points)."""
+        a, b, c, d = self.ctm[:4]
+        return abs(a * d - b * c) ** 0.5
 
 
 @dataclass
@@ -76,6 +90,11 @@ class Painted:
     def overprint(self) -> bool:
         return self.state.stroke_overprint if self.stroke else self.state.fill_overprint
 
+    @property
+    def width_pt(self) -> float:
+        """The stroke's width on the page, in points."""
+        return self.state.line_width * self.state.scale
+
 
 @dataclass
 class TextRun:
@@ -87,6 +106,10 @@ class TextRun:
     size: float
     text: bytes
     state: State
+
+    @property
+    def size_pt(self) -> float:
+        return self.size * PT_PER_MM
 
 
 @dataclass
@@ -111,6 +134,8 @@ _PAINT = {"S": (True, False, False), "s": (True, False, True), "f": (False, True
           "B*": (True, True, False), "b": (True, True, True), "b*": (True, True, True),
           "n": (False, False, False)}
 _DEVICE = {"G": "DeviceGray", "RG": "DeviceRGB", "K": "DeviceCMYK"}
+SOLID_BLACK = ("DeviceCMYK", (0.0, 0.0, 0.0, 1.0))
+PAPER_WHITE = ("DeviceCMYK", (0.0, 0.0, 0.0, 0.0))
 
 
 def _space_name(resources: Any, name: str) -> str:
@@ -128,25 +153,13 @@ def _advance(font: Any, data: bytes) -> float:
     return sum(float(widths[code - first]) for code in data) / 1000
 
 
-def read_page(page: Any) -> PageOps:
-    """Interpret one pikepdf page."""
+def interpret(page: Any) -> Iterator[tuple[str, list[Any], State]]:
+    """Each operator of a pikepdf page's content stream, its operands, and the graphics
+    state in force once it has run (for a painting operator: the state it paints with)."""
     import pikepdf
 
-    x0, y0, x1, y1 = (float(v) for v in page.mediabox)
-    height_pt = y1 - y0
     resources = page.obj.get("/Resources", pikepdf.Dictionary())
-
-    def to_mm(m: Matrix, x: float, y: float) -> Point:
-        px, py = apply(m, x, y)
-        return (px - x0) / PT_PER_MM, (height_pt - (py - y0)) / PT_PER_MM
-
     state, stack = State(), []
-    path: list[Subpath] = []
-    painted: list[Painted] = []
-    texts: list[TextRun] = []
-    tm = tlm = IDENTITY
-    leading = font_size = 0.0
-    font: Any = None
     for operands, op in pikepdf.parse_content_stream(page):
         name = str(op)
         args = list(operands)
@@ -163,19 +176,51 @@ def read_page(page: Any) -> PageOps:
                                 fill_overprint=bool(gs.get("/op", gs["/OP"])))
             elif "/op" in gs:
                 state = replace(state, fill_overprint=bool(gs["/op"]))
+            if "/OPM" in gs:
+                state = replace(state, opm=int(gs["/OPM"]))
         elif name in _DEVICE:
-            state = replace(state, stroke_space=_DEVICE[name])
+            state = replace(state, stroke_space=_DEVICE[name],
+                            stroke_color=tuple(float(a) for a in args))
         elif name in ("g", "rg", "k"):
-            state = replace(state, fill_space=_DEVICE[name.upper()])
+            state = replace(state, fill_space=_DEVICE[name.upper()],
+                            fill_color=tuple(float(a) for a in args))
         elif name == "CS":
             state = replace(state, stroke_space=_space_name(resources, str(args[0])))
         elif name == "cs":
             state = replace(state, fill_space=_space_name(resources, str(args[0])))
+        elif name in ("SC", "SCN"):
+            state = replace(state, stroke_color=tuple(float(a) for a in args
+                                                      if not isinstance(a, pikepdf.Name)))
+        elif name in ("sc", "scn"):
+            state = replace(state, fill_color=tuple(float(a) for a in args
+                                                    if not isinstance(a, pikepdf.Name)))
         elif name == "d":
             state = replace(state, dash=tuple(float(v) for v in args[0]))
         elif name == "w":
             state = replace(state, line_width=float(args[0]))
-        elif name == "m":
+        yield name, args, state
+
+
+def read_page(page: Any) -> PageOps:
+    """Interpret one pikepdf page."""
+    import pikepdf
+
+    x0, y0, x1, y1 = (float(v) for v in page.mediabox)
+    height_pt = y1 - y0
+    resources = page.obj.get("/Resources", pikepdf.Dictionary())
+
+    def to_mm(m: Matrix, x: float, y: float) -> Point:
+        px, py = apply(m, x, y)
+        return (px - x0) / PT_PER_MM, (height_pt - (py - y0)) / PT_PER_MM
+
+    path: list[Subpath] = []
+    painted: list[Painted] = []
+    texts: list[TextRun] = []
+    tm = tlm = IDENTITY
+    leading = font_size = 0.0
+    font: Any = None
+    for name, args, state in interpret(page):
+        if name == "m":
             path.append(Subpath([to_mm(state.ctm, float(args[0]), float(args[1]))]))
         elif name in ("l", "c", "v", "y"):
             path[-1].points.append(to_mm(state.ctm, float(args[-2]), float(args[-1])))
@@ -230,7 +275,7 @@ def read_pages(source: bytes | Path) -> list[PageOps]:
         return [read_page(page) for page in pdf.pages]
 
 
-def page_boxes(source: bytes | Path) -> Iterator[dict[str, tuple[float, ...]]]:
+def boxes_in_points(source: bytes | Path) -> Iterator[dict[str, tuple[float, ...]]]:
     """Each page's MediaBox, TrimBox and BleedBox in points, as the file holds them."""
     import pikepdf
 

@@ -6,20 +6,16 @@ from __future__ import annotations
 
 import io
 import itertools
-import math
 import zlib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from tests.pdfops import interpret, pdf_bytes
 
 if TYPE_CHECKING:
     from PIL.Image import Image
 
 MM_PER_INCH = 25.4
-
-
-def pdf_bytes(source: bytes | Path) -> bytes:
-    return source if isinstance(source, bytes) else Path(source).read_bytes()
 
 
 def page_count(source: bytes | Path) -> int:
@@ -363,159 +359,6 @@ def _object_problems(obj: object) -> list[str]:
     return problems
 
 
-# --- content streams: what is painted, in what colour, overprinting or not -----------
-
-@dataclass
-class Paint:
-    """One painting operation of a page as the file holds it: ``kind`` is "text",
-    "stroke" or "fill"; ``colour`` the colour space's family and components (a spot
-    colour as ("/Separation", name, tint)); ``overprint`` whether it overprints (the
-    ExtGState flag for its kind, with ``opm`` the overprint mode); ``size`` the type size
-    or line width in points; ``at`` where it starts on the page (mm from the top left)."""
-
-    kind: str
-    colour: tuple[object, ...]
-    overprint: bool
-    opm: int
-    size: float
-    at: tuple[float, float]
-    text: str = ""
-
-    @property
-    def solid_black(self) -> bool:
-        return self.colour == ("/DeviceCMYK", 0.0, 0.0, 0.0, 1.0)
-
-    @property
-    def paper_white(self) -> bool:
-        return self.colour == ("/DeviceCMYK", 0.0, 0.0, 0.0, 0.0)
-
-
-def _mul(a: tuple[float, ...], b: tuple[float, ...]) -> tuple[float, ...]:
-    """Matrix product a × b of PDF matrices [a b c d e f] (a applied first)."""
-    return (a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
-            a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3],
-            a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5])
-
-
-class _Graphics:
-    """The part of the PDF graphics state the checks need."""
-
-    def __init__(self) -> None:
-        self.ctm: tuple[float, ...] = (1, 0, 0, 1, 0, 0)
-        self.fill: tuple[object, ...] = ("/DeviceGray", 0.0)
-        self.stroke: tuple[object, ...] = ("/DeviceGray", 0.0)
-        self.fill_space: object = "/DeviceGray"
-        self.stroke_space: object = "/DeviceGray"
-        self.width = 1.0
-        self.op = False
-        self.OP = False
-        self.opm = 0
-
-    def copy(self) -> _Graphics:
-        new = _Graphics()
-        new.__dict__.update(self.__dict__)
-        return new
-
-    def scale(self) -> float:
-        a, b, c, d = self.ctm[:4]
-        return math.sqrt(abs(a * d - b * c))
-
-
-def _colour(space: object, operands: list[object], spaces: object) -> tuple[object, ...]:
-    import pikepdf
-
-    values = tuple(float(v) for v in operands if not isinstance(v, pikepdf.Name))
-    if isinstance(space, str) and space.startswith("/Device"):
-        return (space, *values)
-    definition = spaces.get(space) if spaces is not None else None
-    if isinstance(definition, pikepdf.Array) and str(definition[0]) == "/Separation":
-        return ("/Separation", str(definition[1]), *values)
-    return (str(space), *values)
-
-
-def paints(source: bytes | Path, index: int) -> list[Paint]:
-    """Every text run, stroke and fill of page ``index``, in painting order."""
-    import pikepdf
-
-    with pikepdf.open(io.BytesIO(pdf_bytes(source))) as pdf:
-        page = pdf.pages[index]
-        height = float(page.MediaBox[3])
-        resources = page.obj.get("/Resources", pikepdf.Dictionary())
-        spaces = resources.get("/ColorSpace")
-        states = resources.get("/ExtGState", pikepdf.Dictionary())
-        g = _Graphics()
-        stack: list[_Graphics] = []
-        out: list[Paint] = []
-        tm: tuple[float, ...] = (1, 0, 0, 1, 0, 0)
-        size = 0.0
-        start = (0.0, 0.0)
-        k = MM_PER_INCH / 72
-
-        def where(x: float, y: float) -> tuple[float, float]:
-            a, b, c, d, e, f = g.ctm
-            px, py = a * x + c * y + e, b * x + d * y + f
-            return (px * k, (height - py) * k)
-
-        for operands, operator in pikepdf.parse_content_stream(page):
-            op = str(operator)
-            args = list(operands)
-            if op == "q":
-                stack.append(g.copy())
-            elif op == "Q":
-                g = stack.pop()
-            elif op == "cm":
-                g.ctm = _mul(tuple(float(v) for v in args), g.ctm)
-            elif op == "gs":
-                state = states[str(args[0])]
-                g.op = bool(state.get("/op", state.get("/OP", g.op)))
-                g.OP = bool(state.get("/OP", g.OP))
-                g.opm = int(state.get("/OPM", g.opm))
-            elif op == "k":
-                g.fill_space, g.fill = "/DeviceCMYK", ("/DeviceCMYK", *map(float, args))
-            elif op == "K":
-                g.stroke_space, g.stroke = "/DeviceCMYK", ("/DeviceCMYK", *map(float, args))
-            elif op == "g":
-                g.fill_space, g.fill = "/DeviceGray", ("/DeviceGray", float(args[0]))
-            elif op == "G":
-                g.stroke_space, g.stroke = "/DeviceGray", ("/DeviceGray", float(args[0]))
-            elif op == "rg":
-                g.fill_space, g.fill = "/DeviceRGB", ("/DeviceRGB", *map(float, args))
-            elif op == "RG":
-                g.stroke_space, g.stroke = "/DeviceRGB", ("/DeviceRGB", *map(float, args))
-            elif op == "cs":
-                g.fill_space = str(args[0])
-            elif op == "CS":
-                g.stroke_space = str(args[0])
-            elif op in ("sc", "scn"):
-                g.fill = _colour(g.fill_space, args, spaces)
-            elif op in ("SC", "SCN"):
-                g.stroke = _colour(g.stroke_space, args, spaces)
-            elif op == "w":
-                g.width = float(args[0])
-            elif op == "m" or op == "re":
-                start = (float(args[0]), float(args[1]))
-            elif op == "BT":
-                tm = (1, 0, 0, 1, 0, 0)
-            elif op == "Tm":
-                tm = tuple(float(v) for v in args)
-            elif op == "Tf":
-                size = float(args[1])
-            elif op in ("Tj", "TJ", "'", '"'):
-                m = _mul(tm, g.ctm)
-                scale = math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
-                text = "".join(str(a) for a in args if isinstance(a, pikepdf.String))
-                out.append(Paint("text", g.fill, g.op, g.opm, size * scale,
-                                 (m[4] * k, (height - m[5]) * k), text))
-            elif op in ("S", "s", "B", "B*", "b", "b*"):
-                out.append(Paint("stroke", g.stroke, g.OP, g.opm, g.width * g.scale(),
-                                 where(*start)))
-                if op not in ("S", "s"):
-                    out.append(Paint("fill", g.fill, g.op, g.opm, 0.0, where(*start)))
-            elif op in ("f", "F", "f*"):
-                out.append(Paint("fill", g.fill, g.op, g.opm, 0.0, where(*start)))
-        return out
-
-
 # --- separations -------------------------------------------------------------------------
 
 PROCESS = ("C", "M", "Y", "K")
@@ -534,83 +377,53 @@ def separation(source: bytes | Path, index: int, plate: str, dpi: float = 300) -
     from PIL import ImageOps
 
     channel = PROCESS.index(plate)
+
+    def value(space: str, color: tuple[float, ...]) -> float:
+        if space == "DeviceCMYK":
+            return color[channel]
+        if space == "DeviceGray":
+            return 1 - color[0] if plate == "K" else 0.0
+        if space in ("DeviceRGB", "ICCBased", "Lab"):
+            raise ValueError(f"colour space {space} in a print file")
+        return color[0] if space == "All" else 0.0  # a Separation's tint
+
+    def silent(space: str, color: tuple[float, ...], overprint: bool, opm: int) -> bool:
+        """Whether an object of this colour leaves this plate untouched."""
+        if not overprint or value(space, color) > 0:
+            return False
+        return space not in ("DeviceCMYK", "DeviceGray") or opm == 1
+
     with pikepdf.open(io.BytesIO(pdf_bytes(source))) as pdf:
         page = pdf.pages[index]
         resources = page.obj.get("/Resources", pikepdf.Dictionary())
-        spaces = resources.get("/ColorSpace")
-        states = resources.get("/ExtGState", pikepdf.Dictionary())
         for name, xobject in list(resources.get("/XObject", pikepdf.Dictionary()).items()):
             resources.XObject[name] = _plate_image(pdf, xobject, channel)
-        g = _Graphics()
-        stack: list[_Graphics] = []
         rewritten: list[tuple[list[object], pikepdf.Operator]] = []
-
-        def value(colour: tuple[object, ...]) -> float:
-            if colour[0] == "/DeviceCMYK":
-                return float(colour[1 + channel])
-            if colour[0] == "/DeviceGray":
-                return 1 - float(colour[1]) if plate == "K" else 0.0
-            if colour[0] == "/Separation":
-                return float(colour[2]) if colour[1] == "/All" else 0.0
-            raise ValueError(f"colour {colour} in a print file")
-
-        def silent(colour: tuple[object, ...], overprint: bool) -> bool:
-            """Whether an object of this colour leaves this plate untouched."""
-            if not overprint or value(colour) > 0:
-                return False
-            return colour[0] == "/Separation" or g.opm == 1
 
         def emit(operator: str, *operands: object) -> None:
             rewritten.append((list(operands), pikepdf.Operator(operator)))
 
-        for operands, operator in pikepdf.parse_content_stream(page):
-            op = str(operator)
-            args = list(operands)
-            if op == "q":
-                stack.append(g.copy())
-            elif op == "Q":
-                g = stack.pop()
-            elif op == "gs":
-                state = states[str(args[0])]
-                g.op = bool(state.get("/op", state.get("/OP", g.op)))
-                g.OP = bool(state.get("/OP", g.OP))
-                g.opm = int(state.get("/OPM", g.opm))
-            if op in ("k", "g", "sc", "scn", "rg"):
-                if op in ("sc", "scn"):
-                    g.fill = _colour(g.fill_space, args, spaces)
-                else:
-                    space = {"k": "/DeviceCMYK", "g": "/DeviceGray", "rg": "/DeviceRGB"}[op]
-                    g.fill = (space, *map(float, args))
-                emit("g", 1 - value(g.fill))
-                continue
-            if op in ("K", "G", "SC", "SCN", "RG"):
-                if op in ("SC", "SCN"):
-                    g.stroke = _colour(g.stroke_space, args, spaces)
-                else:
-                    space = {"K": "/DeviceCMYK", "G": "/DeviceGray", "RG": "/DeviceRGB"}[op]
-                    g.stroke = (space, *map(float, args))
-                emit("G", 1 - value(g.stroke))
-                continue
-            if op == "cs":
-                g.fill_space = str(args[0])
-                continue
-            if op == "CS":
-                g.stroke_space = str(args[0])
-                continue
-            fill_off = silent(g.fill, g.op)
-            stroke_off = silent(g.stroke, g.OP)
-            if (op in ("f", "F", "f*") and fill_off) or (op in ("S", "s") and stroke_off):
+        for name, args, g in interpret(page):
+            fill_off = silent(g.fill_space, g.fill_color, g.fill_overprint, g.opm)
+            stroke_off = silent(g.stroke_space, g.stroke_color, g.stroke_overprint, g.opm)
+            if name in ("k", "g", "rg", "sc", "scn"):
+                emit("g", 1 - value(g.fill_space, g.fill_color))
+            elif name in ("K", "G", "RG", "SC", "SCN"):
+                emit("G", 1 - value(g.stroke_space, g.stroke_color))
+            elif name in ("cs", "CS"):
+                continue  # the grey operators above set DeviceGray themselves
+            elif name in ("f", "F", "f*", "S", "s") and (fill_off if name[0] in "fF"
+                                                         else stroke_off):
                 emit("n")
-            elif op in ("B", "B*", "b", "b*") and (fill_off or stroke_off):
+            elif name in ("B", "B*", "b", "b*") and (fill_off or stroke_off):
                 emit("n" if fill_off and stroke_off
-                     else ("S" if op[0] == "B" else "s") if fill_off else op.replace("b", "f")
-                     .replace("B", "f"))
-            elif op in ("Tj", "TJ", "'", '"') and fill_off:
+                     else ("S" if name[0] == "B" else "s") if fill_off else "f")
+            elif name in ("Tj", "TJ", "'", '"') and fill_off:
                 emit("Tr", 3)
-                rewritten.append((args, operator))
+                emit(name, *args)
                 emit("Tr", 0)
             else:
-                rewritten.append((args, operator))
+                emit(name, *args)
         page.obj.Contents = pdf.make_stream(pikepdf.unparse_content_stream(rewritten))
         out = io.BytesIO()
         pdf.save(out)

@@ -23,7 +23,7 @@ from cardgen.draw.geometry import Affine, Box, Point, Segment
 from cardgen.prepress.dieline import LEGEND_MIN_SIZE, LEGEND_NAME, Die
 from cardgen.text.fonts import bundled_fonts
 from tests.helpers import cli, error_line, ok
-from tests.pdfops import PageOps, Painted, TextRun, page_boxes, read_pages
+from tests.pdfops import PageOps, Painted, TextRun, boxes_in_points, read_pages
 from tests.pdfread import page_count
 
 TOL = 1e-3  # mm
@@ -130,7 +130,7 @@ def _stroke_box(p: Painted) -> Box:
 
 def _trim_mm(source: Path, index: int) -> Box:
     """The page's TrimBox as the file holds it, in mm from the top-left corner."""
-    boxes = list(page_boxes(source))[index]
+    boxes = list(boxes_in_points(source))[index]
     mx0, _, _, my1 = boxes["/MediaBox"]
     x0, y0, x1, y1 = boxes["/TrimBox"]
     k = 72 / 25.4
@@ -189,9 +189,9 @@ def test_card_pdf_is_two_art_pages_without_dieline_ink(file_mode: Path):
 def test_dieline_file_has_the_card_pages_boxes(file_mode: Path):
     dieline = file_mode / "card-dieline.pdf"
     assert page_count(dieline) == 1
-    card = list(page_boxes(file_mode / "card.pdf"))
+    card = list(boxes_in_points(file_mode / "card.pdf"))
     assert card[0] == card[1]
-    assert list(page_boxes(dieline)) == [card[0]]
+    assert list(boxes_in_points(dieline)) == [card[0]]
 
 
 def test_dieline_file_draws_the_die_as_seen_on_the_outside(file_mode: Path, spread: Spread):
@@ -233,8 +233,8 @@ def test_no_marks_dieline_is_the_bare_die(tmp_path: Path):
     """Without marks the page ends at the bleed: no slug, so no legend and no marks; the
     cut and score paths alone (their spot colours are what a RIP reads)."""
     out = _run(tmp_path, "--no-marks", "-f", "pdf")
-    card = list(page_boxes(out / "card.pdf"))
-    (die,) = page_boxes(out / "card-dieline.pdf")
+    card = list(boxes_in_points(out / "card.pdf"))
+    (die,) = boxes_in_points(out / "card-dieline.pdf")
     assert die == card[0] and die["/MediaBox"] == die["/BleedBox"]
     (ops,) = read_pages(out / "card-dieline.pdf")
     assert ops.texts == [] and ops.strokes("All") == []

@@ -27,7 +27,8 @@ from cardgen.prepress.ink import (
 )
 from cardgen.text.fonts import bundled_fonts
 from tests.helpers import BASE_CONFIG, DATA, ROOT, cli, error_line
-from tests.pdfread import PROCESS, mm_to_px, page_boxes, paints, separation
+from tests.pdfops import PAPER_WHITE, SOLID_BLACK, read_pages
+from tests.pdfread import PROCESS, mm_to_px, page_boxes, separation
 
 BLACK = Color.cmyk(0, 0, 0, 100)
 WHITE = Color.cmyk(0, 0, 0, 0)
@@ -190,26 +191,42 @@ def _inside(at, box) -> bool:
     return box[0] <= at[0] <= box[2] and box[1] <= at[1] <= box[3]
 
 
+def _keeps_the_rule(space: str, color: tuple[float, ...], overprint: bool, opm: int) -> bool:
+    """Paper white, or solid black that overprints in overprint mode 1."""
+    return (space, color) == PAPER_WHITE or ((space, color) == SOLID_BLACK and overprint
+                                             and opm == 1)
+
+
 @pytest.mark.parametrize("name", sorted(CARDS))
 def test_small_type_and_thin_lines_in_the_pdf_keep_the_rule(produced, name):
+    """Read from the content streams: every run of type under 8 pt, every stroke under
+    0.5 pt inside the bleed is paper white or overprinting solid black; no stroke is
+    thinner than 0.25 pt; no CMYK colour is over 300 %."""
     pdf = _card(produced, name) / "card.pdf"
     seen_fine = 0
-    for index in (0, 1):
+    for index, ops in enumerate(read_pages(pdf)):
         bleed = page_boxes(pdf, index)["BleedBox"]
-        for paint in paints(pdf, index):
-            if not _inside(paint.at, bleed):
-                continue  # the slug: marks and the line under the trim
-            if paint.kind == "text" and paint.size < FINE_TYPE - 1e-6:
+        for run in ops.texts:
+            if not _inside(run.start, bleed):
+                continue  # the slug: the line under the trim
+            s = run.state
+            if s.fill_space == "DeviceCMYK":
+                assert sum(s.fill_color) <= 3.0 + 1e-6, run
+            if run.size_pt < FINE_TYPE - 1e-6:
                 seen_fine += 1
-                assert paint.paper_white or (paint.solid_black and paint.overprint
-                                             and paint.opm == 1), paint
-            if paint.kind == "stroke":
-                assert paint.size >= 0.25 - 1e-6, paint
-                if paint.size < 0.5 - 1e-6:
-                    assert paint.paper_white or (paint.solid_black and paint.overprint
-                                                 and paint.opm == 1), paint
-            if paint.kind in ("text", "stroke", "fill") and paint.colour[0] == "/DeviceCMYK":
-                assert sum(paint.colour[1:]) <= 3.0 + 1e-6, paint
+                assert _keeps_the_rule(s.fill_space, s.fill_color, s.fill_overprint, s.opm), run
+        for painted in ops.painted:
+            if not any(_inside(p, bleed) for sub in painted.subpaths for p in sub.points):
+                continue  # the marks in the slug
+            s = painted.state
+            if painted.fill and s.fill_space == "DeviceCMYK":
+                assert sum(s.fill_color) <= 3.0 + 1e-6, painted
+            if not painted.stroke:
+                continue
+            assert painted.width_pt >= 0.25 - 1e-6, painted
+            if painted.width_pt < 0.5 - 1e-6:
+                assert _keeps_the_rule(s.stroke_space, s.stroke_color, s.stroke_overprint,
+                                       s.opm), painted
     assert seen_fine > 40  # the labels, the contact lines, the game descriptions
 
 
