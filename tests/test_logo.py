@@ -31,6 +31,7 @@ from cardgen.draw.raster import (
     unblended_resize,
 )
 from tests.helpers import BASE_CONFIG, cli, ok, write_config
+from tests.pdfops import apply, interpret
 from tests.pdfread import render_page
 
 FILL = (10, 29, 89)  # the logo fill of the issue's example: about C89 M67 Y0 K65
@@ -104,17 +105,6 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Run]:
 
 # --- reading the PDF ------------------------------------------------------------------
 
-Matrix = tuple[float, float, float, float, float, float]
-
-
-def _concat(m: Matrix, ctm: Matrix) -> Matrix:
-    """``m`` applied first, then ``ctm`` (the PDF's ``cm``: CTM' = m × CTM)."""
-    a, b, c, d, e, f = m
-    A, B, C, D, E, F = ctm
-    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D,
-            e * A + f * C + E, e * B + f * D + F)
-
-
 @dataclass
 class Placed:
     """An image XObject and the box it is drawn in: x, y from the page's top-left corner
@@ -128,31 +118,21 @@ class Placed:
 
 
 def placed_images(pdf: pikepdf.Pdf, index: int = 0) -> list[Placed]:
-    """Every image drawn on a page, with its place taken from the content stream's ``cm``
-    operators (q/Q respected)."""
+    """Every image drawn on a page, with its place taken from the transformation in force
+    where the content stream draws it (tests/pdfops.py interprets the stream)."""
     page = pdf.pages[index]
     page_h = float(page.MediaBox[3])
     xobjects = page.Resources.get("/XObject", {})
-    ctm: Matrix = (1, 0, 0, 1, 0, 0)
-    stack: list[Matrix] = []
     found = []
-    for operands, operator in pikepdf.parse_content_stream(page):
-        op = str(operator)
-        if op == "q":
-            stack.append(ctm)
-        elif op == "Q":
-            ctm = stack.pop()
-        elif op == "cm":
-            a, b, c, d, e, f = (float(v) for v in operands)
-            ctm = _concat((a, b, c, d, e, f), ctm)
-        elif op == "Do":
-            xobject = xobjects[str(operands[0])]
-            if xobject.get("/Subtype") == "/Image":
-                corners = [(a * ctm[0] + b * ctm[2] + ctm[4], a * ctm[1] + b * ctm[3] + ctm[5])
-                           for a, b in ((0, 0), (1, 0), (0, 1), (1, 1))]
-                xs, ys = [p[0] for p in corners], [p[1] for p in corners]
-                found.append(Placed(xobject, min(xs), page_h - max(ys), max(xs) - min(xs),
-                                    max(ys) - min(ys)))
+    for name, operands, state in interpret(page):
+        if name != "Do":
+            continue
+        xobject = xobjects[str(operands[0])]
+        if xobject.get("/Subtype") == "/Image":
+            corners = [apply(state.ctm, a, b) for a, b in ((0, 0), (1, 0), (0, 1), (1, 1))]
+            xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+            found.append(Placed(xobject, min(xs), page_h - max(ys), max(xs) - min(xs),
+                                max(ys) - min(ys)))
     return found
 
 
