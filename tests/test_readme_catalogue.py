@@ -60,6 +60,16 @@ CASES: dict[str, Callable[[Path], list[str | Path]]] = {
     "a theme with missing colours": lambda d: [
         "card", _write(d, "base.toml", PERSON).name, "--theme",
         _write(d, "theme.toml", '[outside]\nbackground = "#000000"\n')],
+    "a theme that prints small type in a tint": lambda d: [
+        "card", _write(d, "base.toml", PERSON).name, "--theme",
+        _write(d, "pale.toml", (ROOT / "templates" / "themes" / "dark.toml").read_text()
+               .replace("text = [0, 0, 0, 0]", "text = [5, 0, 0, 8]")).name],
+    "a printing condition cardgen does not know": lambda d: [
+        "card", _write(d, "base.toml", PERSON).name, "--output-intent", "fogra93"],
+    "`qr = \"url\"` without a web address": lambda d: [
+        "card", _write(d, "url.toml", '[card]\nqr = "url"\n[person]\nname = "Ada"\n').name],
+    "an `--offset` that would print into the printer's margin": lambda d: [
+        "sheet", _write(d, "base.toml", PERSON).name, "--offset=4,0"],
     "`--name ../x`": lambda d: ["card", _write(d, "base.toml", PERSON).name, "--name", "../x"],
     "`--dpi 0`, `--count 0`, `--jobs 0`": lambda d: [
         "card", _write(d, "base.toml", PERSON).name, "--dpi", "0"],
