@@ -165,6 +165,21 @@ def test_themes_that_break_the_ink_or_contrast_rule_are_refused(tmp_path, old, n
                *needles)
 
 
+def test_a_theme_from_before_the_ink_rule_is_told_what_changed(tmp_path):
+    """The light theme as it was: its retired key is named with the reason, and then
+    every colour that breaks a rule, all in one message."""
+    from cardgen.card.themes import load_theme
+
+    old = (ROOT / "tests" / "data" / "light-before-ink-rule.toml")
+    with pytest.raises(CardgenError) as info:
+        load_theme(str(old))
+    problems = info.value.problems
+    assert problems[0].startswith("outside.muted is no longer used")
+    assert any("outside.text" in p and "K85" in p for p in problems)
+    assert any("outside.link" in p and "contrast of only 1.24:1" in p for p in problems)
+    assert any("inside.label" in p for p in problems)
+
+
 def test_link_ground_defaults_to_the_ground_it_sits_on(tmp_path):
     from cardgen.card.themes import load_theme
 

@@ -48,6 +48,8 @@ INSIDE_COLORS = {
     "tint_a": "the portrait behind grid A",
     "tint_b": "the portrait behind grid B",
 }
+# Keys older themes have that no longer mean anything, and why.
+RETIRED = {("outside", "muted"): "type under 8 pt prints in outside.text, by the ink rule"}
 # Colours that may be left out, and the colour they then take.
 OPTIONAL = {("outside", "link_ground"): "background", ("inside", "link_ground"): "margin"}
 
@@ -190,7 +192,14 @@ def load_theme(name_or_path: str, base: Path | None = None) -> Theme:
     """A bundled theme by name or a theme file by path."""
     path = theme_path(name_or_path, base)
     label = f"theme {path}"
-    values = check(THEME, read_toml(path, "theme file", label), label)
+    data = read_toml(path, "theme file", label)
+    retired = [f"{table}.{key} is no longer used: {why}; remove it."
+               for (table, key), why in RETIRED.items()
+               if isinstance(data.get(table), dict) and data[table].pop(key, None) is not None]
+    try:
+        values = check(THEME, data, label)
+    except ConfigError as exc:
+        raise ConfigError(label, [*retired, *exc.problems], value=name_or_path) from None
     for (table, key), fallback in OPTIONAL.items():
         if values[table][key] is None:
             values[table][key] = values[table][fallback]
@@ -212,7 +221,7 @@ def load_theme(name_or_path: str, base: Path | None = None) -> Theme:
         portrait_strength=inside["portrait_strength"],
         plain_tint=inside["plain_tint"],
     )
-    problems = theme_problems(theme)
+    problems = [*retired, *theme_problems(theme)]
     if problems:
         raise ConfigError(label, problems, value=name_or_path)
     return theme
