@@ -78,10 +78,6 @@ def test_no_curve_comes_near_a_letter(produced, theme):
     assert checked >= 25
 
 
-def _overlap(a: Box, b: Box) -> bool:
-    return a.x < b.right and b.x < a.right and a.y < b.bottom and b.y < a.bottom
-
-
 def _chars(pdf_file, index=0):
     with pdfplumber.open(pdf_file) as pdf:
         return list(pdf.pages[index].chars)

@@ -30,7 +30,6 @@ from cardgen.draw.page import (
 from cardgen.draw.qr import QRCapacityError, module_size, qr_items, qr_matrix
 from cardgen.draw.shapes import circle
 from cardgen.errors import CardgenError
-from cardgen.prepress.ink import FINE_TYPE
 from cardgen.text.fit import check_printable, fit_line, fit_paragraph, line_height, text_box
 from cardgen.text.fonts import FontFace, FontSet
 from cardgen.texts import lookup, say
@@ -256,7 +255,7 @@ def front_text(person: Person, fonts: FontSet, theme: Theme, layout: CardLayout,
     baselines = place(sizes)
     items: list[Item] = []
     for t in lines:
-        color = t.color if sizes[t] >= FINE_TYPE else theme.small(t.color)
+        color = theme.type_color(t.color, sizes[t])
         items.append(Text(area.x, baselines[t], t.text, t.face, sizes[t], color, name=names[t]))
     blocks: list[Box] = []
     free_top, free_bottom = area.y, area.bottom
@@ -269,11 +268,11 @@ def front_text(person: Person, fonts: FontSet, theme: Theme, layout: CardLayout,
                  {names[t] for t in top}]
         boxes.append(Box(area.x, rule_y - front["rule_width"] / 2, front["rule_length"],
                          front["rule_width"]))
-        blocks.append(_union(boxes))
+        blocks.append(Box.union(boxes))
         free_top = blocks[-1].bottom
     if bottom_block:
         wanted = {names[t] for t in bottom_block}
-        blocks.append(_union([text_box(i) for i in items
+        blocks.append(Box.union([text_box(i) for i in items
                               if isinstance(i, Text) and i.name in wanted]))
         free_bottom = blocks[-1].y
     return FrontText(items, blocks, (free_top, free_bottom))
@@ -286,14 +285,6 @@ def _fitting_size(t: _TextLine, width: float) -> float:
     if natural <= width:
         return t.size
     return int(t.size * width / natural * 10) / 10
-
-
-def _union(boxes: list[Box]) -> Box:
-    x0 = min(b.x for b in boxes)
-    y0 = min(b.y for b in boxes)
-    x1 = max(b.right for b in boxes)
-    y1 = max(b.bottom for b in boxes)
-    return Box(x0, y0, x1 - x0, y1 - y0)
 
 
 def _qr(content: QRContent, text: str, x: float, y: float, side: float,
@@ -342,7 +333,7 @@ def back_panel(geometry: CardGeometry, theme: Theme, fonts: FontSet,
                             area.w, "fonts.italic (the back panel's heading)")
     baseline = area.y + fonts.italic.metrics.ink_top_mm(heading, heading_size)
     heading_item = Text(area.x + area.w / 2, baseline, heading, fonts.italic, heading_size,
-                        _sized(theme, colors["text"], heading_size), anchor=Anchor.MIDDLE,
+                        theme.type_color(colors["text"], heading_size), anchor=Anchor.MIDDLE,
                         name="back-heading")
     items.append(heading_item)
     blocks.append(text_box(heading_item))
@@ -359,11 +350,11 @@ def back_panel(geometry: CardGeometry, theme: Theme, fonts: FontSet,
         title_size = back["title_size"]
         title_base = cy + fonts.bold.metrics.cap_height_mm(title_size)
         cell: list[Text] = [Text(cx, title_base, game, fonts.bold, title_size,
-                                 _sized(theme, colors["accent"], title_size),
+                                 theme.type_color(colors["accent"], title_size),
                                  name=f"game-{game.lower()}")]
         players_x = cx + fonts.bold.width(game, title_size) + back["players_gap"]
         cell.append(Text(players_x, title_base, players, fonts.italic, back["players_size"],
-                         _sized(theme, colors["text"], back["players_size"])))
+                         theme.type_color(colors["text"], back["players_size"])))
         body_top = title_base + back["body_gap"]
         size, lines = fit_paragraph(description, fonts.regular, back["body_size"],
                                     back["body_min"], cell_w, cy + cell_h - body_top,
@@ -371,9 +362,9 @@ def back_panel(geometry: CardGeometry, theme: Theme, fonts: FontSet,
         for n, text in enumerate(lines):
             base = body_top + (n + 1) * line_height(size) - fonts.regular.metrics.descent_mm(size)
             cell.append(Text(cx, base, text, fonts.regular, size,
-                             _sized(theme, colors["text"], size)))
+                             theme.type_color(colors["text"], size)))
         items += cell
-        blocks.append(_union([text_box(t) for t in cell]))
+        blocks.append(Box.union([text_box(t) for t in cell]))
     plates += [_plate(b.inset(-clearance), ground) for b in blocks]
     # The art waves below the text (as read), over the outer edge into the bleed and on
     # past it, so that where it meets the trim it runs on to the bleed's edge.
@@ -381,11 +372,6 @@ def back_panel(geometry: CardGeometry, theme: Theme, fonts: FontSet,
     band = (max(b.bottom for b in blocks) + clearance,
             panel.bottom + layout.art["back_overshoot"])
     return PanelContent(items, band, plates)
-
-
-def _sized(theme: Theme, color: Color, size: float) -> Color:
-    """The colour for type of ``size``: its own from 8 pt, the small-type colour below."""
-    return color if size >= FINE_TYPE else theme.small(color)
 
 
 def link_mark(number: str, x: float, y: float, fonts: FontSet, size: float, color: Color,

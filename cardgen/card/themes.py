@@ -14,6 +14,7 @@ from cardgen.datafile import read_toml
 from cardgen.draw.colors import Color, color_from_data
 from cardgen.errors import ConfigError
 from cardgen.prepress.ink import (
+    FINE_TYPE,
     MAX_INK,
     MIN_CONTRAST,
     contrast,
@@ -127,10 +128,11 @@ class Theme:
     def color(self, table: str, key: str) -> Color:
         return (self.outside if table == "outside" else self.inside)[key]
 
-    def small(self, color: Color) -> Color:
-        """The colour type takes when it is set under 8 pt: its own if that keeps the
-        ink rule on the business side's ground, else the theme's ``text`` colour."""
-        if fine_problem(color, self.outside["background"]) is None:
+    def type_color(self, color: Color, size: float) -> Color:
+        """The colour type of ``size`` (pt) on the business side prints in: its own from
+        8 pt up, or under 8 pt if it keeps the ink rule on the ground; else the theme's
+        ``text`` colour."""
+        if size >= FINE_TYPE or fine_problem(color, self.outside["background"]) is None:
             return color
         return self.outside["text"]
 

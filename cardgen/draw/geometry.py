@@ -10,6 +10,7 @@ Imports nothing from cardgen.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 Point = tuple[float, float]
@@ -148,10 +149,18 @@ class Box:
 
     def transformed(self, t: Affine) -> Box:
         """The bounding box of this box mapped through ``t``."""
-        pts = [t.apply(px, py) for px, py in self.corners()]
-        xs = [p[0] for p in pts]
-        ys = [p[1] for p in pts]
+        return Box.around(t.apply(px, py) for px, py in self.corners())
+
+    @staticmethod
+    def around(points: Iterable[Point]) -> Box:
+        """The smallest box holding every point (at least one)."""
+        xs, ys = zip(*points, strict=True)
         return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+    @staticmethod
+    def union(boxes: Iterable[Box]) -> Box:
+        """The smallest box holding every box (at least one)."""
+        return Box.around(p for b in boxes for p in ((b.x, b.y), (b.right, b.bottom)))
 
     def corners(self) -> list[Point]:
         """Top-left, top-right, bottom-right, bottom-left."""

@@ -34,12 +34,13 @@ from dataclasses import dataclass
 from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Affine, Box, Point, Segment
 from cardgen.draw.page import CLOSE, Anchor, Item, LineTo, MoveTo, Path, PathOp, Stroke, Text
+from cardgen.prepress.marks import BLACK
 from cardgen.text.fit import fit_line
 from cardgen.text.fonts import FontFace
 
 CUT_CONTOUR = Color.cmyk(0, 100, 0, 0, spot="CutContour", overprint=True)
 SCORE_LINE = Color.cmyk(100, 0, 0, 0, spot="Score", overprint=True)
-LEGEND_COLOR = Color.cmyk(0, 0, 0, 100, overprint=True)  # process black: no cutter reads it
+LEGEND_COLOR = BLACK  # process black, overprinting: no cutter reads it
 CUT_STROKE = Stroke(CUT_CONTOUR, 0.1)
 SCORE_STROKE = Stroke(SCORE_LINE, 0.1, dash=(1.5, 1.0))
 DIELINE_LAYER = "dieline"
