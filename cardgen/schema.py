@@ -234,6 +234,19 @@ class Table(Field):
         return bool(self.fields) and all(isinstance(f, Table) for f in self.fields.values())
 
 
+class Records(Field):
+    """An array of tables (``[[name]]`` in TOML), each checked against ``table``; at
+    least ``min_items`` and at most ``max_items`` of them. Problems name the entry:
+    ``card[3].rotation``."""
+
+    kind = "an array of tables"
+
+    def __init__(self, table: Table, help: str = "", *, min_items: int = 0,
+                 max_items: int = 1000, missing: str = "") -> None:
+        super().__init__(help, default=[] if min_items == 0 else MISSING, missing=missing)
+        self.table, self.min_items, self.max_items = table, min_items, max_items
+
+
 def describe(value: Any) -> str:
     """A value as a user wrote it, for a message."""
     if isinstance(value, bool):
@@ -292,6 +305,9 @@ def _check_table(table: Table, data: Mapping[str, Any], path: str,
                 continue
             values[key] = _check_table(field, value, dotted, problems)
             continue
+        if isinstance(field, Records):
+            values[key] = _check_records(field, value, dotted, problems)
+            continue
         try:
             values[key] = field.convert(value)
         except Problem as exc:
@@ -311,3 +327,20 @@ def _check_table(table: Table, data: Mapping[str, Any], path: str,
         else:
             values[key] = field.default
     return values
+
+
+def _check_records(field: Records, value: Any, dotted: str, problems: list[str]) -> list[Any]:
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        problems.append(f"{dotted} must be an array of tables ([[{dotted}]] entries).")
+        return []
+    if len(value) < field.min_items:
+        problems.append(field.missing or f"{dotted} needs at least {field.min_items} "
+                        f"[[{dotted}]] entr{'y' if field.min_items == 1 else 'ies'}, "
+                        f"not {len(value)}.")
+        return []
+    if len(value) > field.max_items:
+        problems.append(f"{dotted} may have at most {field.max_items} [[{dotted}]] entries, "
+                        f"not {len(value)}.")
+        return []
+    return [_check_table(field.table, item, f"{dotted}[{i + 1}]", problems)
+            for i, item in enumerate(value)]

@@ -1,0 +1,346 @@
+"""The Connector's geometric model: folded cards seen from the back, laid on a table.
+
+Pure geometry (millimetres, y down) with no rendering and no files. Conventions:
+
+- **Card frame**: the folded card seen from the back, as the back panel reads; origin at
+  its top-left corner, ``width`` × ``height`` (the back-panel frame of
+  :class:`cardgen.card.physical.CardGeometry`). Every face is given in this frame *as it
+  shows* on the back: the back panel's outside with the tabs open; with the tabs folded,
+  each tab's inside face over the back panel (at ``CardGeometry.folded_tab_footprint``)
+  and, where the tabs no longer are, the lower half's inside face (the *strips*).
+- **Faces in stacking order** (bottom first). Tabs open: the back panel's outside, the
+  whole card. Tabs folded: the strip face (the lower half's inside, the whole card, seen
+  only where nothing lies over it), the back panel between the hinges, then the two
+  folded tabs. What the back panel prints outside its hinges is on the tabs' outsides,
+  which face down once folded: it is not there.
+- **Table frame**: a card placed at (x, y) with a clockwise ``rotation`` has its centre
+  at (x, y); a card-frame point p goes to ``rotate(rotation) (p - centre) + (x, y)``.
+- **Fragments** are one-line pieces of text in a box; ``rotation`` is the direction the
+  text runs in the card frame (0: upright, 90: top to bottom, ...). On the table a
+  fragment reads upright when its rotation plus its card's is a whole turn.
+- **Marks**: the pale corner numbers 1–6 (``game`` None) and the coloured target
+  numbers of each game, by centre.
+
+Visibility: a fragment or mark is *visible* when no face above it (of its own card or
+of a card higher in the stack) overlaps its box, *covered* when faces above cover all of
+it, *partly covered* otherwise.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from cardgen.draw.geometry import Affine, Box, Point
+
+AREA_EPS = 1e-6  # mm²: overlaps smaller than this are touching edges, not covering
+# A fragment's box is one em across; its text's baseline lies this share of the em from
+# the box's top edge (in the text's own direction), which leaves room for descenders.
+BASELINE = 0.75
+
+
+class Game(enum.StrEnum):
+    """The four games whose descriptions the Connector hides, in player order."""
+
+    ROTATOR = "rotator"
+    REFLECTOR = "reflector"
+    DEFLECTOR = "deflector"
+    DEFECTOR = "defector"
+
+
+class Face(enum.StrEnum):
+    """The printed surfaces a folded card can show on its back."""
+
+    BACK = "back"  # the back panel's outside (tabs open: the whole card)
+    TAB5 = "tab5"  # tab 5's inside, folded over the back panel
+    TAB6 = "tab6"  # tab 6's inside, folded over the back panel
+    STRIP = "strip"  # the lower half's inside, where folded tabs uncover it
+
+
+class Tabs(enum.StrEnum):
+    OPEN = "open"
+    FOLDED = "folded"
+
+
+ROTATIONS = (0, 90, 180, 270)
+
+
+class Cover(enum.Enum):
+    VISIBLE = "visible"
+    PARTLY = "partly covered"
+    COVERED = "covered"
+
+
+@dataclass(frozen=True)
+class Fragment:
+    """A one-line piece of text: ``box`` in the card frame on ``face``; ``game`` None for
+    text that belongs to no game (headings)."""
+
+    text: str
+    game: Game | None
+    face: Face
+    box: Box
+    rotation: int = 0
+    index: int = 0  # its place in the layout, for messages and pictures
+    size: float = 6.5  # pt, for printing
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A link number: a corner number (``game`` None, pale cyan) or a game's target."""
+
+    number: int
+    game: Game | None
+    face: Face
+    center: Point
+    radius: float
+
+    @property
+    def box(self) -> Box:
+        r = self.radius
+        return Box(self.center[0] - r, self.center[1] - r, 2 * r, 2 * r)
+
+
+@dataclass(frozen=True)
+class CardShape:
+    """Where a folded card's faces are, in the card frame: its size and each folded
+    tab's footprint (from ``CardGeometry.folded_tab_footprint``: tab 5 lies from its
+    hinge at ``tab5.x`` inwards, tab 6 from its hinge at ``tab6.right`` inwards)."""
+
+    width: float
+    height: float
+    tab5: Box
+    tab6: Box
+
+    @property
+    def hinge5(self) -> float:
+        return self.tab5.x
+
+    @property
+    def hinge6(self) -> float:
+        return self.tab6.right
+
+    @property
+    def whole(self) -> Box:
+        return Box(0, 0, self.width, self.height)
+
+    def faces(self, tabs: Tabs) -> list[tuple[Face, Box]]:
+        """The faces a card shows with its tabs ``tabs``, bottom first, in the card
+        frame."""
+        if tabs is Tabs.OPEN:
+            return [(Face.BACK, self.whole)]
+        between = Box(self.hinge5, 0, self.hinge6 - self.hinge5, self.height)
+        return [(Face.STRIP, self.whole), (Face.BACK, between), (Face.TAB5, self.tab5),
+                (Face.TAB6, self.tab6)]
+
+
+@dataclass(frozen=True)
+class CardLayout:
+    """One card size's Connector: its shape, fragments, marks and the descriptions."""
+
+    shape: CardShape
+    fragments: tuple[Fragment, ...]
+    marks: tuple[Mark, ...]
+    descriptions: dict[Game, str]
+    players: dict[Game, int]
+    colour_names: dict[Game, str]
+
+    def present(self, tabs: Tabs) -> tuple[list[Fragment], list[Mark]]:
+        """The fragments and marks a lone card shows at all with its tabs ``tabs``
+        (on a face it shows, inside that face's area), each perhaps under a face of its
+        own card above."""
+        faces = self.shape.faces(tabs)
+        areas = {face: box for face, box in faces}
+        frags = [f for f in self.fragments if f.face in areas
+                 and areas[f.face].contains_box(f.box, 1e-6)]
+        marks = [m for m in self.marks if m.face in areas
+                 and areas[m.face].contains_box(m.box, 1e-6)]
+        return frags, marks
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A copy of the card on the table: centre, clockwise rotation, tabs."""
+
+    x: float
+    y: float
+    rotation: int = 0
+    tabs: Tabs = Tabs.OPEN
+
+    def transform(self, shape: CardShape) -> Affine:
+        """Card frame -> table frame."""
+        return (Affine.translate(self.x, self.y) @ Affine.rotate(self.rotation)
+                @ Affine.translate(-shape.width / 2, -shape.height / 2))
+
+
+@dataclass(frozen=True)
+class Assembly:
+    """Copies of one card on the table, in stacking order (bottom first)."""
+
+    game: Game
+    preset: str
+    cards: tuple[Placement, ...]
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A fragment or mark of one card as it lies on the table."""
+
+    card: int  # index in the stack, 0 = bottom
+    layer: int  # the face's place in its card's stack of faces
+    item: Fragment | Mark
+    box: Box  # in the table frame
+    rotation: int = 0  # fragments: the text's direction on the table
+
+    @property
+    def upright(self) -> bool:
+        return self.rotation % 360 == 0
+
+
+@dataclass
+class Scene:
+    """An assembly on the table: every face as a box, every fragment and mark placed."""
+
+    layout: CardLayout
+    cards: Sequence[Placement]
+    faces: list[list[Box]] = field(default_factory=list)  # per card, bottom first
+    fragments: list[Placed] = field(default_factory=list)
+    marks: list[Placed] = field(default_factory=list)
+
+    @staticmethod
+    def build(layout: CardLayout, cards: Sequence[Placement]) -> Scene:
+        scene = Scene(layout, cards)
+        shape = layout.shape
+        for i, card in enumerate(cards):
+            t = card.transform(shape)
+            faces = shape.faces(card.tabs)
+            order = {face: n for n, (face, _) in enumerate(faces)}
+            scene.faces.append([box.transformed(t) for _, box in faces])
+            frags, marks = layout.present(card.tabs)
+            for f in frags:
+                scene.fragments.append(Placed(i, order[f.face], f, f.box.transformed(t),
+                                              (f.rotation + card.rotation) % 360))
+            for m in marks:
+                scene.marks.append(Placed(i, order[m.face], m, m.box.transformed(t)))
+        return scene
+
+    def coverers(self, placed: Placed, below: int | None = None) -> list[tuple[int, Box]]:
+        """The faces over ``placed`` (card index, box): its own card's faces above its
+        face, and every face of the cards above its card (only up to card ``below``,
+        exclusive, when given)."""
+        out = [(placed.card, b) for b in self.faces[placed.card][placed.layer + 1:]]
+        top = len(self.cards) if below is None else below
+        for j in range(placed.card + 1, top):
+            out += [(j, b) for b in self.faces[j]]
+        return out
+
+    def cover(self, placed: Placed, below: int | None = None) -> tuple[Cover, list[int]]:
+        """How much of ``placed`` faces above it hide, and which cards those are."""
+        return cover_of(placed.box, self.coverers(placed, below))
+
+
+def cover_of(box: Box, coverers: Iterable[tuple[int, Box]]) -> tuple[Cover, list[int]]:
+    """How much of ``box`` the boxes cover, and the cards (first of each pair) that
+    overlap it, each once in the order met."""
+    pieces = [box]
+    cards: list[int] = []
+    for card, c in coverers:
+        if not _overlaps(box, c):
+            continue
+        if card not in cards:
+            cards.append(card)
+        pieces = [p for piece in pieces for p in subtract(piece, c)]
+    if not cards:
+        return Cover.VISIBLE, cards
+    if not pieces:
+        return Cover.COVERED, cards
+    return Cover.PARTLY, cards
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    w = min(a.right, b.right) - max(a.x, b.x)
+    h = min(a.bottom, b.bottom) - max(a.y, b.y)
+    return w > 0 and h > 0 and w * h > AREA_EPS
+
+
+def subtract(a: Box, b: Box) -> list[Box]:
+    """``a`` less ``b``, as up to four boxes (slivers thinner than AREA_EPS dropped)."""
+    if not _overlaps(a, b):
+        return [a]
+    out = []
+    top, bottom = max(a.y, b.y), min(a.bottom, b.bottom)
+    if b.y > a.y:
+        out.append(Box(a.x, a.y, a.w, b.y - a.y))
+    if b.bottom < a.bottom:
+        out.append(Box(a.x, b.bottom, a.w, a.bottom - b.bottom))
+    if b.x > a.x:
+        out.append(Box(a.x, top, b.x - a.x, bottom - top))
+    if b.right < a.right:
+        out.append(Box(b.right, top, a.right - b.right, bottom - top))
+    return [p for p in out if p.w * p.h > AREA_EPS and min(p.w, p.h) > 1e-6]
+
+
+# --- reading ----------------------------------------------------------------------------
+
+
+def reading_order(placed: Sequence[Placed]) -> list[Placed]:
+    """Upright fragments in the order a person reads them: in lines from the top, each
+    line left to right. A fragment joins the current line when its box's top lies within
+    half a line (half its height) of the line's first fragment's top."""
+    by_top = sorted(placed, key=lambda p: (p.box.y, p.box.x))
+    lines: list[list[Placed]] = []
+    for p in by_top:
+        if lines and p.box.y - lines[-1][0].box.y < lines[-1][0].box.h / 2:
+            lines[-1].append(p)
+        else:
+            lines.append([p])
+    return [p for line in lines for p in sorted(line, key=lambda q: q.box.x)]
+
+
+def normalize(text: str) -> str:
+    """Text as it is compared: runs of white space as one space, no space at the ends."""
+    return " ".join(text.split())
+
+
+def read_text(fragments: Iterable[Placed]) -> str:
+    return normalize(" ".join(_text(p) for p in reading_order(list(fragments))))
+
+
+def _text(p: Placed) -> str:
+    assert isinstance(p.item, Fragment)
+    return p.item.text
+
+
+def distance(a: Point, b: Point) -> float:
+    return float(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5)
+
+
+@dataclass(frozen=True)
+class Config:
+    """A lone card's look in one rotation and tab state: what it shows, placed with
+    its centre at the origin (the solver moves copies of it)."""
+
+    rotation: int
+    tabs: Tabs
+    faces: tuple[Box, ...]
+    fragments: tuple[Placed, ...]
+    marks: tuple[Placed, ...]
+
+    @cached_property
+    def corner_numbers(self) -> dict[int, Point]:
+        """The corner numbers this config shows, by number."""
+        return {p.item.number: p.box.center for p in self.marks
+                if isinstance(p.item, Mark) and p.item.game is None}
+
+
+def configs(layout: CardLayout) -> dict[tuple[int, Tabs], Config]:
+    """Every rotation and tab state of a lone card at the origin."""
+    out = {}
+    for tabs in Tabs:
+        for rotation in ROTATIONS:
+            scene = Scene.build(layout, [Placement(0, 0, rotation, tabs)])
+            out[rotation, tabs] = Config(rotation, tabs, tuple(scene.faces[0]),
+                                         tuple(scene.fragments), tuple(scene.marks))
+    return out

@@ -1,0 +1,272 @@
+"""Is an assembly a solution? Computed from the layout and the placements alone.
+
+The rules (README, "Connector"):
+
+1. **Connections.** A connection is a card's pale corner number lying on the same
+   number in the game's colour on a card below it, centre within :data:`TOLERANCE` of
+   centre, with nothing between the two cards over the coloured number. A corner number
+   within :data:`NEAR` of a matching number but not within the tolerance, where
+   neither takes part in a connection, is a near miss and reported with its offset.
+   With two or more cards, the connections must join every card to card 1.
+2. **Nothing needed is half hidden.** A fragment of the game's colour that reads upright
+   must be either wholly visible or wholly covered.
+3. **The text.** The wholly visible, upright fragments of the game's colour, read in
+   lines from the top, each line left to right (:func:`model.reading_order`), joined by
+   spaces, must be exactly the game's description (white space compared as one space).
+
+Every problem is reported, each in words that say which card, which number or
+fragment, and what to do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cardgen.connector.model import (
+    Assembly,
+    CardLayout,
+    Cover,
+    Fragment,
+    Game,
+    Mark,
+    Placed,
+    Scene,
+    Tabs,
+    distance,
+    normalize,
+    reading_order,
+)
+
+TOLERANCE = 1.5  # mm between a corner number's centre and its coloured number's
+NEAR = 10.0  # mm: closer than this but beyond the tolerance is a near miss
+
+
+@dataclass(frozen=True)
+class Connection:
+    upper: int  # card index (0 = bottom) whose corner number lies on...
+    lower: int  # ...this card's coloured number
+    number: int
+    offset: float  # mm between the centres
+
+
+@dataclass
+class Report:
+    """What validation found: ``problems`` empty means valid."""
+
+    game: Game
+    cards: int
+    text: str
+    description: str
+    problems: list[str] = field(default_factory=list)
+    connections: list[Connection] = field(default_factory=list)
+    read: list[Placed] = field(default_factory=list)  # the fragments read, in order
+    scene: Scene | None = None
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+    def as_json(self) -> dict[str, object]:
+        return {"valid": self.valid, "game": self.game.value, "cards": self.cards,
+                "text": self.text, "description": self.description,
+                "problems": list(self.problems),
+                "connections": [{"card": c.upper + 1, "corner": c.number,
+                                 "onto_card": c.lower + 1, "offset_mm": round(c.offset, 2)}
+                                for c in self.connections]}
+
+
+def colour_name(layout: CardLayout, game: Game) -> str:
+    return layout.colour_names.get(game, game.value)
+
+
+def _quoted(text: str) -> str:
+    return "'" + text + "'"
+
+
+def _offset_words(dx: float, dy: float) -> str:
+    parts = []
+    if abs(dx) >= 0.05:
+        parts.append(f"{abs(dx):.1f} mm {'right' if dx > 0 else 'left'}")
+    if abs(dy) >= 0.05:
+        parts.append(f"{abs(dy):.1f} mm {'below' if dy > 0 else 'above'}")
+    return " and ".join(parts) or "0.0 mm"
+
+
+def validate(layout: CardLayout, assembly: Assembly) -> Report:
+    """Every problem with ``assembly`` for its game, and what its cards show."""
+    game = assembly.game
+    colour = colour_name(layout, game)
+    scene = Scene.build(layout, assembly.cards)
+    description = normalize(layout.descriptions[game])
+    report = Report(game, len(assembly.cards), "", description, scene=scene)
+    problems = report.problems
+    _connections(scene, game, colour, report)
+    if len(assembly.cards) > 1:
+        _joined(scene, game, colour, report)
+
+    game_frags = [p for p in scene.fragments
+                  if isinstance(p.item, Fragment) and p.item.game is game]
+    covers = {id(p): scene.cover(p) for p in game_frags}
+    for p in game_frags:
+        cover, by = covers[id(p)]
+        if p.upright and cover is Cover.PARTLY:
+            problems.append(f"{_cards(by)} {'covers' if len(by) == 1 else 'cover'} part of "
+                            f"the {colour} {_quoted(_frag(p).text)} on card {p.card + 1}; "
+                            "cover it wholly or not at all.")
+    read = reading_order([p for p in game_frags
+                          if p.upright and covers[id(p)][0] is Cover.VISIBLE])
+    report.read = read
+    report.text = normalize(" ".join(_frag(p).text for p in read))
+    if report.text != description:
+        shown = report.text or "nothing"
+        problems.append(f"the visible upright {colour} text reads "
+                        f"{_quoted(shown) if report.text else shown}, the description is "
+                        f"{_quoted(description)}.")
+        problems += _why_not(layout, scene, game, colour, description, game_frags, covers,
+                             read)
+    return report
+
+
+def _frag(p: Placed) -> Fragment:
+    assert isinstance(p.item, Fragment)
+    return p.item
+
+
+def _mark(p: Placed) -> Mark:
+    assert isinstance(p.item, Mark)
+    return p.item
+
+
+def _cards(indexes: list[int]) -> str:
+    names = [f"card {i + 1}" for i in indexes]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _connections(scene: Scene, game: Game, colour: str, report: Report) -> None:
+    corners = [p for p in scene.marks if _mark(p).game is None]
+    targets = [p for p in scene.marks if _mark(p).game is game]
+    near: list[tuple[Placed, Placed, float]] = []
+    problems = report.problems
+    for c in corners:
+        for t in targets:
+            number = _mark(c).number
+            if c.card == t.card or number != _mark(t).number:
+                continue
+            d = distance(c.box.center, t.box.center)
+            if d > NEAR:
+                continue
+            if c.card < t.card:
+                if d <= TOLERANCE:
+                    problems.append(
+                        f"card {c.card + 1}'s corner {number} lies under card {t.card + 1}, "
+                        f"beneath its {colour} {number}: the card whose corner number makes "
+                        "a connection must lie on top (put it later in the file).")
+                continue
+            cover, by = scene.cover(t, below=c.card)
+            if cover is not Cover.VISIBLE:
+                if d <= TOLERANCE:
+                    what = (f"{_cards(by)} {'lies' if len(by) == 1 else 'lie'} over it"
+                            if by != [t.card] else "its own tab lies over it")
+                    problems.append(
+                        f"card {c.card + 1}'s corner {number} cannot reach card "
+                        f"{t.card + 1}'s {colour} {number}: {what}.")
+                continue
+            if d <= TOLERANCE:
+                report.connections.append(Connection(c.card, t.card, number, d))
+            else:
+                near.append((c, t, d))
+    used_corners = {(k.upper, k.number) for k in report.connections}
+    used_targets = {(k.lower, k.number) for k in report.connections}
+    for c, t, _ in near:
+        number = _mark(c).number
+        if (c.card, number) in used_corners or (t.card, number) in used_targets:
+            continue
+        (cx, cy), (tx, ty) = c.box.center, t.box.center
+        problems.append(f"card {c.card + 1}: its corner {number} is "
+                        f"{_offset_words(cx - tx, cy - ty)} of card {t.card + 1}'s {colour} "
+                        f"{number} (a connection needs the centres within "
+                        f"{TOLERANCE:g} mm).")
+
+
+def _joined(scene: Scene, game: Game, colour: str, report: Report) -> None:
+    """Every card must be joined to card 1 through connections."""
+    parent = list(range(len(scene.cards)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for k in report.connections:
+        parent[root(k.upper)] = root(k.lower)
+    for i in range(1, len(scene.cards)):
+        if root(i) != root(0):
+            report.problems.append(
+                f"card {i + 1} is not connected to card 1: lay one of its corner numbers on "
+                f"the same {colour} number of a card below it, or a corner number of a card "
+                f"above it on one of its {colour} numbers.")
+
+
+def _why_not(layout: CardLayout, scene: Scene, game: Game, colour: str, description: str,
+             frags: list[Placed], covers: dict[int, tuple[Cover, list[int]]],
+             read: list[Placed]) -> list[str]:
+    """For each fragment text the description needs more (or fewer) times than it is
+    read, one reason a person can act on."""
+    out: list[str] = []
+    texts = sorted({normalize(f.text) for f in layout.fragments if f.game is game},
+                   key=lambda t: (description.find(t), t))
+    read_texts = [normalize(_frag(p).text) for p in read]
+    for text in texts:
+        wanted, got = _occurrences(description, text), read_texts.count(text)
+        if got > wanted:
+            cards = sorted({p.card for p in read if normalize(_frag(p).text) == text})
+            out.append(f"the {colour} {_quoted(text)} is read {got} times (on {_cards(cards)})"
+                       f" and the description has it {_times(wanted)}.")
+            continue
+        if got >= wanted:
+            continue
+        same = [p for p in frags if normalize(_frag(p).text) == text and p not in read]
+        covered = [p for p in same if p.upright and covers[id(p)][0] is Cover.COVERED]
+        turned = [p for p in same if not p.upright and covers[id(p)][0] is Cover.VISIBLE]
+        if covered:
+            p = covered[0]
+            by = covers[id(p)][1]
+            own = by == [p.card]
+            who = f"card {p.card + 1}'s own tab" if own else _cards(by)
+            out.append(f"{who} {'covers' if own or len(by) == 1 else 'cover'} the {colour} "
+                       f"{_quoted(text)} on card {p.card + 1}.")
+        elif turned:
+            p = turned[0]
+            turn = (360 - p.rotation) % 360
+            out.append(f"card {p.card + 1}'s {colour} {_quoted(text)} is visible but does not "
+                       f"read upright: it would with the card turned {turn}° further "
+                       "clockwise.")
+        elif not any(p.upright for p in same):
+            where = [f for f in layout.fragments if f.game is game and normalize(f.text) == text]
+            tabs = {Tabs.FOLDED if f.face.value != "back" else Tabs.OPEN for f in where}
+            hint = ("it shows on a card whose tabs are folded" if tabs == {Tabs.FOLDED}
+                    else "it shows on a card whose tabs are open" if tabs == {Tabs.OPEN}
+                    else "look for it on the card")
+            out.append(f"no card shows the {colour} {_quoted(text)} upright; {hint}, turned "
+                       "so that it reads upright.")
+    return out
+
+
+def _times(n: int) -> str:
+    return {0: "not at all", 1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def _occurrences(text: str, piece: str) -> int:
+    """How often ``piece`` occurs in ``text`` as whole words (not overlapping)."""
+    count, start = 0, 0
+    while True:
+        i = text.find(piece, start)
+        if i < 0:
+            return count
+        end = i + len(piece)
+        if (i == 0 or text[i - 1] == " ") and (end == len(text) or text[end] == " "):
+            count += 1
+            start = end
+        else:
+            start = i + 1
