@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import enum
 import re
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -48,6 +49,16 @@ def _point(value: Any) -> tuple[float, float]:
     return float(value[0]), float(value[1])
 
 
+@dataclass(frozen=True)
+class GameColour:
+    """How a game's fragments and numbers print: CMYK percentages, the screen colour,
+    and the shape that tells the games apart without colour."""
+
+    cmyk: tuple[float, float, float, float]
+    rgb: str
+    shape: Shape
+
+
 class Shape(enum.StrEnum):
     """The second cue besides hue: the shape of a game's plates' ends and of its
     numbers, so that readers who cannot tell the colours apart can tell the games."""
@@ -71,6 +82,14 @@ def _rgb(value: Any) -> str:
     if not isinstance(value, str) or not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
         raise ValueError(f'must be "#rrggbb", not {value!r}')
     return value.lower()
+
+
+def _box(value: Any) -> Box:
+    if (not isinstance(value, list) or len(value) != 4
+            or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+            or not all(-1000 < v < 1000 for v in value) or value[2] <= 0 or value[3] <= 0):
+        raise ValueError(f"must be [x, y, width, height] in millimetres, not {value!r}")
+    return Box(*(float(v) for v in value))
 
 
 GAME = Table({
@@ -103,8 +122,7 @@ PRESET_LAYOUT = Table({
     "size": Number("type size of the fragments (pt)", low=MIN_SIZE, high=24),
     "fragment": Records(FRAGMENT, max_items=MAX_FRAGMENTS),
     "target": Records(TARGET, max_items=100),
-    "legend": Custom(_point, "[x, y]", "top-left corner of the colour legend (mm)",
-                     default=None),
+    "legend": Custom(_box, "[x, y, w, h]", "the colour legend's box (mm)", default=None),
 })
 
 LAYOUT = Table({
@@ -171,4 +189,7 @@ def build_layout(values: dict[str, Any], preset: Preset, source: str) -> CardLay
     return CardLayout(card_shape(geometry), tuple(fragments), tuple(marks),
                       {Game(k): v["description"] for k, v in games.items()},
                       {Game(k): v["players"] for k, v in games.items()},
-                      {Game(k): v["colour"] for k, v in games.items()})
+                      {Game(k): v["colour"] for k, v in games.items()},
+                      legend=data["legend"],
+                      colours={Game(k): GameColour(v["cmyk"], v["rgb"], v["shape"])
+                               for k, v in games.items()})

@@ -32,6 +32,7 @@ import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from cardgen.draw.geometry import Affine, Box, Point
 
@@ -146,6 +147,8 @@ class CardLayout:
     descriptions: dict[Game, str]
     players: dict[Game, int]
     colour_names: dict[Game, str]
+    legend: Box | None = None  # where the printed card explains the colours
+    colours: dict[Game, Any] = field(default_factory=dict)  # print colours (layout.GameColour)
 
     def present(self, tabs: Tabs) -> tuple[list[Fragment], list[Mark]]:
         """The fragments and marks a lone card shows at all with its tabs ``tabs``

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from cardgen.connector.model import (
+    AREA_EPS,
     ROTATIONS,
     Assembly,
     CardLayout,
@@ -105,14 +106,134 @@ class _Look:
                 self.targets.append((mark.number, p.box.center))
 
 
-def _key(cards: list[tuple[_Look, float, float]]) -> tuple[object, ...]:
-    ox, oy = cards[0][1], cards[0][2]
-    return tuple((look.key, round(x - ox, 3), round(y - oy, 3)) for look, x, y in cards)
+Item = tuple[_Look, float, float]  # a card of a state: its look and centre
+
+
+@dataclass
+class _State:
+    """Cards in stacking order, and the upright text of the game's colour that is wholly
+    visible (stack index, box on the table, text)."""
+
+    cards: list[Item]
+    shown: list[tuple[int, Box, str]]
+
+    def key(self) -> tuple[object, ...]:
+        ox, oy = self.cards[0][1], self.cards[0][2]
+        return tuple((look.key, round(x - ox, 3), round(y - oy, 3))
+                     for look, x, y in self.cards)
+
+
+def _moved(box: Box, x: float, y: float) -> Box:
+    return Box(box.x + x, box.y + y, box.w, box.h)
+
+
+def _overlaps_any(box: Box, faces: list[Box]) -> bool:
+    return any(cover_of(box, [(0, f)])[0] is not Cover.VISIBLE for f in faces)
+
+
+def _start(look: _Look) -> _State:
+    return _State([(look, 0.0, 0.0)], [(0, box, text) for box, text, _ in look.upright])
+
+
+def _on_top(state: _State, new: _Look, x: float, y: float) -> _State:
+    faces = [_moved(b, x, y) for b in new.faces]
+    shown = [s for s in state.shown if not _overlaps_any(s[1], faces)]
+    index = len(state.cards)
+    shown += [(index, _moved(box, x, y), text) for box, text, _ in new.upright]
+    return _State([*state.cards, (new, x, y)], shown)
+
+
+def _underneath(state: _State, new: _Look, x: float, y: float) -> _State:
+    faces = [_moved(b, cx, cy) for look, cx, cy in state.cards for b in look.faces]
+    shown = [(0, _moved(box, x, y), text) for box, text, _ in new.upright
+             if not _overlaps_any(_moved(box, x, y), faces)]
+    shown += [(i + 1, box, text) for i, box, text in state.shown]
+    return _State([(new, x, y), *state.cards], shown)
+
+
+def _hits(box: Box, faces: list[Box]) -> bool:
+    """Whether any of ``faces`` overlaps ``box`` (more than touching)."""
+    for f in faces:
+        w = min(box.right, f.right) - max(box.x, f.x)
+        if w > 0:
+            h = min(box.bottom, f.bottom) - max(box.y, f.y)
+            if h > 0 and w * h > AREA_EPS:
+                return True
+    return False
+
+
+class _Budget:
+    """The sound cut: what a state with some cards still to come must already show."""
+
+    def __init__(self, best: int, needed: int, allowed: dict[str, int]) -> None:
+        self.best, self.needed, self.allowed = best, needed, allowed
+
+    def worth(self, texts: list[str]) -> int:
+        """Characters of ``texts`` that can stay: each text at most as often as the
+        description has it."""
+        total = 0
+        counts: dict[str, int] = {}
+        for t in texts:
+            counts[t] = counts.get(t, 0) + 1
+            if counts[t] <= self.allowed.get(t, 0):
+                total += _chars(t)
+        return total
+
+    def hopeless(self, texts: list[str], remaining: int) -> bool:
+        return self.worth(texts) + remaining * self.best < self.needed
+
+
+def _children(state: _State, looks: list[_Look], budget: _Budget | None,
+              remaining: int) -> list[_State]:
+    """Every state one card larger (see the module's docstring); with a budget, only
+    those that are not hopeless with ``remaining`` cards still to come after them."""
+    out = []
+    under: list[Box] | None = None
+    useful = looks
+    if budget is not None:  # a look that cannot help even if nothing gets covered
+        shown = [t for _, _, t in state.shown]
+        useful = [new for new in looks
+                  if not budget.hopeless(shown + [t for _, t, _ in new.upright], remaining)]
+    for look, x, y in state.cards:
+        for number, (tx, ty) in look.targets:  # a new card on top, its corner on this
+            for new in useful:
+                corner = new.corners.get(number)
+                if corner is None:
+                    continue
+                nx, ny = x + tx - corner[0], y + ty - corner[1]
+                if budget is not None:
+                    faces = [_moved(b, nx, ny) for b in new.faces]
+                    texts = [t for _, b, t in state.shown if not _hits(b, faces)]
+                    texts += [t for _, t, _ in new.upright]
+                    if budget.hopeless(texts, remaining):
+                        continue
+                out.append(_on_top(state, new, nx, ny))
+        for number, (cx, cy) in look.corners.items():  # a new card under, its number here
+            for new in useful:
+                for n, (tx, ty) in new.targets:
+                    if n != number:
+                        continue
+                    nx, ny = x + cx - tx, y + cy - ty
+                    if budget is not None:
+                        if under is None:
+                            under = [_moved(b, ox, oy) for o, ox, oy in state.cards
+                                     for b in o.faces]
+                        texts = [t for _, b, t in state.shown]
+                        texts += [t for b, t, _ in new.upright
+                                  if not _hits(_moved(b, nx, ny), under)]
+                        if budget.hopeless(texts, remaining):
+                            continue
+                    out.append(_underneath(state, new, nx, ny))
+    return out
 
 
 def solve(layout: CardLayout, game: Game, preset: str, max_cards: int = MAX_CARDS, *,
+          cut: bool = True,
           progress: Callable[[int, int], None] | None = None) -> SolveResult:
-    """The smallest assembly of at most ``max_cards`` that validates for ``game``."""
+    """The smallest assembly of at most ``max_cards`` that validates for ``game``: for
+    each count from one card up, every assembly of that many cards is enumerated (see the
+    module's docstring) and judged; the first count with a valid one is the answer.
+    ``cut`` False turns the sound cut off (slower; the same answer)."""
     looks = [_Look(c, game) for c in configs(layout).values()]
     description = normalize(layout.descriptions[game])
     needed = _chars(description)
@@ -120,88 +241,59 @@ def solve(layout: CardLayout, game: Game, preset: str, max_cards: int = MAX_CARD
     pieces = {t for look in looks for _, t, _ in look.upright}
     allowed = {t: _occurrences(description, t) for t in pieces}
     result = SolveResult(game, preset, None, None, best=best, needed=needed)
-    level: list[list[tuple[_Look, float, float]]] = [[(look, 0.0, 0.0)] for look in looks]
+    budget = _Budget(best, needed, allowed) if cut else None
     for count in range(1, max_cards + 1):
-        searched = cut = 0
-        for cards in level:
-            searched += 1
-            assembly = _assembly(game, preset, cards)
-            report = validate(layout, assembly)
-            if report.valid:
-                result.searched[count] = searched
-                result.cut[count] = cut
-                result.assembly, result.report = assembly, report
-                return result
-        result.searched[count] = searched
+        judged = dropped = 0
+        level = [_start(look) for look in looks]
+        if budget is not None:
+            kept = [s for s in level
+                    if not budget.hopeless([t for _, _, t in s.shown], count - 1)]
+            dropped += len(level) - len(kept)
+            level = kept
+        for size in range(1, count):
+            seen: set[tuple[object, ...]] = set()
+            following = []
+            for state in level:
+                for child in _children(state, looks, budget, count - size - 1):
+                    key = child.key()
+                    if key not in seen:
+                        seen.add(key)
+                        following.append(child)
+            level = following
+        for state in level:
+            judged += 1
+            if _reads(state, description):
+                assembly = _assembly(game, preset, state.cards)
+                report = validate(layout, assembly)
+                if report.valid:
+                    result.searched[count], result.cut[count] = judged, dropped
+                    result.assembly, result.report = assembly, report
+                    return result
+        result.searched[count], result.cut[count] = judged, dropped
         if progress is not None:
-            progress(count, searched)
-        if count == max_cards:
-            break
-        seen: set[tuple[object, ...]] = set()
-        following: list[list[tuple[_Look, float, float]]] = []
-        for cards in level:
-            for child in _children(cards, looks):
-                key = _key(child)
-                if key in seen:
-                    continue
-                seen.add(key)
-                if _hopeless(child, max_cards - len(child), best, needed, allowed):
-                    cut += 1
-                    continue
-                following.append(child)
-        result.cut[count + 1] = cut
-        level = following
-        if not level:
-            for more in range(count + 1, max_cards + 1):
-                result.searched.setdefault(more, 0)
-            break
+            progress(count, judged)
     return result
 
 
-def _assembly(game: Game, preset: str, cards: list[tuple[_Look, float, float]]) -> Assembly:
+def _reads(state: _State, description: str) -> bool:
+    """Whether the wholly visible upright text, in reading order, is the description
+    (a quick test before the full validation)."""
+    placed = sorted(state.shown, key=lambda s: (s[1].y, s[1].x))
+    lines: list[list[tuple[int, Box, str]]] = []
+    for s in placed:
+        if lines and s[1].y - lines[-1][0][1].y < lines[-1][0][1].h / 2:
+            lines[-1].append(s)
+        else:
+            lines.append([s])
+    text = " ".join(s[2] for line in lines for s in sorted(line, key=lambda q: q[1].x))
+    return normalize(text) == description
+
+
+def _assembly(game: Game, preset: str, cards: list[Item]) -> Assembly:
     ox, oy = cards[0][1], cards[0][2]
     return Assembly(game, preset, tuple(
         Placement(round(x - ox, 3) + 0.0, round(y - oy, 3) + 0.0, look.key[0], look.key[1])
         for look, x, y in cards))
-
-
-def _children(cards: list[tuple[_Look, float, float]],
-              looks: list[_Look]) -> list[list[tuple[_Look, float, float]]]:
-    out = []
-    for look, x, y in cards:
-        for number, (tx, ty) in look.targets:  # a new card on top, its corner on this
-            for new in looks:
-                corner = new.corners.get(number)
-                if corner is not None:
-                    out.append([*cards, (new, x + tx - corner[0], y + ty - corner[1])])
-        for number, (cx, cy) in look.corners.items():  # a new card under, its number here
-            for new in looks:
-                for n, (tx, ty) in new.targets:
-                    if n == number:
-                        out.append([(new, x + cx - tx, y + cy - ty), *cards])
-    return out
-
-
-def _hopeless(cards: list[tuple[_Look, float, float]], remaining: int, best: int,
-              needed: int, allowed: dict[str, int]) -> bool:
-    """True when no way of adding ``remaining`` more cards can spell the description
-    (see the module's docstring)."""
-    visible: list[str] = []
-    for i, (look, x, y) in enumerate(cards):
-        coverers = [(j, Box(b.x + cx, b.y + cy, b.w, b.h))
-                    for j, (other, cx, cy) in enumerate(cards[i + 1:], i + 1)
-                    for b in other.faces]
-        for box, text, _ in look.upright:
-            moved = Box(box.x + x, box.y + y, box.w, box.h)
-            cover, _ = cover_of(moved, coverers)
-            if cover is Cover.VISIBLE:
-                visible.append(text)
-    total = sum(_chars(t) for t in visible)
-    for text in set(visible):
-        excess = visible.count(text) - allowed.get(text, 0)
-        if excess > 0:
-            total -= excess * _chars(text)
-    return total + remaining * best < needed
 
 
 def _occurrences(text: str, piece: str) -> int:
