@@ -184,21 +184,25 @@ class _Budget:
 
 
 def _children(state: _State, looks: list[_Look], budget: _Budget | None,
-              remaining: int) -> list[_State]:
+              remaining: int, cut: list[int]) -> list[_State]:
     """Every state one card larger (see the module's docstring); with a budget, only
-    those that are not hopeless with ``remaining`` cards still to come after them."""
+    those that are not hopeless with ``remaining`` cards still to come after them (the
+    others are counted in ``cut[0]``)."""
     out = []
     under: list[Box] | None = None
-    useful = looks
+    useless: set[Look] = set()
     if budget is not None:  # a look that cannot help even if nothing gets covered
         shown = [t for _, _, t in state.shown]
-        useful = [new for new in looks
-                  if not budget.hopeless(shown + [t for _, t, _ in new.upright], remaining)]
+        useless = {new.key for new in looks
+                   if budget.hopeless(shown + [t for _, t, _ in new.upright], remaining)}
     for look, x, y in state.cards:
         for number, (tx, ty) in look.targets:  # a new card on top, its corner on this
-            for new in useful:
+            for new in looks:
                 corner = new.corners.get(number)
                 if corner is None:
+                    continue
+                if new.key in useless:
+                    cut[0] += 1
                     continue
                 nx, ny = x + tx - corner[0], y + ty - corner[1]
                 if budget is not None:
@@ -206,12 +210,16 @@ def _children(state: _State, looks: list[_Look], budget: _Budget | None,
                     texts = [t for _, b, t in state.shown if not _hits(b, faces)]
                     texts += [t for _, t, _ in new.upright]
                     if budget.hopeless(texts, remaining):
+                        cut[0] += 1
                         continue
                 out.append(_on_top(state, new, nx, ny))
         for number, (cx, cy) in look.corners.items():  # a new card under, its number here
-            for new in useful:
+            for new in looks:
                 for n, (tx, ty) in new.targets:
                     if n != number:
+                        continue
+                    if new.key in useless:
+                        cut[0] += 1
                         continue
                     nx, ny = x + cx - tx, y + cy - ty
                     if budget is not None:
@@ -222,6 +230,7 @@ def _children(state: _State, looks: list[_Look], budget: _Budget | None,
                         texts += [t for b, t, _ in new.upright
                                   if not _hits(_moved(b, nx, ny), under)]
                         if budget.hopeless(texts, remaining):
+                            cut[0] += 1
                             continue
                     out.append(_underneath(state, new, nx, ny))
     return out
@@ -250,16 +259,18 @@ def solve(layout: CardLayout, game: Game, preset: str, max_cards: int = MAX_CARD
                     if not budget.hopeless([t for _, _, t in s.shown], count - 1)]
             dropped += len(level) - len(kept)
             level = kept
+        counter = [0]
         for size in range(1, count):
             seen: set[tuple[object, ...]] = set()
             following = []
             for state in level:
-                for child in _children(state, looks, budget, count - size - 1):
+                for child in _children(state, looks, budget, count - size - 1, counter):
                     key = child.key()
                     if key not in seen:
                         seen.add(key)
                         following.append(child)
             level = following
+        dropped += counter[0]
         for state in level:
             judged += 1
             if _reads(state, description):
