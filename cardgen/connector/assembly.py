@@ -24,6 +24,7 @@ from cardgen.card.physical import Preset
 from cardgen.connector.model import Assembly, Game, Placement, Tabs
 from cardgen.datafile import read_toml
 from cardgen.errors import number
+from cardgen.resources import templates_dir
 from cardgen.schema import Choice, Custom, Number, Records, Table, check
 
 MAX_CARDS = 24  # far more than any game needs players
@@ -53,6 +54,13 @@ ASSEMBLY = Table({
     "card": Records(CARD, "the cards, bottom first", min_items=1, max_items=MAX_CARDS,
                     missing="needs at least one [[card]] entry (the cards, bottom first)."),
 })
+
+
+def shipped_assembly_path(game: Game, preset: Preset) -> Path:
+    """The assembly cardgen ships for a game and card size (not read by the validator or
+    the solver: ``connector show`` draws them, tests check them)."""
+    suffix = "" if preset is Preset.EU else f"-{preset.value}"
+    return templates_dir() / "connector" / f"{game.value}{suffix}.toml"
 
 
 def read_assembly(path: Path) -> Assembly:

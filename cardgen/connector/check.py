@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from cardgen.connector.model import CardLayout, Face, Fragment, Game, Mark
 from cardgen.connector.solve import SolveResult, solve
@@ -98,13 +98,14 @@ def fit_problems(layout: CardLayout, width: Callable[[str, float], float]) -> li
     return out
 
 
-def game_problems(layout: CardLayout, preset: str,
+def game_problems(layout: CardLayout, preset: str, *,
+                  games: Sequence[Game] = tuple(Game),
                   results: dict[Game, SolveResult] | None = None) -> list[str]:
-    """Games whose smallest assembly has another number of cards than players, or whose
-    description no assembly of up to that many cards spells. ``results`` receives each
-    game's search."""
+    """Games (of ``games``) whose smallest assembly has another number of cards than
+    players, or whose description no assembly of up to that many cards spells.
+    ``results`` receives each game's search."""
     out = []
-    for game in Game:
+    for game in games:
         players = layout.players[game]
         result = solve(layout, game, preset, max_cards=players)
         if results is not None:
