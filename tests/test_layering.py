@@ -42,9 +42,12 @@ MAY_IMPORT = {
              "errors", "resources", "units", "chars", "cardgen"},
     "games": {"games", "board", "card", "draw", "text", "texts", "prepress", "datafile",
               "schema", "errors", "chars"},
+    "connector": {"connector", "card", "board", "draw", "text", "texts", "prepress",
+                  "render", "output", "datafile", "schema", "errors", "resources", "units",
+                  "chars", "cardgen"},
     "render": {"render", "draw", "text", "units", "errors", "cardgen"},
-    "cli": {"cli", "card", "games", "board", "draw", "text", "texts", "prepress", "render",
-            "output", "errors", "cardgen"},
+    "cli": {"cli", "card", "games", "board", "connector", "draw", "text", "texts",
+            "prepress", "render", "output", "errors", "cardgen"},
     "__main__": {"cli"},
     "cardgen": set(),
 }
@@ -66,13 +69,14 @@ MODELS = {
     "cardgen.games.rng", "cardgen.games.rotator.board", "cardgen.games.rotator.engine",
     "cardgen.games.rotator.solver", "cardgen.games.rotator.reference",
     "cardgen.games.rotator.generator", "cardgen.games.rotator.describe",
+    "cardgen.connector.model",
 }
 # What models may reach, directly or through each other.
 MODEL_MAY_REACH = MODELS | {
     "cardgen", "cardgen.errors", "cardgen.units", "cardgen.resources", "cardgen.datafile",
     "cardgen.limits", "cardgen.chars",
     "cardgen.schema", "cardgen.draw", "cardgen.board", "cardgen.card", "cardgen.games",
-    "cardgen.games.rotator",
+    "cardgen.games.rotator", "cardgen.connector",
 }
 MODEL_FORBIDDEN = ("cardgen.render", "cardgen.prepress", "cardgen.cli")
 

@@ -84,12 +84,14 @@ def _quoted(text: str) -> str:
 
 
 def _offset_words(dx: float, dy: float) -> str:
+    """Where a point lies from another, on the table: "4.2 mm right of", "2.0 mm below",
+    "4.2 mm right of and 2.0 mm below" (to be followed by the other point)."""
     parts = []
     if abs(dx) >= 0.05:
-        parts.append(f"{abs(dx):.1f} mm {'right' if dx > 0 else 'left'}")
+        parts.append(f"{abs(dx):.1f} mm {'right' if dx > 0 else 'left'} of")
     if abs(dy) >= 0.05:
         parts.append(f"{abs(dy):.1f} mm {'below' if dy > 0 else 'above'}")
-    return " and ".join(parts) or "0.0 mm"
+    return " and ".join(parts) or "0.0 mm from"
 
 
 def validate(layout: CardLayout, assembly: Assembly) -> Report:
@@ -183,7 +185,7 @@ def _connections(scene: Scene, game: Game, colour: str, report: Report) -> None:
             continue
         (cx, cy), (tx, ty) = c.box.center, t.box.center
         problems.append(f"card {c.card + 1}: its corner {number} is "
-                        f"{_offset_words(cx - tx, cy - ty)} of card {t.card + 1}'s {colour} "
+                        f"{_offset_words(cx - tx, cy - ty)} card {t.card + 1}'s {colour} "
                         f"{number} (a connection needs the centres within "
                         f"{TOLERANCE:g} mm).")
 

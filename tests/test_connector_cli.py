@@ -1,0 +1,172 @@
+"""``cardgen connector ...`` end to end (in process): validate, solve, check, show; bad
+assembly files get one line naming the field; hostile TOML never escapes as a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import tomllib
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardgen.card.physical import Preset
+from cardgen.connector.assembly import assembly_toml, read_assembly, shipped_assembly_path
+from cardgen.connector.model import Game
+from cardgen.errors import ConfigError
+from tests.helpers import cli, error_line, ok
+
+REFLECTOR = shipped_assembly_path(Game.REFLECTOR, Preset.EU)
+
+
+def test_validate_says_valid_and_exits_0() -> None:
+    result = ok(cli("connector", "validate", REFLECTOR))
+    assert result.stdout.startswith("valid: 2 cards of reflector spell 'Capture")
+
+
+def test_validate_lists_every_problem_and_exits_1(tmp_path: Path) -> None:
+    bad = tmp_path / "moved.toml"
+    bad.write_text(REFLECTOR.read_text().replace("y = 11.6", "y = 13.6"))
+    result = cli("connector", "validate", bad)
+    assert result.returncode == 1 and result.stderr == ""
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("not valid (")
+    assert any("card 2: its corner 5 is 2.0 mm below card 1's yellow 5" in line
+               for line in lines)
+    assert any("card 2: its corner 6 is 2.0 mm below card 1's yellow 6" in line
+               for line in lines)
+
+
+def test_validate_json(tmp_path: Path) -> None:
+    data = json.loads(ok(cli("connector", "validate", REFLECTOR, "--json")).stdout)
+    assert data["valid"] is True and data["game"] == "reflector" and data["cards"] == 2
+    assert data["problems"] == [] and data["text"].startswith("Capture your rival's")
+    assert {"valid", "game", "cards", "text", "problems"} <= set(data)
+
+
+def test_solve_writes_an_assembly_that_validates(tmp_path: Path) -> None:
+    out = tmp_path / "found.toml"
+    result = ok(cli("connector", "solve", "deflector", "--json", "-o", out))
+    data = json.loads(result.stdout)
+    assert data["cards"] == 3 and data["minimal"] is True and data["searched"] >= 1
+    assert data["assembly"]["game"] == "deflector" and len(data["assembly"]["card"]) == 3
+    assert sorted(data["searched_by_cards"]) == ["1", "2", "3"]
+    assert read_assembly(out).cards == read_assembly(out).cards  # reads back
+    assert ok(cli("connector", "validate", out)).stdout.startswith("valid: 3 cards")
+    # The same search writes the same bytes.
+    again = tmp_path / "again.toml"
+    ok(cli("connector", "solve", "deflector", "-o", again))
+    assert again.read_bytes() == out.read_bytes()
+
+
+def test_solve_says_what_it_enumerated() -> None:
+    text = ok(cli("connector", "solve", "reflector", "--preset", "us", "--no-cut")).stdout
+    assert text.startswith("reflector: 2 cards (the fewest). Searched every assembly")
+    assert "1 card: 8 judged, 0 cut" in text
+
+
+def test_solve_with_too_few_cards_exits_1() -> None:
+    result = cli("connector", "solve", "defector", "--max-cards", "3")
+    assert result.returncode == 1
+    assert result.stdout.startswith("no assembly of up to 3 cards spells the defector")
+
+
+@pytest.mark.parametrize(("args", "needles"), [
+    (("connector", "solve", "chess"), ("GAME", "chess")),
+    (("connector", "solve", "rotator", "--max-cards", "0"), ("--max-cards",)),
+    (("connector", "solve", "rotator", "--preset", "a4"), ("--preset",)),
+    (("connector", "validate", "missing.toml"), ("missing.toml", "does not exist")),
+])
+def test_bad_arguments(args: tuple[str, ...], needles: tuple[str, ...]) -> None:
+    error_line(cli(*args), *needles)
+
+
+CARD = '[[card]]\nx = 0.0\ny = 0.0\nrotation = 0\ntabs = "open"\n'
+MALFORMED = {
+    "toml": ('game = "reflector\n' + CARD, ("line 1",)),
+    "game": ('game = "chess"\n' + CARD, ("game", "chess")),
+    "rotation": ('game = "rotator"\n' + CARD.replace("rotation = 0", "rotation = 45"),
+                 ("card[1].rotation", "45")),
+    "tabs": ('game = "rotator"\n' + CARD.replace('"open"', '"half"'), ("card[1].tabs",
+                                                                        "half")),
+    "no cards": ('game = "rotator"\n', ("[[card]]",)),
+    "many cards": ('game = "rotator"\n' + CARD * 10_000, ("card", "10000")),
+    "nan": ('game = "rotator"\n' + CARD.replace("x = 0.0", "x = nan"), ("card[1].x", "nan")),
+    "inf": ('game = "rotator"\n' + CARD.replace("y = 0.0", "y = -inf"), ("card[1].y",)),
+    "far": ('game = "rotator"\n' + CARD.replace("x = 0.0", "x = 1e9"), ("card[1].x",)),
+    "typo": ('game = "rotator"\n' + CARD.replace("tabs", "tab"), ("card[1].tab",
+                                                                 "did you mean")),
+    "card not a table": ('game = "rotator"\ncard = 3\n', ("card",)),
+    "preset": ('game = "rotator"\npreset = "a4"\n' + CARD, ("preset", "a4")),
+}
+
+
+@pytest.mark.parametrize("case", list(MALFORMED))
+def test_malformed_assembly_files_get_one_line_naming_the_field(tmp_path: Path,
+                                                                  case: str) -> None:
+    text, needles = MALFORMED[case]
+    path = tmp_path / "assembly.toml"
+    path.write_text(text, encoding="utf-8")
+    error_line(cli("connector", "validate", path), str(path), *needles)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.dictionaries(st.sampled_from(["game", "preset", "card", "x", "junk"]),
+                       st.one_of(st.text(max_size=8), st.integers(), st.floats(),
+                                 st.booleans(),
+                                 st.lists(st.dictionaries(
+                                     st.sampled_from(["x", "y", "rotation", "tabs", "z"]),
+                                     st.one_of(st.integers(-400, 400), st.floats(),
+                                               st.sampled_from(["open", "folded", "half"]),
+                                               st.booleans()), max_size=5), max_size=4)),
+                       max_size=5))
+def test_any_toml_is_read_or_refused_in_words(data: dict[str, object]) -> None:
+    import tempfile
+
+    from tests.tomlwrite import dumps
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "a.toml"
+        path.write_text(dumps(data), encoding="utf-8")
+        try:
+            assembly = read_assembly(path)
+        except ConfigError as exc:
+            assert str(exc).startswith(str(path)) and "\n" not in str(exc)
+            return
+        assert 1 <= len(assembly.cards) <= 24
+        assert all(math.isfinite(c.x) and math.isfinite(c.y) for c in assembly.cards)
+        assert all(c.rotation in (0, 90, 180, 270) for c in assembly.cards)
+
+
+def test_assembly_files_round_trip() -> None:
+    for game in Game:
+        for preset in Preset:
+            assembly = read_assembly(shipped_assembly_path(game, preset))
+            text = assembly_toml(assembly, "a note")
+            assert tomllib.loads(text)["game"] == game.value
+            assert text.startswith("# a note\n")
+
+
+def test_check_passes_the_shipped_layout_for_us() -> None:
+    result = ok(cli("connector", "check", "--preset", "us"))
+    assert result.stdout.strip() == ("us: sound; the fewest cards are rotator 1, reflector 2, "
+                                     "deflector 3, defector 6.")
+
+
+def test_check_reports_a_broken_layout(tmp_path: Path) -> None:
+    from cardgen.connector.layout import layout_path
+
+    text = layout_path().read_text(encoding="utf-8")
+    broken = tmp_path / "layout.toml"
+    # A translator's description that no fragment spells, and a fragment moved onto a
+    # hinge.
+    broken.write_text(text.replace("costs you that square", "costs you the square")
+                      .replace("at = [17, 7.6]", "at = [12, 7.6]", 1), encoding="utf-8")
+    result = cli("connector", "check", broken, "--preset", "eu")
+    assert result.returncode == 1
+    out = result.stdout
+    assert "fragment 1 (" in out and "printable area" in out
+    assert "no assembly of up to 2 cards spells the reflector description" in out
