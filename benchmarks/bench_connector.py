@@ -27,7 +27,6 @@ from cardgen.connector.layout import bundled_layout
 from cardgen.connector.model import Cover, Game, Placed, Scene
 from cardgen.connector.solve import solve
 from cardgen.connector.validate import validate
-from cardgen.draw.geometry import Box
 
 STEP = 0.2  # mm between the baseline's sample points
 

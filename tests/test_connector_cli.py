@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import tomllib
 from pathlib import Path
 
@@ -163,8 +164,9 @@ def test_check_reports_a_broken_layout(tmp_path: Path) -> None:
     broken = tmp_path / "layout.toml"
     # A translator's description that no fragment spells, and a fragment moved onto a
     # hinge.
-    broken.write_text(text.replace("costs you that square", "costs you the square")
-                      .replace("at = [17, 7.6]", "at = [12, 7.6]", 1), encoding="utf-8")
+    moved = re.sub(r"at = \[[^\]]*\]", "at = [12, 8]", text, count=1)
+    broken.write_text(moved.replace("costs you that square", "costs you the square"),
+                      encoding="utf-8")
     result = cli("connector", "check", broken, "--preset", "eu")
     assert result.returncode == 1
     out = result.stdout

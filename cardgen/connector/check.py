@@ -59,7 +59,7 @@ def placement_problems(layout: CardLayout) -> list[str]:
     problems: list[str] = []
     areas = face_areas(layout)
     for f in layout.fragments:
-        if not any(a.contains_box(f.box, 1e-6) for a in areas[f.face]):
+        if not any(a.contains_box(f.extent, 1e-6) for a in areas[f.face]):
             problems.append(f"{_name(f)} on the {f.face} face does not lie within its "
                             f"printable area (at least {CLEARANCE:g} mm from every cut and "
                             "score, and where the face is seen).")
@@ -70,12 +70,21 @@ def placement_problems(layout: CardLayout) -> list[str]:
     frags = list(layout.fragments)
     for i, a in enumerate(frags):
         for b in frags[i + 1:]:
-            if a.face is b.face and a.box.inset(-GAP / 2).intersects(b.box.inset(-GAP / 2)):
+            if a.face is b.face and a.extent.inset(-GAP / 2).intersects(b.extent.inset(-GAP / 2)):
                 problems.append(f"{_name(a)} and {_name(b)} overlap on the {a.face} face.")
         for m in layout.marks:
-            if m.face is a.face and a.box.intersects(m.box):
+            if m.face is a.face and a.extent.inset(-GAP / 2).intersects(m.box):
                 problems.append(f"{_name(a)} and {_mark_name(m, layout)} overlap on the "
                                 f"{a.face} face.")
+        if layout.legend is not None and a.face is Face.BACK and a.extent.intersects(
+                layout.legend):
+            problems.append(f"{_name(a)} overlaps the legend.")
+    if layout.legend is not None:
+        if not any(a.contains_box(layout.legend, 1e-6) for a in areas[Face.BACK]):
+            problems.append("the legend does not lie within the back panel's printable area.")
+        for m in layout.marks:
+            if m.face is Face.BACK and m.box.intersects(layout.legend):
+                problems.append(f"{_mark_name(m, layout)} overlaps the legend.")
     marks = list(layout.marks)
     for i, m in enumerate(marks):
         for n in marks[i + 1:]:

@@ -40,6 +40,10 @@ AREA_EPS = 1e-6  # mm²: overlaps smaller than this are touching edges, not cove
 # A fragment's box is one em across; its text's baseline lies this share of the em from
 # the box's top edge (in the text's own direction), which leaves room for descenders.
 BASELINE = 0.75
+# A fragment prints on a plate in its game's colour that reaches beyond the box: this far
+# across the line, and this far beyond each end along it (where its shaped end lies).
+PLATE_SIDE = 0.3
+PLATE_END = 1.0
 
 
 class Game(enum.StrEnum):
@@ -86,6 +90,14 @@ class Fragment:
     rotation: int = 0
     index: int = 0  # its place in the layout, for messages and pictures
     size: float = 6.5  # pt, for printing
+
+    @property
+    def extent(self) -> Box:
+        """What prints: the box with its plate around it (:data:`PLATE_SIDE` across,
+        :data:`PLATE_END` at each end)."""
+        along, across = ((PLATE_END, PLATE_SIDE) if self.rotation in (0, 180)
+                         else (PLATE_SIDE, PLATE_END))
+        return self.box.inset(-along, -across)
 
 
 @dataclass(frozen=True)

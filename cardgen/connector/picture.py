@@ -53,6 +53,8 @@ from pathlib import Path as FilePath
 from cardgen.connector.layout import GameColour, Shape
 from cardgen.connector.model import (
     BASELINE,
+    PLATE_END,
+    PLATE_SIDE,
     Cover,
     Face,
     Fragment,
@@ -87,8 +89,6 @@ from cardgen.text.fit import line_height, wrap
 from cardgen.text.fonts import FontFace, FontSet, bundled_fonts
 from cardgen.texts import say
 
-PLATE_SIDE = 0.3  # mm a plate reaches beyond its fragment's box across the line
-PLATE_END = 1.0  # mm a plate's ends reach beyond the box along the line
 PLATE_BODY = 0.3  # mm beyond the box where a shaped end begins
 TARGET_RADIUS = 1.9  # mm: a target number's shape lies within this distance of its centre
 FORMATS = {".svg": "svg", ".png": "png", ".pdf": "pdf"}

@@ -272,3 +272,55 @@ def _occurrences(text: str, piece: str) -> int:
             start = end
         else:
             start = i + 1
+
+
+def _turned(rotation: int) -> str:
+    return {0: "upright", 90: "turned a quarter clockwise", 180: "upside down",
+            270: "turned a quarter anticlockwise"}[rotation % 360]
+
+
+def instructions(report: Report) -> list[str]:
+    """How to lay the cards of a valid assembly, one sentence a card: the first as it
+    lies, then each card joined to one already down, through the connection that joins
+    them (on top of it, or slid under it)."""
+    scene = report.scene
+    if scene is None or not scene.cards:
+        return []
+    colour = colour_name(scene.layout, report.game)
+
+    def look(i: int) -> str:
+        card = scene.cards[i]
+        tabs = "tabs folded back" if card.tabs is Tabs.FOLDED else "tabs open"
+        return f"{_turned(card.rotation)}, {tabs}"
+
+    def layers(i: int) -> str:
+        """Where card i goes among the cards already down that it overlaps."""
+        touching = [j for j in sorted(placed) if any(
+            a.intersects(b) for a in scene.faces[i] for b in scene.faces[j])]
+        over, under = [j for j in touching if j < i], [j for j in touching if j > i]
+        parts = ([f"over {_cards(over)}"] if over else []) + (
+            [f"under {_cards(under)}"] if under else [])
+        return f" (it lies {' and '.join(parts)})" if parts else ""
+
+    steps = [f"Card 1: lay it down {look(0)}, back panel up."]
+    placed = {0}
+    pending = list(report.connections)
+    while pending:
+        for k in pending:
+            if (k.upper in placed) == (k.lower in placed):
+                continue
+            if k.lower in placed:
+                steps.append(f"Card {k.upper + 1}: {look(k.upper)}; put its pale {k.number} "
+                             f"on card {k.lower + 1}'s {colour} {k.number}"
+                             f"{layers(k.upper)}.")
+                placed.add(k.upper)
+            else:
+                steps.append(f"Card {k.lower + 1}: {look(k.lower)}; slide it under card "
+                             f"{k.upper + 1} so that card {k.upper + 1}'s pale {k.number} "
+                             f"lies on its {colour} {k.number}{layers(k.lower)}.")
+                placed.add(k.lower)
+            break
+        else:
+            break
+        pending = [k for k in pending if not (k.upper in placed and k.lower in placed)]
+    return steps

@@ -1,0 +1,246 @@
+"""``cardgen connector ...``: validate, solve and show Connector assemblies, and check
+the layout.
+
+An ASSEMBLY is a TOML file (see ``cardgen.connector.assembly``); a GAME is rotator,
+reflector, deflector or defector.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from cardgen.cli.common import check_range, parse_choice, parse_formats, plural, report
+
+if TYPE_CHECKING:
+    from cardgen.card.physical import Preset
+    from cardgen.connector.model import CardLayout
+    from cardgen.connector.solve import SolveResult
+    from cardgen.connector.validate import Report
+
+connector = typer.Typer(
+    name="connector",
+    help="Connector, the puzzle on the card's back: validate, solve and show assemblies "
+    "of cards, and check the layout.",
+    no_args_is_help=True,
+)
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output on stdout.")]
+GAMES = ("rotator", "reflector", "deflector", "defector")
+MAX_CARDS = 8
+PresetOpt = Annotated[str, typer.Option("--preset", help="The card size: eu or us.")]
+LayoutOpt = Annotated[Path | None, typer.Option(
+    "--layout", help="A Connector layout file (default: the one cardgen ships).",
+    show_default=False)]
+
+
+def _preset(value: str) -> Preset:
+    from cardgen.card.physical import Preset
+
+    return parse_choice(Preset, value, "--preset")
+
+
+def _layout(path: Path | None, preset: Preset) -> CardLayout:
+    from cardgen.connector.layout import bundled_layout, load_layout
+
+    return bundled_layout(preset) if path is None else load_layout(path, preset)
+
+
+def _picture(result: Report, path: Path) -> None:
+    from cardgen.connector.picture import write_picture
+
+    report([write_picture(result, path)], err=True)
+
+
+@connector.command()
+def validate(
+    assembly: Annotated[Path, typer.Argument(help="The assembly file (TOML).",
+                                             show_default=False)],
+    json_out: JsonOpt = False,
+    picture: Annotated[Path | None, typer.Option(
+        "--picture", help="Also draw the assembly: a .svg, .png or .pdf file.",
+        show_default=False)] = None,
+    layout: LayoutOpt = None,
+) -> None:
+    """Does the assembly spell its game's description? Every problem, in words. Exit 0
+    when it does, 1 when it does not."""
+    from cardgen.card.physical import Preset
+    from cardgen.connector.assembly import read_assembly
+    from cardgen.connector.validate import validate as judge
+
+    if picture is not None:
+        _picture_path(picture)
+    spec = read_assembly(assembly)
+    result = judge(_layout(layout, Preset(spec.preset)), spec)
+    if picture is not None:
+        _picture(result, picture)
+    if json_out:
+        typer.echo(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
+    elif result.valid:
+        typer.echo(f"valid: {plural(result.cards, 'card')} of {spec.game} spell "
+                   f"{_q(result.text)}")
+    else:
+        typer.echo(f"not valid ({plural(len(result.problems), 'problem')}):")
+        for problem in result.problems:
+            typer.echo(f"- {problem}")
+    if not result.valid:
+        raise typer.Exit(1)
+
+
+def _q(text: str) -> str:
+    return "'" + text + "'"
+
+
+def _picture_path(path: Path) -> None:
+    from cardgen.connector.picture import picture_format
+    from cardgen.output import check_folder
+
+    picture_format(path)
+    check_folder(path.parent)
+
+
+@connector.command()
+def solve(
+    game: Annotated[str, typer.Argument(help="rotator, reflector, deflector or defector.",
+                                        show_default=False)],
+    preset: PresetOpt = "eu",
+    max_cards: Annotated[int, typer.Option(
+        "--max-cards", help=f"Search assemblies of at most this many cards (1–{MAX_CARDS}).")
+    ] = 6,
+    json_out: JsonOpt = False,
+    output: Annotated[Path | None, typer.Option(
+        "--output", "-o", help="Write the assembly found to this file (TOML).",
+        show_default=False)] = None,
+    no_cut: Annotated[bool, typer.Option(
+        "--no-cut", help="Judge every assembly instead of dropping branches that cannot "
+        "show enough text (slower; the same answer).")] = False,
+    layout: LayoutOpt = None,
+) -> None:
+    """The smallest assembly that spells a game's description, with proof: every
+    smaller assembly built from connections was enumerated and fails."""
+    from cardgen.connector.assembly import assembly_toml
+    from cardgen.connector.model import Game
+    from cardgen.connector.solve import solve as search
+    from cardgen.output import check_folder, write_files
+
+    chosen = parse_choice(Game, game, "GAME")
+    check_range(max_cards, "--max-cards", 1, MAX_CARDS)
+    size = _preset(preset)
+    if output is not None:
+        check_folder(output.parent)
+    result = search(_layout(layout, size), chosen, size.value, max_cards, cut=not no_cut)
+    if output is not None and result.assembly is not None:
+        note = (f"{chosen.value}: the smallest assembly, found by `cardgen connector solve "
+                f"{chosen.value} --preset {size.value}`\n{_proof(result)}")
+        report(write_files({output: assembly_toml(result.assembly, note).encode()}),
+               err=json_out)
+    if json_out:
+        typer.echo(json.dumps(_solve_json(result), indent=2, ensure_ascii=False))
+    elif result.assembly is None:
+        typer.echo(f"no assembly of up to {plural(max_cards, 'card')} spells the {chosen.value}"
+                   f" description. {_proof(result)}")
+    else:
+        typer.echo(f"{chosen.value}: {plural(len(result.assembly.cards), 'card')} "
+                   f"(the fewest). {_proof(result)}")
+        for i, card in enumerate(result.assembly.cards, 1):
+            typer.echo(f"  card {i}: x = {card.x:g} mm, y = {card.y:g} mm, "
+                       f"rotation {card.rotation}°, tabs {card.tabs.value}")
+        assert result.report is not None
+        typer.echo(f"  reads {_q(result.report.text)}")
+    if result.assembly is None:
+        raise typer.Exit(1)
+
+
+def _proof(result: SolveResult) -> str:
+    """What the search enumerated, in words."""
+    parts = []
+    for count in sorted(result.searched):
+        parts.append(f"{plural(count, 'card')}: {result.searched[count]} judged, "
+                     f"{result.cut.get(count, 0)} cut")
+    return ("Searched every assembly built from connections (" + "; ".join(parts) + "). "
+            f"A cut branch could not show the description's {result.needed} characters: "
+            f"one card shows at most {result.best} of them.")
+
+
+def _solve_json(result: SolveResult) -> dict[str, object]:
+    assembly = None
+    if result.assembly is not None:
+        assembly = {"game": result.game.value, "preset": result.preset,
+                    "card": [{"x": c.x, "y": c.y, "rotation": c.rotation,
+                              "tabs": c.tabs.value} for c in result.assembly.cards]}
+    return {"game": result.game.value, "preset": result.preset, "cards": result.cards,
+            "minimal": result.minimal, "searched": result.total_searched,
+            "searched_by_cards": {str(k): v for k, v in sorted(result.searched.items())},
+            "cut_by_cards": {str(k): v for k, v in sorted(result.cut.items())},
+            "most_characters_one_card_shows": result.best,
+            "description_characters": result.needed, "assembly": assembly,
+            "text": result.report.text if result.report else None}
+
+
+@connector.command()
+def check(
+    layout: Annotated[Path | None, typer.Argument(
+        help="A Connector layout file (default: the one cardgen ships).",
+        show_default=False)] = None,
+    preset: Annotated[str | None, typer.Option(
+        "--preset", help="Check only this card size: eu or us (default: both).",
+        show_default=False)] = None,
+) -> None:
+    """Check a Connector layout: fragments off their faces or near a cut or score,
+    overlaps, text too long for its box, and games whose fewest cards differ from their
+    players. Exit 0 when it is sound, 1 with every problem."""
+    from cardgen.card.physical import Preset
+    from cardgen.connector.check import fit_problems, game_problems, placement_problems
+    from cardgen.text.fonts import bundled_fonts
+
+    presets = list(Preset) if preset is None else [_preset(preset)]
+    width = bundled_fonts().regular.width
+    failed = False
+    for size in presets:
+        lay = _layout(layout, size)
+        problems = placement_problems(lay) + fit_problems(lay, width)
+        problems += game_problems(lay, size.value)
+        if problems:
+            failed = True
+            typer.echo(f"{size.value}: {plural(len(problems), 'problem')}:")
+            for problem in problems:
+                typer.echo(f"- {problem}")
+        else:
+            counts = ", ".join(f"{g.value} {lay.players[g]}" for g in lay.players)
+            typer.echo(f"{size.value}: sound; the fewest cards are {counts}.")
+    if failed:
+        raise typer.Exit(1)
+
+
+@connector.command()
+def show(
+    game: Annotated[str | None, typer.Argument(
+        help="One game (default: all four).", show_default=False)] = None,
+    preset: PresetOpt = "eu",
+    output: Annotated[Path, typer.Option("--output", "-o", help="Output folder.")] = Path(
+        "output"),
+    fmt: Annotated[str, typer.Option("--format", "-f", help="Comma-separated: svg, png, pdf.")
+                   ] = "svg,png",
+) -> None:
+    """Draw the shipped assembly of each game and print the text it reveals."""
+    from cardgen.connector.assembly import read_assembly, shipped_assembly_path
+    from cardgen.connector.model import Game
+    from cardgen.connector.picture import write_picture
+    from cardgen.connector.validate import validate as judge
+    from cardgen.output import check_folder
+
+    games = list(Game) if game is None else [parse_choice(Game, game, "GAME")]
+    size = _preset(preset)
+    formats = parse_formats(fmt)
+    check_folder(output)
+    lay = _layout(None, size)
+    for g in games:
+        result = judge(lay, read_assembly(shipped_assembly_path(g, size)))
+        for f in formats:
+            name = f"connector-{g.value}-{size.value}.{f.value}"
+            report([write_picture(result, output / name)], err=True)
+        state = "" if result.valid else " (NOT VALID: " + result.problems[0] + ")"
+        typer.echo(f"{g.value} ({plural(result.cards, 'card')}){state}: {_q(result.text)}")
