@@ -1,4 +1,6 @@
-"""Regenerate docs/card.png, the README's picture of the built-in example card.
+"""Regenerate the README's pictures: docs/card.png, the built-in example card, and
+docs/connector-GAME.png, the shipped Connector assemblies (eu) as
+`cardgen connector show` draws them.
 
     python docs/make_picture.py
 """
@@ -15,6 +17,7 @@ from cardgen.card.config import load_config
 from cardgen.render.png import rasterize
 
 DPI = 110
+CONNECTOR_DPI = 150
 GAP = 24
 
 
@@ -32,6 +35,23 @@ def main() -> None:
     target = Path(__file__).with_name("card.png")
     sheet.save(target, optimize=True)
     print(f"wrote {target} ({sheet.width} × {sheet.height})")
+    connector_pictures()
+
+
+def connector_pictures() -> None:
+    from cardgen.card.physical import Preset
+    from cardgen.connector.assembly import read_assembly, shipped_assembly_path
+    from cardgen.connector.layout import bundled_layout
+    from cardgen.connector.model import Game
+    from cardgen.connector.picture import write_picture
+    from cardgen.connector.validate import validate
+
+    layout = bundled_layout(Preset.EU)
+    for game in Game:
+        report = validate(layout, read_assembly(shipped_assembly_path(game, Preset.EU)))
+        target = Path(__file__).with_name(f"connector-{game.value}.png")
+        write_picture(report, target, dpi=CONNECTOR_DPI)
+        print(f"wrote {target}")
 
 
 if __name__ == "__main__":

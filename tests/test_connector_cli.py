@@ -172,3 +172,39 @@ def test_check_reports_a_broken_layout(tmp_path: Path) -> None:
     out = result.stdout
     assert "fragment 1 (" in out and "printable area" in out
     assert "no assembly of up to 2 cards spells the reflector description" in out
+
+
+def test_show_draws_and_says_how_to_lay_the_cards(tmp_path: Path) -> None:
+    result = ok(cli("connector", "show", "reflector", "-o", tmp_path, "-f", "svg,png"))
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("reflector (2 cards): 'Capture your rival's")
+    assert lines[1] == "  Card 1: lay it down turned a quarter clockwise, tabs open, back panel up."
+    assert lines[2].startswith("  Card 2: turned a quarter clockwise, tabs folded back; put its "
+                               "pale 5 on card 1's yellow 5")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "connector-reflector-eu.png", "connector-reflector-eu.svg"]
+
+
+def test_the_readme_tells_the_steps_show_prints() -> None:
+    from cardgen.connector.layout import bundled_layout
+    from cardgen.connector.validate import instructions, validate
+    from tests.helpers import ROOT
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    layout = bundled_layout(Preset.EU)
+    for game in Game:
+        report = validate(layout, read_assembly(shipped_assembly_path(game, Preset.EU)))
+        for step in instructions(report):
+            assert step in readme, step
+        assert f"docs/connector-{game.value}.png" in readme
+
+
+def test_validate_draws_a_picture_even_of_an_invalid_assembly(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text(REFLECTOR.read_text().replace("y = 11.6", "y = 0.0"))
+    picture = tmp_path / "bad.svg"
+    result = cli("connector", "validate", bad, "--picture", picture)
+    assert result.returncode == 1 and f"wrote {picture}" in result.stderr
+    assert "not valid" in picture.read_text(encoding="utf-8")
+    error_line(cli("connector", "validate", bad, "--picture", tmp_path / "x.gif"),
+               "--picture", "x.gif")

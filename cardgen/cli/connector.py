@@ -229,6 +229,7 @@ def show(
     from cardgen.connector.assembly import read_assembly, shipped_assembly_path
     from cardgen.connector.model import Game
     from cardgen.connector.picture import write_picture
+    from cardgen.connector.validate import instructions
     from cardgen.connector.validate import validate as judge
     from cardgen.output import check_folder
 
@@ -244,3 +245,5 @@ def show(
             report([write_picture(result, output / name)], err=True)
         state = "" if result.valid else " (NOT VALID: " + result.problems[0] + ")"
         typer.echo(f"{g.value} ({plural(result.cards, 'card')}){state}: {_q(result.text)}")
+        for step in instructions(result):
+            typer.echo(f"  {step}")
