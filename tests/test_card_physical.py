@@ -118,6 +118,7 @@ def test_origin_only_translates_the_card(size):
                              MOVE.apply(*a.board.cell_center(grid, c, r))) < 1e-9
     assert same_affine(b.front_to_page, MOVE @ a.front_to_page)
     assert same_affine(b.back_to_page, MOVE @ a.back_to_page)
+    assert same_affine(b.strip_to_inside, MOVE @ a.strip_to_inside)
     # page -> page: conjugated by the move
     assert same_affine(b.turn, MOVE @ a.turn @ MOVE.inverse())
     for tab in Tab:
@@ -301,6 +302,31 @@ def test_addendum_transform_inverts_the_fold(g: CardGeometry):
         x, y = g.addendum_to_inside(tab).apply(u, v)
         assert g.tabs[tab].contains(x, y)
         assert math.dist(_fold_physically(g, tab, x, y), (u, v)) < 1e-9
+
+
+def _strip_physically(g: CardGeometry, x: float, y: float) -> tuple[float, float]:
+    """Independent folding: a point of the lower half's inside (inside view) to the
+    back-panel frame, where it shows once the tab above it is folded away."""
+    outside_x = (g.trim.x + g.trim.right) - x  # the sheet seen from outside
+    over_y = 2 * g.fold_y - y  # folded, the upper half's point at this height lies over it
+    # The back panel is printed turned 180°: its reading frame starts at the bottom right.
+    return (g.trim.right - outside_x, g.fold_y - over_y)
+
+
+@pytest.mark.parametrize("g", GEOMETRIES)
+def test_strip_transform_inverts_the_fold(g: CardGeometry):
+    t = g.strip_to_inside
+    for u, v in ((0, 0), (g.size.width, g.size.height), (3.5, 41.25), (80.0, 7.0)):
+        x, y = t.apply(u, v)
+        assert math.dist(_strip_physically(g, x, y), (u, v)) < 1e-9
+        assert g.trim.contains(x, y) and y >= g.fold_y  # on the lower half
+    for tab in Tab:
+        # Where the tab lay on the back panel before it was folded, the strip shows: the
+        # lower half's inside under the tab's own place, mirrored about the fold.
+        uncovered = g.tabs[tab].transformed(g.back_to_page.inverse() @ g.turn)
+        mirrored = g.tabs[tab].transformed(Affine.mirror_y(g.fold_y))
+        assert same_box(uncovered.transformed(t), mirrored)
+        assert not uncovered.intersects(g.folded_tab_footprint(tab))
 
 
 def test_custom_size_bounds():

@@ -234,6 +234,22 @@ class CardGeometry:
         that back-panel position (upright) when the tab is folded."""
         return self.folded_tab_to_outside(tab).inverse() @ self.back_to_page
 
+    @property
+    def strip_to_inside(self) -> Affine:
+        """Back-panel frame -> inside, for content printed beside grid B (the lower
+        half's inside) so that it shows at that back-panel position (upright) where a
+        folded tab uncovers it.
+
+        Folded, the upper half lies behind the lower half, turned over about the fold:
+        the back panel's point (u, v) (``back_to_page``: the outside's
+        ``(trim.right - u, fold_y - v)``) lies over the lower half's outside point
+        ``(trim.right - u, fold_y + v)``, which is the inside's ``(trim.x + u,
+        fold_y + v)`` (``turn``). Where the tab has swung away, that inside face is
+        what shows. The back panel's half turn, the fold and the sheet's turn together
+        are a translation: what reads upright on the back is upright on the inside
+        page."""
+        return Affine.translate(self.trim.x, self.fold_y)
+
     def folded_tab_footprint(self, tab: Tab) -> Box:
         """The folded tab's area in the back-panel frame."""
         to_back = self.back_to_page.inverse() @ self.folded_tab_to_outside(tab)
