@@ -118,17 +118,35 @@ def _font_config(tmp_path: Path, style: str, letters: str) -> str:
     return with_person(phone="") + f'\n[fonts]\n{style} = "{style}.otf"\n'
 
 
-@pytest.mark.parametrize("style,missing,needle", [
-    ("regular", "0123456789", "fonts.regular (the grids' row numbers and column letters)"),
-    ("italic", "–", "fonts.italic (the numbers of players)"),
-    ("regular", ";", "fonts.regular (the Rotator description)"),
-    ("bold", "3", "fonts.bold (the link numbers)"),
+# The Connector's fragments are set in cardgen's own face, which its layout is measured
+# in; the numbers of players are the back of a custom size (which has no Connector).
+CUSTOM_SIZE = 'preset = "eu"', "width_mm = 90\nheight_mm = 60"
+
+
+@pytest.mark.parametrize("style,missing,needle,custom", [
+    ("regular", "0123456789", "fonts.regular (the grids' row numbers and column letters)",
+     False),
+    ("italic", "–", "fonts.italic (the numbers of players)", True),
+    ("bold", "3", "fonts.bold (the link numbers)", False),
 ])
 def test_the_cards_own_text_is_checked_against_the_users_fonts(tmp_path, style, missing,
-                                                                 needle):
+                                                                 needle, custom):
     letters = "".join(ch for ch in LATIN if ch not in missing)
-    line = error_line(card(tmp_path, _font_config(tmp_path, style, letters)), needle)
+    config = _font_config(tmp_path, style, letters)
+    if custom:
+        config = config.replace(*CUSTOM_SIZE)
+    line = error_line(card(tmp_path, config), needle)
     assert "has no glyph for" in line
+
+
+def test_the_connector_is_set_in_cardgens_own_face_whatever_the_users_fonts(tmp_path):
+    """A user's regular face far wider than the bundled one (every letter half an em):
+    the Connector's fragments, measured in the bundled face, still fit their boxes in it,
+    and the user's face sets the user's own lines."""
+    ok(card(tmp_path, _font_config(tmp_path, "regular", LATIN)))
+    with pdfplumber.open(tmp_path / "out" / "card.pdf") as pdf:
+        fonts = {c["fontname"].split("+")[-1] for page in pdf.pages for c in page.chars}
+    assert {"TestBox-Regular", "SourceSans3-Regular"} <= fonts
 
 
 def test_the_safety_net_checks_every_text_item_of_a_document(tmp_path):

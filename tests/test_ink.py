@@ -242,7 +242,7 @@ def test_small_type_and_thin_lines_in_the_pdf_keep_the_rule(produced, name):
             if painted.width_pt < 0.5 - 1e-6:
                 assert _keeps_the_rule(s.stroke_space, s.stroke_color, s.stroke_overprint,
                                        s.opm), painted
-    assert seen_fine > 40  # the labels, the contact lines, the game descriptions
+    assert seen_fine > 40  # the labels, the contact lines, the Connector's fragments
 
 
 # --- the printed files: separations ------------------------------------------------------
@@ -289,7 +289,8 @@ def test_reversed_small_type_sits_on_one_ink(produced, plates, name):
             inked = [p for p in PROCESS if seps[p].crop(box).getextrema()[1] > 25]
             assert len(inked) <= 1, (index, (x0, y0), inked)
             checked += 1
-    assert checked > 100
+    # The front's contact lines (the back's small type is black on its plates).
+    assert checked > 30
 
 
 def test_grid_lines_overprint_the_ground_under_them(produced, plates):

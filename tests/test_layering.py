@@ -39,7 +39,7 @@ MAY_IMPORT = {
     "prepress": {"prepress", "draw", "text", "texts", "errors", "datafile", "schema",
                  "resources", "units", "cardgen"},
     "card": {"card", "board", "draw", "text", "texts", "prepress", "datafile", "schema",
-             "errors", "resources", "units", "chars", "cardgen"},
+             "errors", "resources", "units", "chars", "cardgen", "connector"},
     "games": {"games", "board", "card", "draw", "text", "texts", "prepress", "datafile",
               "schema", "errors", "chars"},
     "connector": {"connector", "card", "board", "draw", "text", "texts", "prepress",

@@ -1,5 +1,6 @@
 """The inside spread: the twin 10 × 10 grids across the fold over the faded portraits
-(or a plain tint), and the side tabs with their link numbers."""
+(or a plain tint), and the Connector's faces beside them: the side tabs' addendum and
+the strips beside grid B that the folded tabs uncover."""
 
 from __future__ import annotations
 
@@ -8,14 +9,21 @@ from cardgen.board.cells import Grid
 from cardgen.board.frame import LABEL_BAND
 from cardgen.card.config import CardConfig
 from cardgen.card.layout import CardLayout
-from cardgen.card.links import link_positions
-from cardgen.card.outside import link_mark
-from cardgen.card.physical import CardGeometry, Tab
+from cardgen.card.physical import CardGeometry, Preset, Tab
 from cardgen.card.themes import Theme
-from cardgen.draw.geometry import Box
+from cardgen.connector.draw import (
+    BLACK,
+    fragment_items,
+    fragment_where,
+    game_styles,
+    mark_items,
+)
+from cardgen.connector.layout import bundled_layout
+from cardgen.connector.model import Face
+from cardgen.draw.colors import Color
 from cardgen.draw.page import Group, Image, Item, Page, Rect
-from cardgen.draw.shapes import hatch
-from cardgen.text.fonts import FontSet
+from cardgen.prepress.ink import MIN_CONTRAST, contrast, fine_problem
+from cardgen.text.fonts import FontSet, bundled_fonts
 
 
 def draw_inside(page: Page, config: CardConfig, geometry: CardGeometry, theme: Theme,
@@ -59,18 +67,46 @@ def draw_inside(page: Page, config: CardConfig, geometry: CardGeometry, theme: T
         # Grid B draws the fold line that both grids share.
         grid_layer.add(Group(grid_items(grid, geometry.cell, style, draw_fold=grid is Grid.B),
                              transform=board.grid_to_page(grid), name=f"grid-{grid}"))
-    tabs = page.layer("tabs")
-    positions = link_positions(geometry)
-    ground = layout.tabs["link_ground"]
-    for tab, box in geometry.tabs.items():
-        # The pattern runs on into the bleed on the tab's outer sides.
-        b = geometry.size.bleed
-        left = box.x - b if tab is Tab.FIVE else box.x
-        area = Box(left, box.y - b, box.w + b, box.h + b)
-        pattern: list[Item] = [*hatch(area, colors["pattern"])]
-        tabs.add(Group(pattern, clip=area, name=f"tab-{tab}-pattern"))
-        x, y = positions[tab.value]
-        tabs.add(Group([Rect(x - ground, y - ground, 2 * ground, 2 * ground, fill=colors["margin"]),
-                        *link_mark(tab.value, x, y, fonts, layout.tabs["link_size"],
-                                   colors["link"], colors["link_ground"])],
-                       transform=geometry.addendum_to_inside(tab), name=f"tab-{tab}"))
+    if geometry.size.preset is not None:
+        draw_addendum(page, geometry, geometry.size.preset, theme, fonts, layout)
+
+
+def draw_addendum(page: Page, geometry: CardGeometry, preset: Preset, theme: Theme,
+                  fonts: FontSet, layout: CardLayout) -> None:
+    """The Connector's faces on the inside, on the plain margin colour: each tab's
+    addendum (its fragments and numbers, printed so that they show upright on the back
+    panel once the tab is folded) and the strips beside grid B that the folded tabs
+    uncover (:meth:`CardGeometry.strip_to_inside`)."""
+    colors = theme.inside
+    connector = bundled_layout(preset)
+    styles = game_styles(connector)
+    plain = plain_type_color(theme, colors["margin"])
+    own = bundled_fonts()  # the layout's face, as on the back panel
+    faces = [(Face.TAB5, geometry.addendum_to_inside(Tab.FIVE), "tab-5"),
+             (Face.TAB6, geometry.addendum_to_inside(Tab.SIX), "tab-6"),
+             (Face.STRIP, geometry.strip_to_inside, "strip")]
+    layer = page.layer("connector")
+    for face, transform, name in faces:
+        items: list[Item] = []
+        for fragment in connector.fragments:
+            if fragment.face is face:
+                items += fragment_items(fragment, styles, own, plain=plain,
+                                        where=fragment_where(fragment, preset))
+        for mark in connector.marks:
+            if mark.face is face:
+                items += mark_items(mark, styles, fonts if mark.game is None else own,
+                                    link_color=colors["link"],
+                                    link_ground=colors["link_ground"],
+                                    link_size=layout.tabs["link_size"])
+        layer.add(Group(items, transform=transform, name=name))
+
+
+def plain_type_color(theme: Theme, ground: Color) -> Color:
+    """The colour for small type of no game on ``ground``: the theme's small type
+    colour if it keeps the ink rule and is legible there, else overprinting black or
+    paper white, whichever does."""
+    white = Color.cmyk(0, 0, 0, 0)
+    for color in (theme.outside["text"], BLACK, white):
+        if fine_problem(color, ground) is None and contrast(color, ground) >= MIN_CONTRAST:
+            return color
+    return BLACK

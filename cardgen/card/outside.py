@@ -9,10 +9,20 @@ from cardgen.card.art import curves_between
 from cardgen.card.config import CardConfig, Person, QRContent
 from cardgen.card.contact import qr_text
 from cardgen.card.layout import CardLayout
-from cardgen.card.links import CORNER_LINKS, LINK_RADIUS, link_positions
 from cardgen.card.logo import logo_raster
-from cardgen.card.physical import CardGeometry
+from cardgen.card.physical import CardGeometry, Preset, Tab
 from cardgen.card.themes import Theme
+from cardgen.connector.draw import (
+    fragment_halo,
+    fragment_items,
+    fragment_where,
+    game_styles,
+    legend_items,
+    mark_extent,
+    mark_items,
+)
+from cardgen.connector.layout import bundled_layout
+from cardgen.connector.model import Face
 from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import (
@@ -30,8 +40,8 @@ from cardgen.draw.page import (
 from cardgen.draw.qr import QRCapacityError, module_size, qr_items, qr_matrix
 from cardgen.draw.shapes import circle
 from cardgen.errors import CardgenError
-from cardgen.text.fit import check_printable, fit_line, fit_paragraph, line_height, text_box
-from cardgen.text.fonts import FontFace, FontSet
+from cardgen.text.fit import check_printable, fit_line, line_height, text_box
+from cardgen.text.fonts import FontFace, FontSet, bundled_fonts
 from cardgen.texts import lookup, say
 
 CONTACT_FIELDS = ("email", "phone", "web", "address")
@@ -62,7 +72,7 @@ def draw_outside(page: Page, config: CardConfig, geometry: CardGeometry, theme: 
     background = page.layer("background")
     background.add(Rect(bleed.x, bleed.y, bleed.w, bleed.h, fill=ground))
     front = front_panel(config, geometry, theme, fonts, layout, warnings)
-    back = back_panel(geometry, theme, fonts, layout)
+    back = back_panel(geometry, theme, fonts, layout, warnings)
     # Each panel's curves are drawn in the panel's own frame, over the panel and its bleed.
     # A panel's frame has y = 0 at the fold, so its bleed is on the other three sides.
     panel_with_bleed = geometry.panel_with_bleed()
@@ -308,77 +318,109 @@ def _qr(content: QRContent, text: str, x: float, y: float, side: float,
     return qr_items(matrix, x, y, side, colors["qr_background"], colors["qr_modules"])
 
 
-def back_panel(geometry: CardGeometry, theme: Theme, fonts: FontSet,
+def back_panel(geometry: CardGeometry, theme: Theme, fonts: FontSet, layout: CardLayout,
+               warnings: list[str]) -> PanelContent:
+    """The back panel in its own frame (as read): the Connector's board for the ``eu``
+    and ``us`` sizes, which its layout is made for; on a custom size, which has no
+    Connector layout, the four games' names, with a warning."""
+    preset = geometry.size.preset
+    if preset is None:
+        s = geometry.size
+        warnings.append(f"card.width_mm, card.height_mm: the Connector puzzle on the back "
+                        f"needs the eu or us size; a {s.width:g} × {s.height:g} mm card "
+                        "prints only the four games' names there.")
+        return plain_back(geometry, theme, fonts, layout)
+    return connector_back(geometry, preset, theme, fonts, layout)
+
+
+def connector_back(geometry: CardGeometry, preset: Preset, theme: Theme, fonts: FontSet,
+                   layout: CardLayout) -> PanelContent:
+    """The Connector's back face (``templates/connector/layout.toml``): every fragment
+    and number on the back panel, and the colour legend where the layout puts it. The
+    art runs behind them, kept off each coloured plate by a halo of the ground colour
+    (``art.halo``: the type sits on its plate) and off the numbers and the legend by a
+    plate of it (``art.clearance``)."""
+    connector = bundled_layout(preset)
+    styles = game_styles(connector)
+    # The layout is measured in cardgen's own face, so the puzzle is set in it whatever
+    # fonts the card uses; the corner numbers, as every number of the card, are not.
+    own = bundled_fonts()
+    colors = theme.outside
+    ground = colors["background"]
+    clearance, halo = layout.art["clearance"], layout.art["halo"]
+    items: list[Item] = []
+    plates: list[Item] = []
+    for fragment in connector.fragments:
+        if fragment.face is Face.BACK:
+            items += fragment_items(fragment, styles, own, plain=colors["text"],
+                                    where=fragment_where(fragment, preset))
+            plates.append(fragment_halo(fragment, styles, ground, halo))
+    for mark in connector.marks:
+        if mark.face is Face.BACK:
+            items += mark_items(mark, styles, fonts if mark.game is None else own,
+                                link_color=colors["link"],
+                                link_ground=colors["link_ground"],
+                                link_size=layout.back["link_size"])
+            box = mark_extent(mark)
+            plates.append(Path(circle(*box.center, box.w / 2 + clearance), fill=ground))
+    if connector.legend is not None:
+        legend, used = legend_items(styles, own, connector.legend, color=colors["text"],
+                                    where=f"connector/layout.toml: {preset}.legend")
+        items += legend
+        plates.append(_plate(used.inset(-clearance), ground))
+    # The art waves over the outer part of the panel (as read), behind the Connector, on
+    # past the bleed's edge so that where it meets the trim it runs on to the bleed's edge.
+    panel = geometry.panel_with_bleed()
+    top = panel.y + layout.art["back_top"] * panel.h
+    return PanelContent(items, (top, panel.bottom + layout.art["back_overshoot"]), plates)
+
+
+def plain_back(geometry: CardGeometry, theme: Theme, fonts: FontSet,
                layout: CardLayout) -> PanelContent:
-    """The back panel in its own frame (as read): link numbers 1–4 in the corners, a
-    heading, and the four games in a 2 × 2 grid."""
+    """A back panel without the Connector: a heading and the four games' names with
+    their players, centred between the tabs' hinge scores and kept a safe zone away
+    from them; the art below."""
     safe = geometry.panel_safe()
     colors = theme.outside
     back = layout.back
     clearance = layout.art["clearance"]
-    ground = colors["background"]
-    items: list[Item] = []
-    plates: list[Item] = []
-    blocks: list[Box] = []
-    for number, (x, y) in sorted(link_positions(geometry).items()):
-        if number in CORNER_LINKS:
-            items += link_mark(number, x, y, fonts, back["link_size"], colors["link"],
-                               colors["link_ground"])
-            plates.append(Path(circle(x, y, LINK_RADIUS + clearance), fill=ground))
-    # Keep the corners free for the link numbers.
-    inset = 2 * LINK_RADIUS + back["link_clearance"]
-    area = Box(safe.x + inset, safe.y, safe.w - 2 * inset, safe.h)
+    # The hinges as the back panel reads them; the text keeps the safe zone from each.
+    left = geometry.folded_tab_footprint(Tab.FIVE).x + geometry.size.safe
+    right = geometry.folded_tab_footprint(Tab.SIX).right - geometry.size.safe
+    area = Box(left, safe.y, right - left, safe.h)
     heading = say("card", "back.heading")
     heading_size = fit_line(heading, fonts.italic, back["heading_size"], back["heading_min"],
                             area.w, "fonts.italic (the back panel's heading)")
     baseline = area.y + fonts.italic.metrics.ink_top_mm(heading, heading_size)
-    heading_item = Text(area.x + area.w / 2, baseline, heading, fonts.italic, heading_size,
-                        theme.type_color(colors["text"], heading_size), anchor=Anchor.MIDDLE,
-                        name="back-heading")
-    items.append(heading_item)
-    blocks.append(text_box(heading_item))
-    top = baseline + back["heading_gap"]
-    gap = back["cell_gap"]
-    cell_w = (area.w - gap) / 2
-    cell_h = (area.bottom - top - gap) / 2
-    for i, entry in enumerate(lookup("card", "games")):
-        game, players, description = entry["name"], entry["players"], entry["description"]
+    items: list[Item] = [Text(area.x + area.w / 2, baseline, heading, fonts.italic, heading_size,
+                              theme.type_color(colors["text"], heading_size),
+                              anchor=Anchor.MIDDLE, name="back-heading")]
+    title_size, players_size = back["title_size"], back["players_size"]
+    gap = back["players_gap"]
+    lines = []
+    for entry in lookup("card", "games"):
+        game, players = entry["name"], entry["players"]
         check_printable(game, fonts.bold, "fonts.bold (the names of the games)")
         check_printable(players, fonts.italic, "fonts.italic (the numbers of players)")
-        cx = area.x + (i % 2) * (cell_w + gap)
-        cy = top + (i // 2) * (cell_h + gap)
-        title_size = back["title_size"]
-        title_base = cy + fonts.bold.metrics.cap_height_mm(title_size)
-        cell: list[Text] = [Text(cx, title_base, game, fonts.bold, title_size,
-                                 theme.type_color(colors["accent"], title_size),
-                                 name=f"game-{game.lower()}")]
-        players_x = cx + fonts.bold.width(game, title_size) + back["players_gap"]
-        cell.append(Text(players_x, title_base, players, fonts.italic, back["players_size"],
-                         theme.type_color(colors["text"], back["players_size"])))
-        body_top = title_base + back["body_gap"]
-        size, lines = fit_paragraph(description, fonts.regular, back["body_size"],
-                                    back["body_min"], cell_w, cy + cell_h - body_top,
-                                    f"fonts.regular (the {game} description)")
-        for n, text in enumerate(lines):
-            base = body_top + (n + 1) * line_height(size) - fonts.regular.metrics.descent_mm(size)
-            cell.append(Text(cx, base, text, fonts.regular, size,
-                             theme.type_color(colors["text"], size)))
-        items += cell
-        blocks.append(Box.union([text_box(t) for t in cell]))
-    plates += [_plate(b.inset(-clearance), ground) for b in blocks]
+        lines.append((game, players, fonts.bold.width(game, title_size) + gap
+                      + fonts.italic.width(players, players_size)))
+    widest = max(w for _, _, w in lines)
+    if widest > area.w:
+        raise CardgenError(f"fonts.bold, fonts.italic: the games' names and players need "
+                           f"{widest:.1f} mm, and the back panel has {area.w:.1f} mm between "
+                           "its hinges; choose narrower fonts.")
+    x = area.x + (area.w - widest) / 2
+    for game, players, _ in lines:
+        baseline += back["game_gap"]
+        items.append(Text(x, baseline, game, fonts.bold, title_size,
+                          theme.type_color(colors["accent"], title_size),
+                          name=f"game-{game.lower()}"))
+        items.append(Text(x + fonts.bold.width(game, title_size) + gap, baseline, players,
+                          fonts.italic, players_size,
+                          theme.type_color(colors["text"], players_size)))
+    block = Box.union([text_box(t) for t in items if isinstance(t, Text)])
     # The art waves below the text (as read), over the outer edge into the bleed and on
     # past it, so that where it meets the trim it runs on to the bleed's edge.
     panel = geometry.panel_with_bleed()
-    band = (max(b.bottom for b in blocks) + clearance,
-            panel.bottom + layout.art["back_overshoot"])
-    return PanelContent(items, band, plates)
-
-
-def link_mark(number: str, x: float, y: float, fonts: FontSet, size: float, color: Color,
-              ground: Color) -> list[Item]:
-    """A link number centred on (x, y), on a disc of ``ground`` (the mark's size)."""
-    check_printable(number, fonts.bold, "fonts.bold (the link numbers)")
-    baseline = y + fonts.bold.metrics.cap_height_mm(size) / 2
-    return [Path(circle(x, y, LINK_RADIUS), fill=ground),
-            Text(x, baseline, number, fonts.bold, size, color, anchor=Anchor.MIDDLE,
-                 name=f"link-{number}")]
+    band = (block.bottom + clearance, panel.bottom + layout.art["back_overshoot"])
+    return PanelContent(items, band, [_plate(block.inset(-clearance), colors["background"])])

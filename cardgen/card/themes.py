@@ -38,19 +38,20 @@ OUTSIDE_COLORS = {
     "qr_modules": "the QR code's dark modules",
 }
 INSIDE_COLORS = {
-    "margin": "around the game panel, and the side tabs",
+    "margin": "around the game panel: the side tabs and the strips beside grid B",
     "ground": "the game panel",
     "grid_line": "the grid's inner lines",
     "grid_border": "the grid's outer lines",
     "label": "row numbers and column letters",
-    "pattern": "the side tabs' hatching",
     "link": "the link numbers on the tabs",
     "link_ground": "the disc behind each tab's link number",
     "tint_a": "the portrait behind grid A",
     "tint_b": "the portrait behind grid B",
 }
 # Keys older themes have that no longer mean anything, and why.
-RETIRED = {("outside", "muted"): "type under 8 pt prints in outside.text, by the ink rule"}
+RETIRED = {("outside", "muted"): "type under 8 pt prints in outside.text, by the ink rule",
+           ("inside", "pattern"): "the side tabs carry the Connector puzzle on a plain "
+                                  "ground (inside.margin)"}
 # Colours that may be left out, and the colour they then take.
 OPTIONAL = {("outside", "link_ground"): "background", ("inside", "link_ground"): "margin"}
 

@@ -9,5 +9,6 @@ takes the card's shape and corner numbers from ``cardgen.card.physical`` and
 ``solve`` and ``check`` judge assemblies, search for the smallest, and check a layout,
 from the model alone. The drawing modules (the card's back, the picture of an assembly)
 may also import ``cardgen.draw``, ``cardgen.text``, ``cardgen.texts``, ``cardgen.card``,
-``cardgen.render`` and ``cardgen.output``. Nothing here imports ``cardgen.cli``.
+``cardgen.prepress`` (the ink rule), ``cardgen.render`` and ``cardgen.output``. Nothing
+here imports ``cardgen.cli``.
 """

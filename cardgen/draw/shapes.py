@@ -1,5 +1,5 @@
 """Shapes built from path operations: smooth curves through points, circles, polygons,
-pointer triangles, hatching. Pure functions of numbers; renderers draw the results.
+pointer triangles. Pure functions of numbers; renderers draw the results.
 
 Imports ``cardgen.draw.geometry``, ``cardgen.draw.colors`` and ``cardgen.draw.page``.
 """
@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import math
 
-from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Affine, Box, Point
-from cardgen.draw.page import CLOSE, CurveTo, LineTo, MoveTo, Path, PathOp, Stroke
+from cardgen.draw.page import CLOSE, CurveTo, LineTo, MoveTo, PathOp
 
 KAPPA = 0.5523  # control-point distance of a quarter circle drawn as a cubic, per radius
 
@@ -52,14 +51,3 @@ def pointer(box: Box, direction: tuple[int, int], size: float = 0.27) -> tuple[P
     turn = Affine.rotate(math.degrees(math.atan2(direction[1], direction[0])) - 90, cx, cy)
     return polygon([turn.apply(cx - h, cy - h * 0.7), turn.apply(cx + h, cy - h * 0.7),
                     turn.apply(cx, cy + h)])
-
-
-def hatch(box: Box, color: Color, spacing: float = 1.6, width: float = 0.2) -> list[Path]:
-    """Diagonal hatching covering ``box`` (clip it to the box when drawing)."""
-    paths = []
-    x = box.x - box.h
-    while x < box.right:
-        paths.append(Path((MoveTo(x, box.bottom), LineTo(x + box.h, box.y)),
-                          stroke=Stroke(color, width)))
-        x += spacing
-    return paths

@@ -149,6 +149,12 @@ class FontMetrics:
         tops = [self._glyph_extent(ch)[1] for ch in text if not ch.isspace()]
         return max(tops, default=0) * size_pt / self.units_per_em * MM_PER_PT
 
+    def ink_bottom_mm(self, text: str, size_pt: float) -> float:
+        """How far the deepest glyph of ``text`` reaches below the baseline (0 when none
+        does)."""
+        bottoms = [self._glyph_extent(ch)[0] for ch in text if not ch.isspace()]
+        return max(-min(bottoms, default=0), 0) * size_pt / self.units_per_em * MM_PER_PT
+
     def _glyph_extent(self, ch: str) -> tuple[int, int]:
         """(yMin, yMax) of a character's glyph in font units, cached."""
         if ch not in self._extents:
