@@ -99,13 +99,16 @@ class Painted:
 @dataclass
 class TextRun:
     """A text show operator: where its baseline starts and ends (page mm, y down; the end
-    from the font's /Widths) and its type size in mm."""
+    from the font's /Widths), its type size in mm, its codes and, where the font maps them
+    (``/ToUnicode``), the characters they stand for."""
 
     start: Point
     end: Point
     size: float
     text: bytes
     state: State
+    chars: str = ""
+    font: str = ""  # the font's /BaseFont, without a subset's prefix
 
     @property
     def size_pt(self) -> float:
@@ -151,6 +154,26 @@ def _advance(font: Any, data: bytes) -> float:
     """The advance of a simple font's codes, in text space units per point of size."""
     first, widths = int(font["/FirstChar"]), font["/Widths"]
     return sum(float(widths[code - first]) for code in data) / 1000
+
+
+def _to_unicode(font: Any) -> dict[int, str]:
+    """A simple font's codes -> characters, from the ``bfchar`` and ``bfrange`` entries of
+    its ``/ToUnicode`` CMap (what cardgen's PDFs hold); empty without one."""
+    import re
+
+    if font is None or "/ToUnicode" not in font:
+        return {}
+    cmap = font["/ToUnicode"].read_bytes().decode("latin-1")
+    out: dict[int, str] = {}
+    for block in re.findall(r"beginbfchar(.*?)endbfchar", cmap, re.S):
+        for code, char in re.findall(r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", block):
+            out[int(code, 16)] = bytes.fromhex(char).decode("utf-16-be")
+    for block in re.findall(r"beginbfrange(.*?)endbfrange", cmap, re.S):
+        for low, high, first in re.findall(
+                r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", block):
+            for i, code in enumerate(range(int(low, 16), int(high, 16) + 1)):
+                out[code] = chr(int(first, 16) + i)
+    return out
 
 
 def interpret(page: Any) -> Iterator[tuple[str, list[Any], State]]:
@@ -219,6 +242,7 @@ def read_page(page: Any) -> PageOps:
     tm = tlm = IDENTITY
     leading = font_size = 0.0
     font: Any = None
+    unicode_maps: dict[Any, dict[int, str]] = {}
     for name, args, state in interpret(page):
         if name == "m":
             path.append(Subpath([to_mm(state.ctm, float(args[0]), float(args[1]))]))
@@ -250,6 +274,9 @@ def read_page(page: Any) -> PageOps:
             leading = float(args[0])
         elif name == "Tf":
             font, font_size = resources["/Font"][args[0]], float(args[1])
+            key = font.objgen
+            if key not in unicode_maps:
+                unicode_maps[key] = _to_unicode(font)
         elif name == "T*":
             tm = tlm = multiply((1, 0, 0, 1, 0, -leading), tlm)
         elif name in ("Tj", "TJ", "'", '"'):
@@ -261,8 +288,12 @@ def read_page(page: Any) -> PageOps:
             m = multiply(tm, state.ctm)
             advance = _advance(font, data) * font_size
             scale = abs(m[0] * m[3] - m[1] * m[2]) ** 0.5
+            codes = unicode_maps.get(font.objgen, {}) if font is not None else {}
             texts.append(TextRun(to_mm(m, 0.0, 0.0), to_mm(m, advance, 0.0),
-                                 font_size * scale / PT_PER_MM, data, state))
+                                 font_size * scale / PT_PER_MM, data, state,
+                                 "".join(codes.get(b, "\ufffd") for b in data),
+                                 str(font.get("/BaseFont", "")).split("+")[-1]
+                                 if font is not None else ""))
             tm = multiply((1, 0, 0, 1, advance, 0), tm)
     return PageOps((x1 - x0) / PT_PER_MM, height_pt / PT_PER_MM, painted, texts)
 
