@@ -60,6 +60,10 @@ CASES: dict[str, Callable[[Path], list[str | Path]]] = {
     "a theme with missing colours": lambda d: [
         "card", _write(d, "base.toml", PERSON).name, "--theme",
         _write(d, "theme.toml", '[outside]\nbackground = "#000000"\n')],
+    "a theme from before the Connector puzzle": lambda d: [
+        "card", _write(d, "base.toml", PERSON).name, "--theme",
+        _write(d, "old.toml", (ROOT / "templates" / "themes" / "dark.toml").read_text()
+               .replace("[inside]\n", "[inside]\npattern = [100, 70, 0, 55]\n")).name],
     "a theme that prints small type in a tint": lambda d: [
         "card", _write(d, "base.toml", PERSON).name, "--theme",
         _write(d, "pale.toml", (ROOT / "templates" / "themes" / "dark.toml").read_text()
