@@ -207,7 +207,7 @@ def plate_ops(length: float, em: float, shape: Shape, grow: float = 0.0,
     raise ValueError(f"unknown shape {shape!r}")
 
 
-def _along(fragment: Fragment) -> tuple[float, float]:
+def line_size(fragment: Fragment) -> tuple[float, float]:
     """The fragment's length along its line and its em (the box across)."""
     box = fragment.box
     return (box.w, box.h) if fragment.rotation in (0, 180) else (box.h, box.w)
@@ -217,7 +217,7 @@ def line_frame(fragment: Fragment) -> Affine:
     """The fragment's line frame -> the card frame: in the line frame the box is
     (0, 0)–(length, em), the text runs along +x and its top is y = 0, so its text
     starts at (0, BASELINE × em)."""
-    length, em = _along(fragment)
+    length, em = line_size(fragment)
     cx, cy = fragment.box.center
     return (Affine.translate(cx, cy) @ Affine.rotate(fragment.rotation)
             @ Affine.translate(-length / 2, -em / 2))
@@ -227,7 +227,7 @@ def fragment_halo(fragment: Fragment, styles: dict[Game, GameStyle], color: Colo
                   grow: float) -> Item:
     """A shape of ``color`` under the fragment, ``grow`` beyond its plate all round (for
     a fragment of no game, beyond its box): a ground that keeps art away from it."""
-    length, em = _along(fragment)
+    length, em = line_size(fragment)
     ops = (polygon(Box(0, 0, length, em).inset(-grow).corners()) if fragment.game is None
            else plate_ops(length, em, styles[fragment.game].shape, grow))
     return Group([Path(ops, fill=color)], transform=line_frame(fragment),
@@ -253,7 +253,7 @@ def fragment_items(fragment: Fragment, styles: dict[Game, GameStyle], fonts: Fon
     in ``plain``. ``where`` names the fragment in an error (the text does not fit its
     box at the smallest size, or the font lacks a glyph). The layout is measured in
     cardgen's own face (``bundled_fonts()``), which ``fonts`` should be."""
-    length, em = _along(fragment)
+    length, em = line_size(fragment)
     face = fonts.regular
     label = where or f"Connector fragment {fragment.index + 1}"
     size = fit_line(fragment.text, face, fragment.size, MIN_SIZE, length, label)

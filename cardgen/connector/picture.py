@@ -50,6 +50,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path as FilePath
 
+from cardgen.connector.draw import line_size, mark_shape, plate_ops
 from cardgen.connector.layout import GameColour, Shape
 from cardgen.connector.model import (
     BASELINE,
@@ -68,28 +69,22 @@ from cardgen.connector.validate import Report
 from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Affine, Box, Point
 from cardgen.draw.page import (
-    CLOSE,
     Anchor,
-    CurveTo,
     Document,
     Group,
     Item,
-    LineTo,
-    MoveTo,
     Page,
     Path,
-    PathOp,
     Rect,
     Stroke,
     Text,
 )
-from cardgen.draw.shapes import KAPPA, circle, polygon
+from cardgen.draw.shapes import circle, rounded_rect
 from cardgen.errors import ParameterError
 from cardgen.text.fit import line_height, wrap
 from cardgen.text.fonts import FontFace, FontSet, bundled_fonts
 from cardgen.texts import say
 
-PLATE_BODY = 0.3  # mm beyond the box where a shaped end begins
 TARGET_RADIUS = 1.9  # mm: a target number's shape lies within this distance of its centre
 FORMATS = {".svg": "svg", ".png": "png", ".pdf": "pdf"}
 
@@ -282,70 +277,10 @@ def _shade(color: Color, factor: float) -> Color:
     return Color.hex(f"#{r:02x}{g:02x}{b:02x}")
 
 
-def plate_ops(length: float, em: float, shape: Shape) -> tuple[PathOp, ...]:
-    """A plate's outline for a line ``length`` long and ``em`` across, in the line's own
-    frame (the line's box is (0, 0)–(length, em)), its ends shaped by ``shape``."""
-    top, bottom = -PLATE_SIDE, em + PLATE_SIDE
-    mid, half = em / 2, em / 2 + PLATE_SIDE
-    left, right = -PLATE_END, length + PLATE_END
-    body_left, body_right = -PLATE_BODY, length + PLATE_BODY
-    depth = PLATE_END - PLATE_BODY
-    match shape:
-        case Shape.SQUARE:
-            return polygon([(left, top), (right, top), (right, bottom), (left, bottom)])
-        case Shape.POINTED:
-            return polygon([(body_left, top), (body_right, top), (right, mid),
-                            (body_right, bottom), (body_left, bottom), (left, mid)])
-        case Shape.NOTCHED:
-            return polygon([(left, top), (right, top), (right - depth, mid), (right, bottom),
-                            (left, bottom), (left + depth, mid)])
-        case Shape.ROUND:
-            return _pill(left, top, right - left, bottom - top, half)
-    raise ValueError(f"unknown shape {shape!r}")
-
-
-def _pill(x: float, y: float, w: float, h: float, r: float) -> tuple[PathOp, ...]:
-    """A rectangle with corners rounded by ``r`` (at most half its height)."""
-    r = min(r, h / 2, w / 2)
-    k = KAPPA * r
-    right, bottom = x + w, y + h
-    return (MoveTo(x + r, y), LineTo(right - r, y),
-            CurveTo(right - r + k, y, right, y + r - k, right, y + r),
-            LineTo(right, bottom - r),
-            CurveTo(right, bottom - r + k, right - r + k, bottom, right - r, bottom),
-            LineTo(x + r, bottom),
-            CurveTo(x + r - k, bottom, x, bottom - r + k, x, bottom - r),
-            LineTo(x, y + r),
-            CurveTo(x, y + r - k, x + r - k, y, x + r, y), CLOSE)
-
-
-def target_ops(shape: Shape, x: float, y: float) -> tuple[PathOp, ...]:
-    """A target number's shape centred on (x, y), within :data:`TARGET_RADIUS`."""
-    r = TARGET_RADIUS
-    match shape:
-        case Shape.POINTED:
-            return polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
-        case Shape.ROUND:
-            return polygon([(x + r * math.cos(math.radians(a)), y + r * math.sin(math.radians(a)))
-                            for a in range(0, 360, 60)])
-        case Shape.NOTCHED:
-            s = r / math.sqrt(2)
-            return polygon([(x - s, y - s), (x + s, y - s), (x + s, y + s), (x - s, y + s)])
-        case Shape.SQUARE:
-            return circle(x, y, r)
-    raise ValueError(f"unknown shape {shape!r}")
-
-
-def _along(fragment: Fragment) -> tuple[float, float]:
-    """The fragment's length along its line and its em across."""
-    box = fragment.box
-    return (box.w, box.h) if fragment.rotation in (0, 180) else (box.h, box.w)
-
-
 def _plate_extent(placed: Placed) -> Box:
     """The table box a placed fragment's plate stays in."""
     assert isinstance(placed.item, Fragment)
-    length, em = _along(placed.item)
+    length, em = line_size(placed.item)
     local = Box(-PLATE_END, -PLATE_SIDE, length + 2 * PLATE_END, em + 2 * PLATE_SIDE)
     return local.transformed(line_frame(placed))
 
@@ -354,7 +289,7 @@ def line_frame(placed: Placed) -> Affine:
     """A placed fragment's line frame -> the table frame: in the line frame its box is
     (0, 0)–(length, em), the text runs along +x and its top is y = 0."""
     assert isinstance(placed.item, Fragment)
-    length, em = _along(placed.item)
+    length, em = line_size(placed.item)
     cx, cy = placed.box.center
     return (Affine.translate(cx, cy) @ Affine.rotate(placed.rotation)
             @ Affine.translate(-length / 2, -em / 2))
@@ -408,7 +343,7 @@ class _Drawer:
         s = self.style
         f = p.item
         assert isinstance(f, Fragment)
-        length, em = _along(f)
+        length, em = line_size(f)
         face = self.fonts.regular
         natural = face.width(f.text, f.size)
         size = f.size if natural <= length else f.size * length / natural
@@ -442,11 +377,11 @@ class _Drawer:
         else:
             color, shape = _look(self.scene, m.game)
             if self._stands_out(m.game):
-                ground = Path(target_ops(shape, x, y), fill=color,
+                ground = Path(mark_shape(shape, x, y, TARGET_RADIUS), fill=color,
                               stroke=Stroke(_shade(color, 0.55), s.plate_edge))
                 ink = s.ink
             else:
-                ground = Path(target_ops(shape, x, y), fill=s.dim_plate,
+                ground = Path(mark_shape(shape, x, y, TARGET_RADIUS), fill=s.dim_plate,
                               stroke=Stroke(s.dim_edge, s.plate_edge))
                 ink = s.dim_ink
         bold = self.fonts.bold
@@ -522,7 +457,7 @@ class _Drawer:
         items: list[Item] = []
         for k, p in enumerate(self.report.read, 1):
             assert isinstance(p.item, Fragment)
-            length, em = _along(p.item)
+            length, em = line_size(p.item)
             text = str(k)
             half = max(r, bold.width(text, s.order_size) / 2 + 0.35)
             reach = PLATE_END + s.order_gap + half
@@ -538,7 +473,7 @@ class _Drawer:
             x, y = box.center
             digit = Text(x, y + bold.metrics.cap_height_mm(s.order_size) / 2, text, bold,
                          s.order_size, s.halo, anchor=Anchor.MIDDLE, name=f"order-{k}")
-            items.append(Group([Path(_pill(box.x, box.y, box.w, box.h, r), fill=s.ink,
+            items.append(Group([Path(rounded_rect(box.x, box.y, box.w, box.h, r), fill=s.ink,
                                      stroke=Stroke(s.halo, 0.2)), digit],
                                name=f"reading-{k}"))
         return items
@@ -565,7 +500,7 @@ class _Drawer:
             digit = Text(tag.center[0], tag.center[1] + bold.metrics.cap_height_mm(
                 s.tag_size) / 2, text, bold, s.tag_size, s.halo, anchor=Anchor.MIDDLE,
                 name=f"tag-{i + 1}")
-            items.append(Group([Path(_pill(tag.x, tag.y, tag.w, tag.h, 0.5), fill=s.tag,
+            items.append(Group([Path(rounded_rect(tag.x, tag.y, tag.w, tag.h, 0.5), fill=s.tag,
                                      stroke=Stroke(s.halo, 0.2)), digit],
                                name=f"card-{i + 1}-tag"))
         return items

@@ -51,3 +51,19 @@ def pointer(box: Box, direction: tuple[int, int], size: float = 0.27) -> tuple[P
     turn = Affine.rotate(math.degrees(math.atan2(direction[1], direction[0])) - 90, cx, cy)
     return polygon([turn.apply(cx - h, cy - h * 0.7), turn.apply(cx + h, cy - h * 0.7),
                     turn.apply(cx, cy + h)])
+
+
+def rounded_rect(x: float, y: float, w: float, h: float, r: float) -> tuple[PathOp, ...]:
+    """A rectangle with its corners rounded by ``r`` (at most half its height and
+    width)."""
+    r = min(r, h / 2, w / 2)
+    k = KAPPA * r
+    right, bottom = x + w, y + h
+    return (MoveTo(x + r, y), LineTo(right - r, y),
+            CurveTo(right - r + k, y, right, y + r - k, right, y + r),
+            LineTo(right, bottom - r),
+            CurveTo(right, bottom - r + k, right - r + k, bottom, right - r, bottom),
+            LineTo(x + r, bottom),
+            CurveTo(x + r - k, bottom, x, bottom - r + k, x, bottom - r),
+            LineTo(x, y + r),
+            CurveTo(x, y + r - k, x + r - k, y, x + r, y), CLOSE)
