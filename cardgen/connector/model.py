@@ -29,10 +29,10 @@ it, *partly covered* otherwise.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 from cardgen.draw.geometry import Affine, Box, Point
 
@@ -300,18 +300,26 @@ def subtract(a: Box, b: Box) -> list[Box]:
 # --- reading ----------------------------------------------------------------------------
 
 
-def reading_order(placed: Sequence[Placed]) -> list[Placed]:
-    """Upright fragments in the order a person reads them: in lines from the top, each
-    line left to right. A fragment joins the current line when its box's top lies within
-    half a line (half its height) of the line's first fragment's top."""
-    by_top = sorted(placed, key=lambda p: (p.box.y, p.box.x))
-    lines: list[list[Placed]] = []
+T = TypeVar("T")
+
+
+def in_lines(items: Sequence[T], box: Callable[[T], Box]) -> list[T]:
+    """``items`` in the order a person reads them: in lines from the top, each line left
+    to right. An item joins the current line when its box's top lies within half a line
+    (half the height of the line's first box) of that first box's top."""
+    by_top = sorted(items, key=lambda p: (box(p).y, box(p).x))
+    lines: list[list[T]] = []
     for p in by_top:
-        if lines and p.box.y - lines[-1][0].box.y < lines[-1][0].box.h / 2:
+        if lines and box(p).y - box(lines[-1][0]).y < box(lines[-1][0]).h / 2:
             lines[-1].append(p)
         else:
             lines.append([p])
-    return [p for line in lines for p in sorted(line, key=lambda q: q.box.x)]
+    return [p for line in lines for p in sorted(line, key=lambda q: box(q).x)]
+
+
+def reading_order(placed: Sequence[Placed]) -> list[Placed]:
+    """Placed fragments in reading order (:func:`in_lines`)."""
+    return in_lines(placed, lambda p: p.box)
 
 
 def normalize(text: str) -> str:

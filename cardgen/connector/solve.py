@@ -39,6 +39,7 @@ from cardgen.connector.model import (
     Tabs,
     configs,
     cover_of,
+    in_lines,
     normalize,
 )
 from cardgen.connector.validate import Report, validate
@@ -289,15 +290,8 @@ def solve(layout: CardLayout, game: Game, preset: str, max_cards: int = MAX_CARD
 def _reads(state: _State, description: str) -> bool:
     """Whether the wholly visible upright text, in reading order, is the description
     (a quick test before the full validation)."""
-    placed = sorted(state.shown, key=lambda s: (s[1].y, s[1].x))
-    lines: list[list[tuple[int, Box, str]]] = []
-    for s in placed:
-        if lines and s[1].y - lines[-1][0][1].y < lines[-1][0][1].h / 2:
-            lines[-1].append(s)
-        else:
-            lines.append([s])
-    text = " ".join(s[2] for line in lines for s in sorted(line, key=lambda q: q[1].x))
-    return normalize(text) == description
+    shown = in_lines(state.shown, lambda s: s[1])
+    return normalize(" ".join(text for _, _, text in shown)) == description
 
 
 def _assembly(game: Game, preset: str, cards: list[Item]) -> Assembly:
