@@ -208,3 +208,11 @@ def test_validate_draws_a_picture_even_of_an_invalid_assembly(tmp_path: Path) ->
     assert "not valid" in picture.read_text(encoding="utf-8")
     error_line(cli("connector", "validate", bad, "--picture", tmp_path / "x.gif"),
                "--picture", "x.gif")
+
+
+def test_a_malformed_layout_gets_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "layout.toml"
+    bad.write_text('[games.rotator]\ncolour = "green"\n[[eu.fragment]]\ntext = 3\n',
+                   encoding="utf-8")
+    line = error_line(cli("connector", "check", bad, "--preset", "eu"), str(bad))
+    assert "eu.fragment[1].text" in line
