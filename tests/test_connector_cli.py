@@ -165,6 +165,7 @@ def test_check_reports_a_broken_layout(tmp_path: Path) -> None:
     # A translator's description that no fragment spells, and a fragment moved onto a
     # hinge.
     moved = re.sub(r"at = \[[^\]]*\]", "at = [12, 8]", text, count=1)
+    moved = moved.replace('shape = "round"', 'shape = "square"', 1)
     broken.write_text(moved.replace("costs you that square", "costs you the square"),
                       encoding="utf-8")
     result = cli("connector", "check", broken, "--preset", "eu")
@@ -172,6 +173,7 @@ def test_check_reports_a_broken_layout(tmp_path: Path) -> None:
     out = result.stdout
     assert "fragment 1 (" in out and "printable area" in out
     assert "no assembly of up to 2 cards spells the reflector description" in out
+    assert "games.rotator.shape is square" in out or "games.deflector.shape is square" in out
 
 
 def test_show_draws_and_says_how_to_lay_the_cards(tmp_path: Path) -> None:

@@ -194,6 +194,7 @@ def check(
     players. Exit 0 when it is sound, 1 with every problem."""
     from cardgen.card.physical import Preset
     from cardgen.connector.check import fit_problems, game_problems, placement_problems
+    from cardgen.connector.draw import style_problems, styles_of
     from cardgen.text.fonts import bundled_fonts
 
     presets = list(Preset) if preset is None else [_preset(preset)]
@@ -201,7 +202,8 @@ def check(
     failed = False
     for size in presets:
         lay = _layout(layout, size)
-        problems = placement_problems(lay) + fit_problems(lay, width)
+        problems = style_problems(styles_of(lay))
+        problems += placement_problems(lay) + fit_problems(lay, width)
         problems += game_problems(lay, size.value)
         if problems:
             failed = True

@@ -126,6 +126,15 @@ def game_styles(layout: CardLayout, source: str = "connector/layout.toml",
     order; a ConfigError naming ``source`` and every colour that would not print as the
     rules ask (black type on it legible in print and preview, ink within the limit) and
     every shape two games share."""
+    styles = styles_of(layout)
+    problems = style_problems(styles)
+    if problems:
+        raise ConfigError(source, problems)
+    return styles
+
+
+def styles_of(layout: CardLayout) -> dict[Game, GameStyle]:
+    """Each game's colour and shape from the layout, unchecked (see :func:`game_styles`)."""
     styles: dict[Game, GameStyle] = {}
     for game in Game:
         colour = layout.colours[game]
@@ -134,9 +143,6 @@ def game_styles(layout: CardLayout, source: str = "connector/layout.toml",
         color = Color(base.c, base.m, base.y, base.k, rgb=Color.hex(colour.rgb).rgb)
         styles[game] = GameStyle(game, layout.colour_names[game], color, Shape(colour.shape),
                                  layout.players[game])
-    problems = style_problems(styles)
-    if problems:
-        raise ConfigError(source, problems)
     return styles
 
 
