@@ -199,6 +199,9 @@ def test_the_readme_tells_the_steps_show_prints() -> None:
         for step in instructions(report):
             assert step in readme, step
         assert f"docs/connector-{game.value}.png" in readme
+    said = ok(cli("connector", "solve", "deflector")).stdout
+    quoted = re.search(r"for example for Deflector: \*(.*?)\*", readme, re.S)
+    assert quoted is not None and " ".join(quoted.group(1).split()) in said
 
 
 def test_validate_draws_a_picture_even_of_an_invalid_assembly(tmp_path: Path) -> None:

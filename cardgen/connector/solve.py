@@ -11,7 +11,9 @@ card, in each rotation and tab state, is attached by a connection, either
 
 Every assembly of k cards reachable this way is enumerated (duplicates, the same cards
 in the same places and order, once) before any of k + 1, and each is judged by
-:func:`cardgen.connector.validate.validate`, so the first valid one is a smallest.
+:func:`cardgen.connector.validate.validate`, so the first count with a valid one is the
+smallest; of the valid ones of that count, the one whose cards take the smallest box on
+the table is returned (the first of those, in the order of enumeration).
 
 One sound cut keeps it fast: covering only ever hides text, and a card never shows more
 than ``best`` characters of upright text of the game's colour (the most any of its eight
@@ -22,6 +24,7 @@ covered), plus ``best`` for every card still to come, fall short of the descript
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -272,16 +275,19 @@ def solve(layout: CardLayout, game: Game, preset: str, max_cards: int = MAX_CARD
                         following.append(child)
             level = following
         dropped += counter[0]
+        best_area = math.inf
         for state in level:
             judged += 1
             if _reads(state, description):
                 assembly = _assembly(game, preset, state.cards)
                 report = validate(layout, assembly)
-                if report.valid:
-                    result.searched[count], result.cut[count] = judged, dropped
+                area = _area(report)
+                if report.valid and area < best_area - 1e-6:
+                    best_area = area
                     result.assembly, result.report = assembly, report
-                    return result
         result.searched[count], result.cut[count] = judged, dropped
+        if result.assembly is not None:
+            return result
         if progress is not None:
             progress(count, judged)
     return result
@@ -292,6 +298,14 @@ def _reads(state: _State, description: str) -> bool:
     (a quick test before the full validation)."""
     shown = in_lines(state.shown, lambda s: s[1])
     return normalize(" ".join(text for _, _, text in shown)) == description
+
+
+def _area(report: Report) -> float:
+    """The area of the smallest box around an assembly's cards (the most compact of the
+    smallest assemblies is the one returned)."""
+    assert report.scene is not None
+    box = Box.union([b for faces in report.scene.faces for b in faces])
+    return box.w * box.h
 
 
 def _assembly(game: Game, preset: str, cards: list[Item]) -> Assembly:
