@@ -141,11 +141,18 @@ def test_print_shop_marks_cut_where_the_tabs_are_cut_and_fold_at_the_hinges(card
 # --- sheets: check square and printable area ------------------------------------------------
 
 
+# The sheets here are read back for their check square, marks and captions and for side 2
+# (the insides): the cards' QR codes, on side 1, play no part, and pdfplumber takes three
+# times as long over a page with four of them (sheets with the QR code are read back by
+# test_pdfx and test_bleed).
+SHEET_CONFIG = BASE_CONFIG.replace('theme = "dark"', 'theme = "dark"\nqr = false')
+
+
 @pytest.fixture(scope="module")
 def sheet(tmp_path_factory):
     """Run `cardgen sheet` (in process) once per distinct argument list; the PDF's path."""
     folder = tmp_path_factory.mktemp("sheets")
-    config = write_config(folder, BASE_CONFIG)
+    config = write_config(folder, SHEET_CONFIG)
     made: dict[tuple[str, ...], Path] = {}
 
     def run(*args: str) -> Path:
