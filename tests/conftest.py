@@ -61,3 +61,20 @@ def produced(tmp_path_factory):
         return made[key]
 
     return run
+
+
+def pytest_configure(config):
+    """Leave Hypothesis's own modules as they are, without pytest's assertion rewriting.
+
+    Pytest rewrites the asserts of every package that provides a pytest plugin, so that a
+    plugin's failing assert explains itself; Hypothesis ships one, so all of Hypothesis was
+    parsed and recompiled on import, in every test process and in the xdist controller
+    (which imports it for its end-of-run summary). Without cached bytecode that took
+    0.5-0.6 s a process. The tests' own asserts are rewritten as before. (This uses the
+    hook's set of names to rewrite; if a pytest version has no such set, nothing changes.)
+    """
+    hook = getattr(config.pluginmanager, "rewrite_hook", None)
+    names = getattr(hook, "_must_rewrite", None)
+    if isinstance(names, set) and "hypothesis" in names:
+        names.discard("hypothesis")
+        getattr(hook, "_marked_for_rewrite_cache", {}).clear()
