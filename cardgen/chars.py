@@ -32,7 +32,7 @@ SHAPED_SCRIPTS = {
 
 def control_character(text: str, allowed: str = "") -> str | None:
     """The first control character of ``text`` not in ``allowed``, or None."""
-    for ch in text:
+    for ch in dict.fromkeys(text):  # each character once, in the order it first appears
         if ch not in allowed and unicodedata.category(ch) in ("Cc", "Zl", "Zp"):
             return ch
     return None
@@ -51,7 +51,7 @@ def character_name(ch: str) -> str:
 def unprintable_script(text: str) -> tuple[str, str] | None:
     """(the first character, its script in words) if ``text`` needs right-to-left
     layout or shaping, else None."""
-    for ch in text:
+    for ch in dict.fromkeys(text):  # each character once, in the order it first appears
         bidi = unicodedata.bidirectional(ch)
         if bidi in BIDI_CONTROLS:
             return ch, "a bidirectional control"

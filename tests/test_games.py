@@ -35,6 +35,13 @@ def boards(game):
     return game.generate(11, 3)
 
 
+@pytest.fixture(scope="module")
+def solution(game, boards):
+    """The first board solved (within BUDGET), once for the tests that describe and draw
+    it: a few tenths of a second for Rotator."""
+    return game.solve(boards[0], BUDGET)
+
+
 def test_ids_round_trip_and_name_the_board(game, boards):
     assert isinstance(game, Game)
     assert len({game.format_id(b) for b in boards}) == 3
@@ -58,8 +65,7 @@ def test_problems_lists_everything_wrong_with_an_id(game):
     assert list(info.value.problems) == game.problems("nonsense!")
 
 
-def test_solve_and_describe(game, boards):
-    solution = game.solve(boards[0], BUDGET)
+def test_solve_and_describe(game, boards, solution):
     lines = game.describe(boards[0], solution)
     assert lines and all(isinstance(line, str) for line in lines)
     assert game.format_id(boards[0]) in " ".join(lines)
@@ -96,9 +102,9 @@ def test_the_drawing_fills_its_print_size(game, boards, unit):
     assert x1 == pytest.approx(20 + w, abs=1e-6) and y1 == pytest.approx(30 + h, abs=1e-6)
 
 
-def test_a_solution_is_drawn_on_the_board_and_the_board_prints_as_a_puzzle(game, boards):
+def test_a_solution_is_drawn_on_the_board_and_the_board_prints_as_a_puzzle(game, boards,
+                                                                         solution):
     fonts = bundled_fonts()
-    solution = game.solve(boards[0], BUDGET)
     plain = game.draw(boards[0], 0, 0, 5.0, fonts)
     keyed = game.draw(boards[0], 0, 0, 5.0, fonts, solution=solution)
     assert len(keyed) > len(plain)

@@ -304,7 +304,9 @@ def test_ctrl_c_and_sigterm_stop_with_one_line(tmp_path, signum, status, word):
     assert process.returncode == status, err
     assert err.strip().splitlines()[-1:] == [word] and "Traceback" not in err, err
     assert not (tmp_path / "r.pdf").exists()
-    time.sleep(0.2)
+    deadline = time.monotonic() + 0.2  # the workers are gone within 0.2 s
+    while children(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.01)
     assert not children(process.pid)
 
 

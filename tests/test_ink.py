@@ -45,8 +45,8 @@ portrait = "{DATA / 'portrait.png'}"
 '''
 # Cards printed in every variant the checks below read.
 CARDS = {
-    "eu-dark-five-lines": (("card", "-f", "pdf,png"), FIVE_LINES),
-    "eu-light-five-lines": (("card", "-f", "pdf,png", "--theme", "light"), FIVE_LINES),
+    "eu-dark-five-lines": (("card", "-f", "pdf"), FIVE_LINES),
+    "eu-light-five-lines": (("card", "-f", "pdf", "--theme", "light"), FIVE_LINES),
     "us-dark-portrait": (("card", "-f", "pdf", "--preset", "us"), WITH_PORTRAIT),
     "us-light": (("card", "-f", "pdf", "--preset", "us", "--theme", "light"), None),
 }

@@ -41,12 +41,12 @@ def key(seg: Seg) -> tuple:
 
 
 @functools.cache
-def read_page(path: Path, index: int) -> tuple[list[dict], list[dict], list[dict]]:
-    """pdfplumber's lines, rectangles and characters of a page (points, y down), parsed
-    once per file and page (every run writes a fresh file)."""
+def read_page(path: Path, index: int) -> tuple[list[dict], list[dict], list[dict], str]:
+    """pdfplumber's lines, rectangles, characters (points, y down) and text of a page,
+    parsed once per file and page (every run writes a fresh file)."""
     with pdfplumber.open(path) as pdf:
         page = pdf.pages[index]
-        return list(page.lines), list(page.rects), list(page.chars)
+        return list(page.lines), list(page.rects), list(page.chars), page.extract_text()
 
 
 def read_lines(path: Path, index: int) -> list[tuple[Seg, float, bool]]:
@@ -105,13 +105,13 @@ def cards(tmp_path_factory, example_pdf) -> dict[str, Path]:
 ])
 def test_the_line_under_the_trim_states_sizes_in_the_cards_unit(cards, preset, sizes):
     """The us preset is given in inches, so its line under the trim is in inches."""
-    with pdfplumber.open(cards[preset]) as pdf:
-        for page, side in zip(pdf.pages[:2], ("outside", "inside"), strict=True):
-            lines = [ln for ln in page.extract_text().splitlines() if ln.startswith("cardgen")]
-            assert len(lines) == 1, lines
-            assert lines[0].endswith(f"· {side} spread · {sizes}"), lines[0]
-            if preset == "us":
-                assert "mm" not in lines[0]
+    for index, side in ((0, "outside"), (1, "inside")):
+        text = read_page(cards[preset], index)[3]
+        lines = [ln for ln in text.splitlines() if ln.startswith("cardgen")]
+        assert len(lines) == 1, lines
+        assert lines[0].endswith(f"· {side} spread · {sizes}"), lines[0]
+        if preset == "us":
+            assert "mm" not in lines[0]
 
 
 # --- crop, cut and fold marks --------------------------------------------------------------
@@ -141,11 +141,18 @@ def test_print_shop_marks_cut_where_the_tabs_are_cut_and_fold_at_the_hinges(card
 # --- sheets: check square and printable area ------------------------------------------------
 
 
+# The sheets here are read back for their check square, marks and captions and for side 2
+# (the insides): the cards' QR codes, on side 1, play no part, and pdfplumber takes three
+# times as long over a page with four of them (sheets with the QR code are read back by
+# test_pdfx and test_bleed).
+SHEET_CONFIG = BASE_CONFIG.replace('theme = "dark"', 'theme = "dark"\nqr = false')
+
+
 @pytest.fixture(scope="module")
 def sheet(tmp_path_factory):
     """Run `cardgen sheet` (in process) once per distinct argument list; the PDF's path."""
     folder = tmp_path_factory.mktemp("sheets")
-    config = write_config(folder, BASE_CONFIG)
+    config = write_config(folder, SHEET_CONFIG)
     made: dict[tuple[str, ...], Path] = {}
 
     def run(*args: str) -> Path:
@@ -225,7 +232,7 @@ def assert_margin_blank(path: Path, index: int, paper: str, margin: float) -> No
 def ink_extent(path: Path, index: int) -> tuple[float, float, float, float]:
     """Left, top, right, bottom (mm) of the marks, check square and caption of a page, as
     the PDF holds them (the cards' art is clipped to their bleed, so PDFium judges it)."""
-    lines, rects, chars = read_page(path, index)
+    lines, rects, chars, _ = read_page(path, index)
     boxes = []
     for ln in lines:  # (marks are butt-ended: the stroke widens them only across)
         if abs(ln["linewidth"] / PT - 0.12) < 0.005:

@@ -1,12 +1,13 @@
 """QR codes: the symbol's modules as a matrix, and drawn as vector runs.
 
-Imports ``cardgen.draw`` and ``cardgen.errors``; reportlab's QR encoder inside
-:func:`qr_matrix`.
+Imports ``cardgen.draw`` and ``cardgen.errors``; reportlab's QR encoder inside the
+function that encodes (``_encoded``, behind :func:`qr_matrix`).
 """
 
 from __future__ import annotations
 
 import enum
+import functools
 
 from cardgen.draw.colors import Color
 from cardgen.draw.page import CLOSE, Item, LineTo, MoveTo, Path, PathOp, Rect
@@ -37,6 +38,14 @@ def qr_matrix(text: str, level: ErrorCorrection = ErrorCorrection.L) -> list[lis
     what keeps a code from scanning is modules too small for the camera or scanner, not
     damage. L gives the fewest, so the largest, modules for a text (a 200-byte vCard is
     version 9 at L, 11 at M)."""
+    return [list(row) for row in _encoded(text, level)]
+
+
+@functools.lru_cache(maxsize=32)
+def _encoded(text: str, level: ErrorCorrection) -> tuple[tuple[bool, ...], ...]:
+    """The symbol of :func:`qr_matrix`, encoded once per text and level. Reportlab's
+    encoder, pure Python, tries all eight masks and takes some 15 ms; the same card is
+    built many times in one process when the tests run the command line in process."""
     from reportlab.graphics.barcode import qrencoder
 
     code = qrencoder.QRCode(None, getattr(qrencoder.QRErrorCorrectLevel, level.value))
@@ -47,7 +56,7 @@ def qr_matrix(text: str, level: ErrorCorrection = ErrorCorrection.L) -> list[lis
         raise QRCapacityError(f"{len(text.encode('utf-8'))} bytes are too many for a QR code "
                               f"at error-correction level {level.value}.", value=text) from None
     n = code.getModuleCount()
-    return [[bool(code.isDark(r, c)) for c in range(n)] for r in range(n)]
+    return tuple(tuple(bool(code.isDark(r, c)) for c in range(n)) for r in range(n))
 
 
 def module_runs(matrix: list[list[bool]]) -> list[tuple[int, int, int]]:

@@ -146,7 +146,7 @@ class FontMetrics:
 
     def ink_top_mm(self, text: str, size_pt: float) -> float:
         """How far the tallest glyph of ``text`` reaches above the baseline."""
-        tops = [self._glyph_extent(ch)[1] for ch in text if not ch.isspace()]
+        tops = [self._glyph_extent(ch)[1] for ch in dict.fromkeys(text) if not ch.isspace()]
         return max(tops, default=0) * size_pt / self.units_per_em * MM_PER_PT
 
     def ink_bottom_mm(self, text: str, size_pt: float) -> float:
