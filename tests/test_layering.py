@@ -38,8 +38,9 @@ MAY_IMPORT = {
     "board": {"board", "draw", "text", "errors", "chars"},
     "prepress": {"prepress", "draw", "text", "texts", "errors", "datafile", "schema",
                  "resources", "units", "cardgen"},
+    "ladder": {"ladder", "draw", "datafile", "schema", "resources", "errors"},
     "card": {"card", "board", "draw", "text", "texts", "prepress", "datafile", "schema",
-             "errors", "resources", "units", "chars", "cardgen", "connector"},
+             "ladder", "errors", "resources", "units", "chars", "cardgen", "connector"},
     "games": {"games", "board", "card", "draw", "text", "texts", "prepress", "datafile",
               "schema", "errors", "chars"},
     "connector": {"connector", "card", "board", "draw", "text", "texts", "prepress",
@@ -69,14 +70,14 @@ MODELS = {
     "cardgen.games.rng", "cardgen.games.rotator.board", "cardgen.games.rotator.engine",
     "cardgen.games.rotator.solver", "cardgen.games.rotator.reference",
     "cardgen.games.rotator.generator", "cardgen.games.rotator.describe",
-    "cardgen.connector.model",
+    "cardgen.connector.model", "cardgen.ladder.cards",
 }
 # What models may reach, directly or through each other.
 MODEL_MAY_REACH = MODELS | {
     "cardgen", "cardgen.errors", "cardgen.units", "cardgen.resources", "cardgen.datafile",
     "cardgen.limits", "cardgen.chars",
     "cardgen.schema", "cardgen.draw", "cardgen.board", "cardgen.card", "cardgen.games",
-    "cardgen.games.rotator", "cardgen.connector",
+    "cardgen.games.rotator", "cardgen.connector", "cardgen.ladder",
 }
 MODEL_FORBIDDEN = ("cardgen.render", "cardgen.prepress", "cardgen.cli")
 

@@ -12,13 +12,28 @@ from cardgen.card.outside import draw_outside
 from cardgen.card.physical import CardGeometry, Side
 from cardgen.card.spread import Spread
 from cardgen.card.themes import Theme, load_theme
-from cardgen.draw.page import Document
+from cardgen.draw.geometry import Box
+from cardgen.draw.page import Document, Group, Page, Text
 from cardgen.errors import CardgenError
+from cardgen.ladder.cards import LadderType, Strength, card_type, strength
 from cardgen.prepress.dieline import DielineMode
 from cardgen.prepress.ink import page_ink_problems
-from cardgen.text.fit import check_drawn_texts
+from cardgen.text.fit import check_drawn_texts, text_box
 from cardgen.text.fonts import FontSet, FontStyle, bundled_fonts, load_face
 from cardgen.texts import say
+
+
+@dataclass(frozen=True)
+class LadderCard:
+    """The Corporate Ladder card a printed card is: its type (from the title) and its
+    Strength (the first digit printed on its front panel, read like a page)."""
+
+    type: LadderType
+    strength: Strength
+
+    def as_json(self) -> dict[str, object]:
+        return {"type": self.type.value, "strength": self.strength.value,
+                "from": self.strength.line}
 
 
 @dataclass
@@ -33,6 +48,7 @@ class CardBuild:
     theme: Theme
     fonts: FontSet
     warnings: list[str] = field(default_factory=list)
+    ladder: LadderCard | None = None  # what Corporate Ladder card this card is
 
     @property
     def geometry(self) -> CardGeometry:
@@ -50,6 +66,17 @@ def resolve_fonts(config: CardConfig) -> FontSet:
     return FontSet(*faces)
 
 
+def front_lines(page: Page) -> list[tuple[Box, str]]:
+    """Every text run printed on the front panel, with where its ink is (in the panel's
+    frame): what a Corporate Ladder player reads the Strength from."""
+    lines: list[tuple[Box, str]] = []
+    for item in page.layer("content").items:
+        if isinstance(item, Group) and item.name == "front-panel":
+            lines += [(text_box(t), t.text) for t in item.items
+                      if isinstance(t, Text) and not t.rotation]
+    return lines
+
+
 def build_card(config: CardConfig, dieline: DielineMode = DielineMode.FILE) -> CardBuild:
     """Lay out the whole card from a validated config, with its dieline where
     ``dieline`` says."""
@@ -65,6 +92,7 @@ def build_card(config: CardConfig, dieline: DielineMode = DielineMode.FILE) -> C
     outside = spread.new_page(Side.OUTSIDE)
     inside = spread.new_page(Side.INSIDE)
     draw_outside(outside, config, geometry, theme, fonts, layout, build.warnings)
+    build.ladder = LadderCard(card_type(config.person.title), strength(front_lines(outside)))
     draw_inside(inside, config, geometry, theme, fonts, layout, build.warnings)
     # The slug and the dieline's legend are cardgen's, in its own fonts.
     own = bundled_fonts()

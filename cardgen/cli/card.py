@@ -3,6 +3,7 @@ sheets for office printing."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated
 
@@ -52,9 +53,13 @@ def card(
     dpi: DpiOpt = 300,
     name: Annotated[str, typer.Option(help="File name stem of the outputs.")] = "card",
     output_intent: IntentOpt = None,
+    json_out: Annotated[bool, typer.Option(
+        "--json", help="Report on stdout as JSON: the files written, the warnings and the "
+        "Corporate Ladder card.")] = False,
 ) -> None:
     """Print the card: a PDF (outside, inside), SVGs and PNGs of each spread, and the
-    dieline in files of its own (or as a layer of the spreads)."""
+    dieline in files of its own (or as a layer of the spreads). Says which Corporate
+    Ladder card it is."""
     from cardgen.card.build import build_card
     from cardgen.card.config import load_config
     from cardgen.card.physical import Preset
@@ -79,7 +84,19 @@ def card(
         files |= render_files(build.dieline, output / f"{name}-dieline", formats,
                               cmyk=not rgb, dpi=dpi)
     warn(build.warnings)
-    report(write_files(files))
+    written = write_files(files)
+    ladder = build.ladder
+    if json_out:
+        typer.echo(json.dumps({"files": [str(p) for p in written], "warnings": build.warnings,
+                               "ladder": ladder.as_json() if ladder else None},
+                              indent=2, ensure_ascii=False))
+        return
+    report(written)
+    if ladder is not None:
+        source = (f" (from the '{ladder.strength.value}' in '{ladder.strength.line}')"
+                  if ladder.strength.line is not None else " (no digit on the front)")
+        typer.echo(f"Corporate Ladder: {ladder.type.value}, Strength "
+                   f"{ladder.strength.value}{source}")
 
 
 def init(

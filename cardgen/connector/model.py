@@ -29,12 +29,12 @@ it, *partly covered* otherwise.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, TypeVar
+from typing import Any
 
-from cardgen.draw.geometry import Affine, Box, Point
+from cardgen.draw.geometry import Affine, Box, Point, in_lines
 
 AREA_EPS = 1e-6  # mm²: overlaps smaller than this are touching edges, not covering
 # A fragment's box is one em across; its text's baseline lies this share of the em from
@@ -298,23 +298,6 @@ def subtract(a: Box, b: Box) -> list[Box]:
 
 
 # --- reading ----------------------------------------------------------------------------
-
-
-T = TypeVar("T")
-
-
-def in_lines(items: Sequence[T], box: Callable[[T], Box]) -> list[T]:
-    """``items`` in the order a person reads them: in lines from the top, each line left
-    to right. An item joins the current line when its box's top lies within half a line
-    (half the height of the line's first box) of that first box's top."""
-    by_top = sorted(items, key=lambda p: (box(p).y, box(p).x))
-    lines: list[list[T]] = []
-    for p in by_top:
-        if lines and box(p).y - box(lines[-1][0]).y < box(lines[-1][0]).h / 2:
-            lines[-1].append(p)
-        else:
-            lines.append([p])
-    return [p for line in lines for p in sorted(line, key=lambda q: box(q).x)]
 
 
 def reading_order(placed: Sequence[Placed]) -> list[Placed]:

@@ -42,11 +42,10 @@ from cardgen.connector.model import (
     Tabs,
     configs,
     cover_of,
-    in_lines,
     normalize,
 )
 from cardgen.connector.validate import Report, validate
-from cardgen.draw.geometry import Box
+from cardgen.draw.geometry import Box, in_lines
 
 MAX_CARDS = 8
 Look = tuple[int, Tabs]  # rotation, tabs

@@ -10,8 +10,9 @@ Imports nothing from cardgen.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 Point = tuple[float, float]
 Segment = tuple[Point, Point]
@@ -178,3 +179,20 @@ class Box:
             return False
         return (abs(x - self.x) <= tol or abs(x - self.right) <= tol
                 or abs(y - self.y) <= tol or abs(y - self.bottom) <= tol)
+
+
+T = TypeVar("T")
+
+
+def in_lines(items: Sequence[T], box: Callable[[T], Box]) -> list[T]:
+    """``items`` in the order a person reads them: in lines from the top, each line left
+    to right. An item joins the current line when its box's top lies within half a line
+    (half the height of the line's first box) of that first box's top."""
+    by_top = sorted(items, key=lambda p: (box(p).y, box(p).x))
+    lines: list[list[T]] = []
+    for p in by_top:
+        if lines and box(p).y - box(lines[-1][0]).y < box(lines[-1][0]).h / 2:
+            lines[-1].append(p)
+        else:
+            lines.append([p])
+    return [p for line in lines for p in sorted(line, key=lambda q: box(q).x)]

@@ -1,0 +1,110 @@
+"""A Corporate Ladder card's type and Strength.
+
+The **type** comes from the job title through the table in
+``templates/ladder/types.toml`` (its comments state how words match and which type wins
+when several do). The **Strength** is the first digit read on the card's contact side
+like a page: lines from the top, each left to right (:func:`in_lines`), 0 when there is
+no digit.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from cardgen.datafile import read_toml
+from cardgen.draw.geometry import Box, in_lines
+from cardgen.resources import templates_dir
+from cardgen.schema import Flag, ListOf, Records, Table, Text, check
+
+
+class LadderType(enum.StrEnum):
+    UPPER = "Upper Management"
+    MIDDLE = "Middle Management"
+    WORDSMITH = "Wordsmith"
+    ARTIST = "Artist"
+    PRESS = "Press"
+    FREELANCER = "Freelancer"
+    OTHER = "Other"
+
+
+def _type_name(value: Any) -> LadderType:
+    try:
+        return LadderType(value)
+    except ValueError:
+        names = ", ".join(t.value for t in LadderType if t is not LadderType.OTHER)
+        raise ValueError(f"must be one of {names}, not {value!r}") from None
+
+
+TYPES = Table({
+    "type": Records(Table({
+        "name": Text("the type", nonempty=True),
+        "always": Flag("wins whenever it matches", default=False),
+        "words": ListOf(Text(nonempty=True), "words and phrases, any case", default=[]),
+        "acronyms": ListOf(Text(nonempty=True), "capitals, ? for any", default=[]),
+    }), "the types, in order", min_items=1, max_items=20),
+})
+
+
+@dataclass(frozen=True)
+class TypeRule:
+    kind: LadderType
+    always: bool
+    patterns: tuple[tuple[re.Pattern[str], int], ...]  # pattern, its length in words
+
+
+@cache
+def type_rules(path: Path | None = None) -> tuple[TypeRule, ...]:
+    """The type table (the bundled one unless ``path`` is given), checked."""
+    path = path or templates_dir() / "ladder" / "types.toml"
+    values = check(TYPES, read_toml(path, "type table"), str(path))
+    rules = []
+    for entry in values["type"]:
+        kind = _type_name(entry["name"])
+        patterns = [(re.compile(r"(?<![\w-])" + r"[\s-]+".join(
+            re.escape(w) for w in re.split(r"[\s-]+", word)) + r"(?![\w-])", re.IGNORECASE),
+            len(re.split(r"[\s-]+", word))) for word in entry["words"]]
+        patterns += [(re.compile(r"(?<![\w-])" + re.escape(a).replace(r"\?", "[A-Z]")
+                                 + r"(?![\w-])"), 1) for a in entry["acronyms"]]
+        rules.append(TypeRule(kind, entry["always"], tuple(patterns)))
+    return tuple(rules)
+
+
+def card_type(title: str, rules: Sequence[TypeRule] | None = None) -> LadderType:
+    """The type a job title gives a card (see the module's docstring)."""
+    best: tuple[int, int] | None = None  # (-length, order)
+    chosen = LadderType.OTHER
+    for order, rule in enumerate(rules if rules is not None else type_rules()):
+        lengths = [n for pattern, n in rule.patterns if pattern.search(title)]
+        if not lengths:
+            continue
+        if rule.always:
+            return rule.kind
+        key = (-max(lengths), order)
+        if best is None or key < best:
+            best, chosen = key, rule.kind
+    return chosen
+
+
+@dataclass(frozen=True)
+class Strength:
+    """The first digit read on the card, and the line it was read in (None: no digit,
+    Strength 0)."""
+
+    value: int
+    line: str | None = None
+
+
+def strength(lines: Sequence[tuple[Box, str]]) -> Strength:
+    """The Strength of a card whose contact side shows ``lines`` (each a box where its
+    text is, in any frame with y down, and the text): the first digit in reading order."""
+    for _, text in in_lines(lines, lambda item: item[0]):
+        for ch in text:
+            if ch.isdigit() and ch.isascii():
+                return Strength(int(ch), text)
+    return Strength(0)
