@@ -24,8 +24,8 @@ from cardgen.connector.draw import (
     plate_ops,
     style_problems,
 )
-from cardgen.connector.layout import MIN_SIZE, Shape, bundled_layout
-from cardgen.connector.model import BASELINE, PLATE_SIDE, Face, Fragment, Game, Mark
+from cardgen.connector.layout import MIN_SIZE, bundled_layout
+from cardgen.connector.model import BASELINE, PLATE_SIDE, Face, Fragment, Game, Mark, Shape
 from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Affine, Box, Segment
 from cardgen.draw.page import Group, Path, Text, walk

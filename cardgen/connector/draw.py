@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 from cardgen.card.links import LINK_RADIUS
 from cardgen.card.physical import Preset
-from cardgen.connector.layout import MIN_SIZE, Shape
+from cardgen.connector.layout import MIN_SIZE
 from cardgen.connector.model import (
     BASELINE,
     PLATE_END,
@@ -47,6 +47,7 @@ from cardgen.connector.model import (
     Fragment,
     Game,
     Mark,
+    Shape,
 )
 from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Affine, Box
@@ -141,7 +142,7 @@ def styles_of(layout: CardLayout) -> dict[Game, GameStyle]:
         c, m, y, k = colour.cmyk
         base = Color.cmyk(c, m, y, k)
         color = Color(base.c, base.m, base.y, base.k, rgb=Color.hex(colour.rgb).rgb)
-        styles[game] = GameStyle(game, layout.colour_names[game], color, Shape(colour.shape),
+        styles[game] = GameStyle(game, layout.colour_names[game], color, colour.shape,
                                  layout.players[game])
     return styles
 

@@ -14,16 +14,23 @@ em (``size`` in millimetres) across, in the direction of its ``rotation``.
 
 from __future__ import annotations
 
-import enum
 import re
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from cardgen.card.links import LINK_RADIUS, link_positions
 from cardgen.card.physical import PRESETS, CardGeometry, Preset, Tab
-from cardgen.connector.model import CardLayout, CardShape, Face, Fragment, Game, Mark
+from cardgen.connector.model import (
+    CardLayout,
+    CardShape,
+    Face,
+    Fragment,
+    Game,
+    GameColour,
+    Mark,
+    Shape,
+)
 from cardgen.datafile import read_toml
 from cardgen.draw.geometry import Box
 from cardgen.errors import ConfigError
@@ -47,26 +54,6 @@ def _point(value: Any) -> tuple[float, float]:
             or not all(-1000 < v < 1000 for v in value)):
         raise ValueError(f"must be [x, y] in millimetres, not {value!r}")
     return float(value[0]), float(value[1])
-
-
-@dataclass(frozen=True)
-class GameColour:
-    """How a game's fragments and numbers print: CMYK percentages, the screen colour,
-    and the shape that tells the games apart without colour."""
-
-    cmyk: tuple[float, float, float, float]
-    rgb: str
-    shape: Shape
-
-
-class Shape(enum.StrEnum):
-    """The second cue besides hue: the shape of a game's plates' ends and of its
-    numbers, so that readers who cannot tell the colours apart can tell the games."""
-
-    SQUARE = "square"  # plain rectangles
-    POINTED = "pointed"  # plates with pointed ends, diamond numbers
-    ROUND = "round"  # rounded plates, hexagon numbers
-    NOTCHED = "notched"  # plates with notched ends, square numbers
 
 
 def _cmyk(value: Any) -> tuple[float, float, float, float]:

@@ -32,7 +32,6 @@ import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
 
 from cardgen.draw.geometry import Affine, Box, Point, in_lines
 
@@ -62,6 +61,26 @@ class Face(enum.StrEnum):
     TAB5 = "tab5"  # tab 5's inside, folded over the back panel
     TAB6 = "tab6"  # tab 6's inside, folded over the back panel
     STRIP = "strip"  # the lower half's inside, where folded tabs uncover it
+
+
+class Shape(enum.StrEnum):
+    """The second cue besides hue: the shape of a game's plates' ends and of its
+    numbers, so that readers who cannot tell the colours apart can tell the games."""
+
+    SQUARE = "square"  # plain rectangles
+    POINTED = "pointed"  # plates with pointed ends, diamond numbers
+    ROUND = "round"  # rounded plates, hexagon numbers
+    NOTCHED = "notched"  # plates with notched ends, square numbers
+
+
+@dataclass(frozen=True)
+class GameColour:
+    """How a game's fragments and numbers print: CMYK percentages, the screen colour,
+    and the shape that tells the games apart without colour."""
+
+    cmyk: tuple[float, float, float, float]
+    rgb: str
+    shape: Shape
 
 
 class Tabs(enum.StrEnum):
@@ -160,7 +179,7 @@ class CardLayout:
     players: dict[Game, int]
     colour_names: dict[Game, str]
     legend: Box | None = None  # where the printed card explains the colours
-    colours: dict[Game, Any] = field(default_factory=dict)  # print colours (layout.GameColour)
+    colours: dict[Game, GameColour] = field(default_factory=dict)
 
     def present(self, tabs: Tabs) -> tuple[list[Fragment], list[Mark]]:
         """The fragments and marks a lone card shows at all with its tabs ``tabs``
@@ -262,7 +281,7 @@ def cover_of(box: Box, coverers: Iterable[tuple[int, Box]]) -> tuple[Cover, list
     pieces = [box]
     cards: list[int] = []
     for card, c in coverers:
-        if not _overlaps(box, c):
+        if not overlaps(box, c):
             continue
         if card not in cards:
             cards.append(card)
@@ -274,7 +293,8 @@ def cover_of(box: Box, coverers: Iterable[tuple[int, Box]]) -> tuple[Cover, list
     return Cover.PARTLY, cards
 
 
-def _overlaps(a: Box, b: Box) -> bool:
+def overlaps(a: Box, b: Box) -> bool:
+    """Whether two boxes overlap by more than touching (:data:`AREA_EPS`)."""
     w = min(a.right, b.right) - max(a.x, b.x)
     h = min(a.bottom, b.bottom) - max(a.y, b.y)
     return w > 0 and h > 0 and w * h > AREA_EPS
@@ -282,7 +302,7 @@ def _overlaps(a: Box, b: Box) -> bool:
 
 def subtract(a: Box, b: Box) -> list[Box]:
     """``a`` less ``b``, as up to four boxes (slivers thinner than AREA_EPS dropped)."""
-    if not _overlaps(a, b):
+    if not overlaps(a, b):
         return [a]
     out = []
     top, bottom = max(a.y, b.y), min(a.bottom, b.bottom)

@@ -51,7 +51,6 @@ from dataclasses import dataclass
 from pathlib import Path as FilePath
 
 from cardgen.connector.draw import line_size, mark_shape, plate_ops
-from cardgen.connector.layout import GameColour, Shape
 from cardgen.connector.model import (
     BASELINE,
     PLATE_END,
@@ -63,6 +62,7 @@ from cardgen.connector.model import (
     Mark,
     Placed,
     Scene,
+    Shape,
     cover_of,
 )
 from cardgen.connector.validate import Report
@@ -266,7 +266,7 @@ def _game_name(game: Game) -> str:
 def _look(scene: Scene, game: Game) -> tuple[Color, Shape]:
     """A game's screen colour and shape from the layout (grey and square without)."""
     colour = scene.layout.colours.get(game)
-    if isinstance(colour, GameColour):
+    if colour is not None:
         return Color.hex(colour.rgb), colour.shape
     return NO_COLOUR, Shape.SQUARE
 

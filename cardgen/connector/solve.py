@@ -29,8 +29,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from cardgen.connector.model import (
-    AREA_EPS,
-    ROTATIONS,
     Assembly,
     CardLayout,
     Config,
@@ -43,13 +41,13 @@ from cardgen.connector.model import (
     configs,
     cover_of,
     normalize,
+    overlaps,
 )
-from cardgen.connector.validate import Report, validate
+from cardgen.connector.validate import Report, occurrences, validate
 from cardgen.draw.geometry import Box, in_lines
 
 MAX_CARDS = 8
 Look = tuple[int, Tabs]  # rotation, tabs
-Card = tuple[int, Tabs, float, float]  # rotation, tabs, x, y
 
 
 @dataclass
@@ -130,17 +128,13 @@ def _moved(box: Box, x: float, y: float) -> Box:
     return Box(box.x + x, box.y + y, box.w, box.h)
 
 
-def _overlaps_any(box: Box, faces: list[Box]) -> bool:
-    return any(cover_of(box, [(0, f)])[0] is not Cover.VISIBLE for f in faces)
-
-
 def _start(look: _Look) -> _State:
     return _State([(look, 0.0, 0.0)], [(0, box, text) for box, text, _ in look.upright])
 
 
 def _on_top(state: _State, new: _Look, x: float, y: float) -> _State:
     faces = [_moved(b, x, y) for b in new.faces]
-    shown = [s for s in state.shown if not _overlaps_any(s[1], faces)]
+    shown = [s for s in state.shown if not _hits(s[1], faces)]
     index = len(state.cards)
     shown += [(index, _moved(box, x, y), text) for box, text, _ in new.upright]
     return _State([*state.cards, (new, x, y)], shown)
@@ -149,20 +143,14 @@ def _on_top(state: _State, new: _Look, x: float, y: float) -> _State:
 def _underneath(state: _State, new: _Look, x: float, y: float) -> _State:
     faces = [_moved(b, cx, cy) for look, cx, cy in state.cards for b in look.faces]
     shown = [(0, _moved(box, x, y), text) for box, text, _ in new.upright
-             if not _overlaps_any(_moved(box, x, y), faces)]
+             if not _hits(_moved(box, x, y), faces)]
     shown += [(i + 1, box, text) for i, box, text in state.shown]
     return _State([(new, x, y), *state.cards], shown)
 
 
 def _hits(box: Box, faces: list[Box]) -> bool:
     """Whether any of ``faces`` overlaps ``box`` (more than touching)."""
-    for f in faces:
-        w = min(box.right, f.right) - max(box.x, f.x)
-        if w > 0:
-            h = min(box.bottom, f.bottom) - max(box.y, f.y)
-            if h > 0 and w * h > AREA_EPS:
-                return True
-    return False
+    return any(overlaps(box, f) for f in faces)
 
 
 class _Budget:
@@ -251,7 +239,7 @@ def solve(layout: CardLayout, game: Game, preset: str, max_cards: int = MAX_CARD
     needed = _chars(description)
     best = max(look.chars for look in looks)
     pieces = {t for look in looks for _, t, _ in look.upright}
-    allowed = {t: _occurrences(description, t) for t in pieces}
+    allowed = {t: occurrences(description, t) for t in pieces}
     result = SolveResult(game, preset, None, None, best=best, needed=needed)
     budget = _Budget(best, needed, allowed) if cut else None
     for count in range(1, max_cards + 1):
@@ -312,12 +300,3 @@ def _assembly(game: Game, preset: str, cards: list[Item]) -> Assembly:
     return Assembly(game, preset, tuple(
         Placement(round(x - ox, 3) + 0.0, round(y - oy, 3) + 0.0, look.key[0], look.key[1])
         for look, x, y in cards))
-
-
-def _occurrences(text: str, piece: str) -> int:
-    from cardgen.connector.validate import _occurrences as occurrences
-
-    return occurrences(text, piece)
-
-
-__all__ = ["ROTATIONS", "SolveResult", "solve"]

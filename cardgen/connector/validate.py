@@ -26,6 +26,7 @@ from cardgen.connector.model import (
     Assembly,
     CardLayout,
     Cover,
+    Face,
     Fragment,
     Game,
     Mark,
@@ -220,7 +221,7 @@ def _why_not(layout: CardLayout, scene: Scene, game: Game, colour: str, descript
                    key=lambda t: (description.find(t), t))
     read_texts = [normalize(_frag(p).text) for p in read]
     for text in texts:
-        wanted, got = _occurrences(description, text), read_texts.count(text)
+        wanted, got = occurrences(description, text), read_texts.count(text)
         if got > wanted:
             cards = sorted({p.card for p in read if normalize(_frag(p).text) == text})
             out.append(f"the {colour} {_quoted(text)} is read {got} times (on {_cards(cards)})"
@@ -246,7 +247,7 @@ def _why_not(layout: CardLayout, scene: Scene, game: Game, colour: str, descript
                        "clockwise.")
         elif not any(p.upright for p in same):
             where = [f for f in layout.fragments if f.game is game and normalize(f.text) == text]
-            tabs = {Tabs.FOLDED if f.face.value != "back" else Tabs.OPEN for f in where}
+            tabs = {Tabs.FOLDED if f.face is not Face.BACK else Tabs.OPEN for f in where}
             hint = ("it shows on a card whose tabs are folded" if tabs == {Tabs.FOLDED}
                     else "it shows on a card whose tabs are open" if tabs == {Tabs.OPEN}
                     else "look for it on the card")
@@ -259,7 +260,7 @@ def _times(n: int) -> str:
     return {0: "not at all", 1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
-def _occurrences(text: str, piece: str) -> int:
+def occurrences(text: str, piece: str) -> int:
     """How often ``piece`` occurs in ``text`` as whole words (not overlapping)."""
     count, start = 0, 0
     while True:
