@@ -5,8 +5,9 @@ Every file cardgen reads from the user (configs, themes, board files, images, fo
 goes through :func:`read_input`: only a regular file is read (a FIFO, a socket or a
 device such as ``/dev/zero`` is refused before anything is read, so nothing can hang or
 fill the memory), and never more than a size cap. Data files then go through
-:func:`read_toml`, so a missing file, a folder, a file that is not UTF-8 text and broken
-TOML are worded the same everywhere. What the data means is checked afterwards against a
+:func:`read_toml` (or :func:`read_csv` for tables of people and cards), so a missing
+file, a folder, a file that is not UTF-8 text and broken TOML or CSV are worded the same
+everywhere. What the data means is checked afterwards against a
 schema (``cardgen.schema``).
 
 Imports only ``cardgen.errors``.
@@ -14,10 +15,13 @@ Imports only ``cardgen.errors``.
 
 from __future__ import annotations
 
+import csv
 import errno
+import io
 import os
 import stat
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -125,3 +129,100 @@ def parse_toml(text: str, label: str) -> dict[str, Any]:
     except RecursionError:
         raise ConfigError(label, ["invalid TOML: its tables or arrays are nested hundreds "
                                   "of levels deep, far deeper than any cardgen file."]) from None
+
+
+MAX_CSV_ROWS = 5_000  # a studio, a prototype deck, a convention's worth of cards
+MAX_CSV_COLUMNS = 100
+CSV_DELIMITERS = ",;\t"
+
+
+@dataclass(frozen=True)
+class CsvRow:
+    """One record of a CSV file: the line it starts on (1-based, as an editor counts)
+    and its values by column name (columns missing at the row's end are empty)."""
+
+    line: int
+    values: dict[str, str]
+
+
+@dataclass(frozen=True)
+class CsvTable:
+    """A CSV file: its header's column names (stripped, in order) and its records."""
+
+    columns: tuple[str, ...]
+    rows: tuple[CsvRow, ...]
+
+
+def read_csv(path: Path, kind: str, label: str | None = None, *,
+             max_rows: int = MAX_CSV_ROWS) -> CsvTable:
+    """The records of a CSV file with a header row, or a :class:`ConfigError` that names
+    the file and the line.
+
+    The file is UTF-8 (a byte-order mark, as spreadsheets write, is accepted). The
+    delimiter is the one of comma, semicolon and tab that the header line holds most of
+    (a spreadsheet set to a European locale writes semicolons); quoting is as RFC 4180
+    (a quoted value may hold the delimiter, doubled quotes and line breaks). Blank lines
+    are skipped. A record with more values than the header has columns is refused;
+    one with fewer has the missing ones empty.
+    """
+    label = path_text(path) if label is None else label
+    try:
+        raw = read_input(path, kind, max_bytes=MAX_BYTES, expected="CSV file")
+    except InputFileError as exc:
+        raise ConfigError("", [str(exc)], value=path) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        raise ConfigError(label, [f"line {line}: not UTF-8 text; save the file as CSV "
+                                  "UTF-8."], value=path) from None
+    return parse_csv(text, label, max_rows=max_rows)
+
+
+def parse_csv(text: str, label: str, *, max_rows: int = MAX_CSV_ROWS) -> CsvTable:
+    """Parse CSV text (see :func:`read_csv`); errors name ``label`` and the line."""
+    first = text.split("\n", 1)[0]
+    delimiter = max(CSV_DELIMITERS, key=lambda d: (first.count(d), d == ","))
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    columns: tuple[str, ...] | None = None
+    rows: list[CsvRow] = []
+    while True:
+        start = reader.line_num + 1
+        try:
+            record = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            raise ConfigError(label, [f"line {start}: not valid CSV ({exc})."]) from None
+        if not any(value.strip() for value in record):
+            continue  # a blank line, or one of delimiters only
+        if columns is None:
+            names = [value.strip() for value in record]
+            if len(names) > MAX_CSV_COLUMNS:
+                raise ConfigError(label, [f"line {start}: the header has {len(names)} columns; "
+                                          f"at most {MAX_CSV_COLUMNS} are read."])
+            for i, name in enumerate(names, 1):
+                if not name:
+                    raise ConfigError(label, [f"line {start}: column {i} of the header has no "
+                                              "name; name every column."])
+                if names.index(name) < i - 1:
+                    raise ConfigError(label, [f"line {start}: the header names column "
+                                              f"{shorten(name)} twice."])
+            columns = tuple(names)
+            continue
+        if len(record) > len(columns):
+            raise ConfigError(label, [f"line {start}: {len(record)} values, but the header "
+                                      f"has {len(columns)} columns; quote a value that "
+                                      f"holds a {_DELIMITER_NAMES[delimiter]}."])
+        if len(rows) == max_rows:
+            raise ConfigError(label, [f"line {start}: more than {max_rows:,} records; "
+                                      "split the file."])
+        record += [""] * (len(columns) - len(record))
+        rows.append(CsvRow(start, dict(zip(columns, record, strict=True))))
+    if columns is None:
+        raise ConfigError(label, ["the file is empty; it needs a header row naming the "
+                                  "columns, then one record per line."])
+    return CsvTable(columns, tuple(rows))
+
+
+_DELIMITER_NAMES = {",": "comma", ";": "semicolon", "\t": "tab"}
