@@ -67,7 +67,12 @@ class BoardError(ProblemsError):
 
 
 class FitError(CardgenError):
-    """Text that does not fit its place even at the smallest legible size."""
+    """Text that does not fit its place even at the smallest legible size; ``field``
+    names the place (a config field such as ``person.title``) when it is known."""
+
+    def __init__(self, message: str, *, value: object = None, field: str = "") -> None:
+        super().__init__(message, value=value)
+        self.field = field
 
 
 class FontError(CardgenError):

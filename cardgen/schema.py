@@ -66,14 +66,16 @@ class Text(Field):
     """A string, stripped of surrounding spaces; ``nonempty`` refuses ``""``. With
     ``printed`` it is text for the card: control characters are refused, except line
     breaks where ``multiline`` allows them (CR LF and CR become LF), and it is put in
-    Unicode normal form C (composed accents)."""
+    Unicode normal form C (composed accents). ``max_length`` caps its length in
+    characters."""
 
     kind = "text in quotes"
 
     def __init__(self, help: str = "", *, default: Any = MISSING, missing: str = "",
                  nonempty: bool = False, strip: bool = True, printed: bool = False,
-                 multiline: bool = False) -> None:
+                 multiline: bool = False, max_length: int | None = None) -> None:
         super().__init__(help, default=default, missing=missing)
+        self.max_length = max_length
         self.nonempty = nonempty
         self.strip = strip
         self.printed = printed
@@ -95,6 +97,9 @@ class Text(Field):
             text = unicodedata.normalize("NFC", text)
         if self.nonempty and not text:
             raise Problem(self.missing or "must not be empty.")
+        if self.max_length is not None and len(text) > self.max_length:
+            raise Problem(f"is {len(text)} characters long: {shorten(text)}; at most "
+                          f"{self.max_length} fit, so shorten it.")
         return text
 
 

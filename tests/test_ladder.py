@@ -14,7 +14,7 @@ from cardgen.card.physical import PRESETS, Preset
 from cardgen.card.spread import Spread
 from cardgen.draw.geometry import Box
 from cardgen.ladder.cards import LadderType, card_type, strength
-from tests.helpers import cli, ok, write_config
+from tests.helpers import BASE_CONFIG, cli, ok, write_config
 
 U, M, W, A, P, F, OTHER = (LadderType.UPPER, LadderType.MIDDLE, LadderType.WORDSMITH,
                        LadderType.ARTIST, LadderType.PRESS, LadderType.FREELANCER,
@@ -71,9 +71,12 @@ CASES = {
     "title": dict(name="Ada Example", title="Level 9 Illustrator", extra='phone = "5 0100"'),
     "tagline": dict(name="Ada Example", title="Intern", extra='tagline = "Since 1999"'),
     "none": dict(name="Ada Example", title="Freelance Writer", extra=""),
+    # The ability's line is printed above the contact lines, so its digit is read first.
+    "ability": dict(name="Ada Example", title="Lead Writer",
+                    extra='phone = "555 0100"\n[ladder]\nability = "Draw 2 cards."'),
 }
 EXPECTED = {"phone": (W, 4), "name": (A, 4), "title": (A, 9), "tagline": (OTHER, 1),
-            "none": (F, 0)}
+            "none": (F, 0), "ability": (W, 2)}
 
 
 def _first_digit_in_pdf(pdf: Path, preset: Preset) -> int:
@@ -109,3 +112,137 @@ def test_card_reports_the_ladder_card_the_pdf_shows(tmp_path: Path, case: str) -
     assert _first_digit_in_pdf(tmp_path / "out" / "card.pdf", preset) == value
     said = ok(cli("card", config, "-o", tmp_path / "out2", "-f", "pdf")).stdout
     assert f"Corporate Ladder: {kind.value}, Strength {value}" in said
+
+
+# --- the ability line and its signature box ----------------------------------------------
+
+ABILITY = BASE_CONFIG + """tagline = "Small games for big tables."
+
+[ladder]
+ability = "{ability}"
+"""
+
+
+def _front(build):
+    """The front panel's items (in the panel's frame) and its safe area."""
+    from cardgen.draw.page import Group
+
+    page = build.document.pages[0]
+    group = next(i for i in page.layer("content").items
+                 if isinstance(i, Group) and i.name == "front-panel")
+    return group.items, build.geometry.panel_safe()
+
+
+def _card(tmp_path: Path, ability: str, preset: str = "eu", theme: str = "dark",
+          qr: str = '"vcard"'):
+    from cardgen.card.build import build_card
+    from cardgen.card.config import load_config
+
+    text = ABILITY.format(ability=ability).replace('preset = "eu"', f'preset = "{preset}"')
+    text = text.replace('theme = "dark"', f'theme = "{theme}"\nqr = {qr}')
+    return build_card(load_config(write_config(tmp_path, text)))
+
+
+@pytest.mark.parametrize(("preset", "theme", "ability"), [
+    ("eu", "dark", "Look at the top card of the deck."),
+    ("us", "light", "Look at the top card of the deck."),
+    ("us", "dark", "Look at the top card of the deck."),
+    ("eu", "light", "Once per game, when this card is attacked, swap it with a card from "
+                    "your hand."),
+])
+def test_the_ability_is_printed_over_a_box_big_enough_to_sign(tmp_path, preset, theme,
+                                                               ability):
+    from cardgen.draw.page import Rect, Text
+    from cardgen.text.fit import text_box
+
+    build = _card(tmp_path, ability, preset, theme)
+    items, safe = _front(build)
+    texts = [i for i in items if isinstance(i, Text)]
+    lines = [t for t in texts if t.name and t.name.startswith("ladder-ability")]
+    printed = " ".join(t.text for t in lines)
+    assert printed == f"CL: {ability}"
+    assert len(lines) == (1 if len(ability) < 40 else 2)  # a long one breaks in two
+    boxes = [i for i in items if isinstance(i, Rect) and i.stroke is not None]
+    assert len(boxes) == 1
+    box = Box(boxes[0].x, boxes[0].y, boxes[0].w, boxes[0].h)
+    assert box.w >= 28 - 0.2 and box.h >= 9 - 0.2  # room for a pen
+    # Inside the safe zone, under the ability, above the contact lines, clear of all text.
+    assert safe.x - 1e-6 <= box.x and box.right <= safe.right + 1e-6
+    assert safe.y <= box.y and box.bottom <= safe.bottom
+    for t in texts:
+        b = text_box(t)
+        assert safe.x - 1e-6 <= b.x and b.right <= safe.right + 1e-6
+        if t.name and t.name.startswith("ladder-signature"):
+            assert box.x <= b.x and b.bottom <= box.bottom
+            continue
+        assert b.bottom <= box.y or b.y >= box.bottom, t.text
+        if t in lines:
+            assert b.bottom <= box.y
+        elif t.name and t.name.startswith("person-email"):
+            assert b.y >= box.bottom
+    assert build.ladder is not None and build.ladder.strength.value == 1  # +1 555…
+
+
+def test_a_cl_the_user_wrote_is_not_doubled(tmp_path):
+    from cardgen.draw.page import Text
+
+    items, _ = _front(_card(tmp_path, "cl: Draw a card."))
+    assert [i.text for i in items if isinstance(i, Text)
+            and i.name == "ladder-ability"] == ["CL: Draw a card."]
+
+
+def test_without_an_ability_there_is_no_box(tmp_path):
+    from cardgen.card.build import build_card
+    from cardgen.card.config import load_config
+    from cardgen.draw.page import Text
+
+    build = build_card(load_config(write_config(tmp_path)))
+    items, _ = _front(build)
+    assert not [i for i in items if isinstance(i, Text) and "signature" in (i.name or "")]
+
+
+@pytest.mark.parametrize(("ability", "message"), [
+    ("x" * 121, r"card\.toml: ladder\.ability is 121 characters long: .*; at most 120 fit"),
+    ("Supercalifragilisticexpialidociousness" * 3,
+     r"^ladder\.ability \('Supercal.*'\) does not fit: it needs"),
+    ("Draw\\u0007 a card", r"ladder\.ability must not contain control characters"),
+    # Two lines and the box do not fit the us card's height beside the other lines.
+    ("Once per game, when this card is attacked, swap it with a card from your hand.",
+     r"^ladder\.ability does not fit on the front panel: .* shorten the ability \(it "
+     r"takes two lines\), or leave out the tagline or a contact line\.$"),
+])
+def test_an_ability_that_cannot_be_printed_is_named(tmp_path, ability, message):
+    from cardgen.errors import CardgenError
+
+    with pytest.raises(CardgenError, match=message):
+        _card(tmp_path, ability, preset="us")
+
+
+def test_the_box_needs_room_beside_the_qr_code(tmp_path):
+    """A custom size so narrow that the box no longer fits beside the QR code is
+    refused with the fix; without the QR code it fits."""
+    from cardgen.errors import CardgenError
+
+    narrow = ABILITY.format(ability="Draw.").replace(
+        'preset = "eu"', "width_mm = 61\nheight_mm = 60")
+    from cardgen.card.build import build_card
+    from cardgen.card.config import load_config
+
+    with pytest.raises(CardgenError, match=r"^ladder\.ability: the box to sign it in needs "
+                                           r"28 mm of width .*set card\.qr = false"):
+        build_card(load_config(write_config(tmp_path, narrow)))
+    build_card(load_config(write_config(tmp_path, narrow.replace(
+        'theme = "dark"', 'theme = "dark"\nqr = false'))))
+
+
+def test_the_signature_colours_keep_the_ink_rule(tmp_path):
+    """The box's outline and label are fine lines and small type: a tint is refused."""
+    from cardgen.card.themes import load_theme, theme_path
+    from cardgen.errors import ConfigError
+
+    text = theme_path("light").read_text(encoding="utf-8").replace(
+        "qr_modules = [0, 0, 0, 100]", "qr_modules = [0, 0, 0, 100]\n"
+                                       "signature_line = [0, 0, 0, 60]")
+    (tmp_path / "t.toml").write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"outside\.signature_line"):
+        load_theme(str(tmp_path / "t.toml"))

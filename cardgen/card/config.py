@@ -29,6 +29,8 @@ class QRContent(enum.StrEnum):
     URL = "url"  # only the web address (person.web): a phone offers to open it
 
 
+MAX_ABILITY = 120  # characters: two lines of small type beside the QR code, at most
+
 PERSON_FIELDS = {
     "title": "Job title.",
     "company": "Company or studio.",
@@ -70,6 +72,11 @@ CONFIG = Table({
         "logo": Text("Logo for the front panel (PNG with transparency works best).",
                      default=""),
     }),
+    "ladder": Table({
+        "ability": Text("A Corporate Ladder ability, printed as \"CL: …\" above a box to "
+                        "sign (an ability counts once the person named on the card signs "
+                        "it).", default="", printed=True, max_length=MAX_ABILITY),
+    }),
     "fonts": Table({
         "regular": Text("TTF/OTF file for regular text (default: Source Sans 3).", default=""),
         "bold": Text("TTF/OTF file for the name.", default=""),
@@ -104,6 +111,7 @@ class CardConfig:
     fonts: dict[FontStyle, Path] = field(default_factory=dict)
     source: Path | None = None
     output_intent: OutputIntent | None = None  # None: the size's default
+    ability: str = ""  # Corporate Ladder ability, without "CL:" ("" for none)
 
     @property
     def base_dir(self) -> Path:
@@ -187,4 +195,12 @@ def _build(values: dict[str, Any], source: Path | None, name: str) -> CardConfig
         fonts=fonts,
         source=source,
         output_intent=card["output_intent"],
+        ability=ability_text(values["ladder"]["ability"]),
     )
+
+
+def ability_text(value: str) -> str:
+    """The ability as written after "CL:" (a "CL:" the user wrote is not doubled)."""
+    if value[:3].casefold() == "cl:":
+        value = value[3:].strip()
+    return value

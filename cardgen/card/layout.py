@@ -45,7 +45,7 @@ LINE = Table({
     "color": Custom(_role, "a theme colour", "the theme colour"),
     "gap": _mm("space above the line"),
 }, optional=False)
-LINES = ("name", "title", "company", "contact", "tagline")
+LINES = ("name", "title", "company", "contact", "ability", "tagline")
 
 LAYOUT = Table({
     "front": Table({
@@ -54,6 +54,12 @@ LAYOUT = Table({
         "logo_share": _share("logo share of the height"), "column_gap": _mm("column gap"),
         "rule_space": _mm("rule band"), "rule_length": _mm("rule length"),
         "rule_width": _mm("rule width"), "block_gap": _mm("gap between blocks"),
+        "signature_height": _mm("signature box height"),
+        "signature_min_width": _mm("signature box, narrowest"),
+        "signature_max_width": _mm("signature box, widest"),
+        "signature_gap": _mm("ability to its box"),
+        "signature_outline": _mm("signature box outline"),
+        "signature_label": _size("signature label"),
         "lines": Table({name: LINE for name in LINES}, optional=False),
     }, optional=False),
     "back": Table({

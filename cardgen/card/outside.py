@@ -39,7 +39,7 @@ from cardgen.draw.page import (
 )
 from cardgen.draw.qr import QRCapacityError, module_size, qr_items, qr_matrix
 from cardgen.draw.shapes import circle
-from cardgen.errors import CardgenError
+from cardgen.errors import CardgenError, FitError
 from cardgen.text.fit import check_printable, fit_line, line_height, text_box
 from cardgen.text.fonts import FontFace, FontSet, bundled_fonts
 from cardgen.texts import lookup, say
@@ -122,7 +122,7 @@ def front_panel(config: CardConfig, geometry: CardGeometry, theme: Theme, fonts:
         beside.append(Box(safe.right - w, safe.y, w, h))
     # The text is set before the QR code is made, so that text too long for the card is
     # blamed on its field rather than on the QR code.
-    text = front_text(config.person, fonts, theme, layout, safe, beside)
+    text = front_text(config.person, fonts, theme, layout, safe, beside, config.ability)
     if qr is not None:
         items[:0] = _qr(qr, qr_text(config.person, qr), safe.right - qr_side,
                         safe.bottom - qr_side, qr_side, colors, front["qr_min_module"], warnings)
@@ -148,49 +148,104 @@ class _TextLine:
     gap: float = 0.0
 
 
+@dataclass(frozen=True, eq=False)
+class _Signature:
+    """The box a Corporate Ladder ability is signed in: a row of the contact block with
+    a fixed height."""
+
+    height: float
+    min_width: float
+    max_width: float
+    gap: float  # above it, below the ability's text
+
+
 @dataclass(frozen=True)
 class FrontText:
     """The front panel's text: its items, the boxes of its blocks (the name block with
-    its rule, the contact block with the tagline), and the free band between them."""
+    its rule, the contact block with the ability, its signature box and the tagline),
+    the free band between them, and the signature box (None without an ability)."""
 
     items: list[Item]
     blocks: list[Box]
     free: tuple[float, float]
+    signature: Box | None = None
 
 
 def front_text(person: Person, fonts: FontSet, theme: Theme, layout: CardLayout, area: Box,
-               beside: list[Box] | tuple[Box, ...] = ()) -> FrontText:
-    """Name, title and company from the top of ``area``; contact lines and tagline from
-    its foot. Each line gets the width that is free at its height (``beside`` are the
-    boxes at the right that it must keep ``column_gap`` from); every line is fitted to
-    its width, all shrink together to fit the height. A line set under 8 pt takes the
-    theme's colour for small type (the ink rule)."""
+               beside: list[Box] | tuple[Box, ...] = (), ability: str = "") -> FrontText:
+    """Name, title and company from the top of ``area``; from its foot up the tagline,
+    the contact lines and, with an ``ability``, a box to sign in under "CL: …". Each
+    line gets the width that is free at its height (``beside`` are the boxes at the
+    right that it must keep ``column_gap`` from); every line is fitted to its width, all
+    shrink together to fit the height. An ability too long for one line at its smallest
+    size is set in two. A line set under 8 pt takes the theme's colour for small type
+    (the ink rule)."""
+    if not ability:
+        return _front_text(person, fonts, theme, layout, area, beside, [])
+    text = say("card", "front.ability", ability=ability)
+    try:
+        return _front_text(person, fonts, theme, layout, area, beside, [text])
+    except FitError as exc:
+        if exc.field != "ladder.ability":
+            raise
+    return _front_text(person, fonts, theme, layout, area, beside, _halves(text))
+
+
+def _halves(text: str) -> list[str]:
+    """The text broken at the space that makes its two lines the most even."""
+    words = text.split(" ")
+    if len(words) < 2:
+        return [text]
+    best = min(range(1, len(words)), key=lambda i: (
+        abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))), -i))
+    return [" ".join(words[:best]), " ".join(words[best:])]
+
+
+def _front_text(person: Person, fonts: FontSet, theme: Theme, layout: CardLayout, area: Box,
+                beside: list[Box] | tuple[Box, ...], ability: list[str]) -> FrontText:
     colors = theme.outside
     front = layout.front
     gap = front["column_gap"]
 
     def line(field: str, text: str, style_name: str) -> _TextLine:
         s = layout.lines[style_name]
-        return _TextLine(f"person.{field}", text, fonts.face(s.style), s.size, s.min_size,
+        return _TextLine(field, text, fonts.face(s.style), s.size, s.min_size,
                          colors[s.color], s.gap)
 
-    top = [line("name", person.name, "name"), line("title", person.title, "title"),
-           line("company", person.company, "company")]
+    top = [line("person.name", person.name, "name"),
+           line("person.title", person.title, "title"),
+           line("person.company", person.company, "company")]
     # Each line of a multi-line field (the address) is a contact line of its own.
-    contact = [line(key, part, "contact") for key in CONTACT_FIELDS
+    contact = [line(f"person.{key}", part, "contact") for key in CONTACT_FIELDS
                for part in getattr(person, key).split("\n")]
-    tagline = line("tagline", person.tagline, "tagline")
+    tagline = line("person.tagline", person.tagline, "tagline")
     top = [t for t in top if t.text]
     contact = [t for t in contact if t.text]
-    bottom_block = contact + ([tagline] if tagline.text else [])
-    lines = top + bottom_block
-    for t in lines:
-        check_printable(t.text, t.face, t.field)
+    abilities = [line("ladder.ability", part, "ability") for part in ability]
+    signature = (_Signature(front["signature_height"], front["signature_min_width"],
+                            front["signature_max_width"], front["signature_gap"])
+                 if ability else None)
+    # The contact block, from the top: the ability, its box, the contact lines, the
+    # tagline; each row with the space above it.
+    rows: list[_TextLine | _Signature] = [*abilities, *([signature] if signature else []),
+                                          *contact, *([tagline] if tagline.text else [])]
     rule_space = front["rule_space"]
     block_gap = front["block_gap"]
+    gaps: dict[_TextLine | _Signature, float] = {}
+    for i, row in enumerate(rows):
+        if row is tagline or (signature and contact and row is contact[0]):
+            gaps[row] = block_gap if i else 0.0
+        else:
+            gaps[row] = row.gap
+    lines = top + [r for r in rows if isinstance(r, _TextLine)]
+    for t in lines:
+        check_printable(t.text, t.face, t.field)
 
-    def place(sizes: dict[_TextLine, float]) -> dict[_TextLine, float]:
-        """Each line's baseline for these sizes."""
+    def row_height(row: _TextLine | _Signature, sizes: dict[_TextLine, float]) -> float:
+        return row.height if isinstance(row, _Signature) else line_height(sizes[row])
+
+    def place(sizes: dict[_TextLine, float]) -> tuple[dict[_TextLine, float], float]:
+        """Each line's baseline for these sizes, and the top of the signature box."""
         baselines: dict[_TextLine, float] = {}
         cursor = area.y
         for i, t in enumerate(top):
@@ -203,11 +258,14 @@ def front_text(person: Person, fonts: FontSet, theme: Theme, layout: CardLayout,
                 baselines[t] = cursor + line_height(size) - f.metrics.descent_mm(size)
                 cursor += line_height(size)
         bottom = area.bottom
-        for t in reversed(bottom_block):
-            size = sizes[t]
-            baselines[t] = bottom - t.face.metrics.descent_mm(size)
-            bottom -= line_height(size) + (block_gap if t is tagline else t.gap)
-        return baselines
+        box_top = bottom
+        for row in reversed(rows):
+            if isinstance(row, _Signature):
+                box_top = bottom - row.height
+            else:
+                baselines[row] = bottom - row.face.metrics.descent_mm(sizes[row])
+            bottom -= row_height(row, sizes) + gaps[row]
+        return baselines, box_top
 
     def extent(t: _TextLine, size: float, baseline: float) -> tuple[float, float]:
         return (baseline - t.face.metrics.ink_top_mm(t.text, size),
@@ -223,14 +281,13 @@ def front_text(person: Person, fonts: FontSet, theme: Theme, layout: CardLayout,
 
     def height(sizes: dict[_TextLine, float]) -> float:
         parts = [sum(t.gap + line_height(sizes[t]) for t in top) + rule_space if top else 0.0,
-                 sum(t.gap + line_height(sizes[t]) for t in contact),
-                 line_height(sizes[tagline]) if tagline.text else 0.0]
+                 sum(gaps[r] + row_height(r, sizes) for r in rows)]
         return sum(parts) + block_gap * (len([p for p in parts if p]) - 1)
 
     sizes = {t: t.size for t in lines}
     widths: dict[_TextLine, float] = {}
     for _ in range(FIT_ROUNDS):
-        baselines = place(sizes)
+        baselines, _top = place(sizes)
         widths = {t: width_at(*extent(t, sizes[t], baselines[t])) for t in lines}
         fitted = {t: max(t.min_size, min(sizes[t], _fitting_size(t, widths[t])))
                   for t in lines}
@@ -243,12 +300,19 @@ def front_text(person: Person, fonts: FontSet, theme: Theme, layout: CardLayout,
         sizes = fitted
     for t in lines:  # a line that does not fit at its smallest size is named
         fit_line(t.text, t.face, sizes[t], t.min_size, widths[t], t.field)
+    if height(sizes) > area.h + 1e-6 and signature is not None:
+        lines_taken = "a line" if len(abilities) == 1 else "two lines"
+        raise CardgenError(
+            f"ladder.ability does not fit on the front panel: with it and its signature box "
+            f"the text needs {height(sizes):.1f} mm of height at the smallest legible sizes "
+            f"and the safe area is {area.h:.1f} mm; shorten the ability (it takes "
+            f"{lines_taken}), or leave out the tagline or a contact line.")
     if height(sizes) > area.h + 1e-6:
         cursor, overflow = 0.0, lines[-1].field
-        for t in lines:
-            cursor += t.gap + line_height(sizes[t])
+        for row in top + rows:
+            cursor += (row.gap if row in top else gaps[row]) + row_height(row, sizes)
             if cursor > area.h:
-                overflow = t.field
+                overflow = row.field if isinstance(row, _TextLine) else overflow
                 break
         raise CardgenError(
             f"{overflow} does not fit on the front panel: the text needs {height(sizes):.1f} "
@@ -262,11 +326,21 @@ def front_text(person: Person, fonts: FontSet, theme: Theme, layout: CardLayout,
         counts[base] = counts.get(base, 0) + 1
         names[t] = base if counts[base] == 1 else f"{base}-{counts[base]}"
 
-    baselines = place(sizes)
+    baselines, box_top = place(sizes)
     items: list[Item] = []
     for t in lines:
         color = theme.type_color(t.color, sizes[t])
         items.append(Text(area.x, baselines[t], t.text, t.face, sizes[t], color, name=names[t]))
+    box: Box | None = None
+    if signature is not None:
+        free = width_at(box_top, box_top + signature.height)
+        if free < signature.min_width:
+            raise CardgenError(
+                f"ladder.ability: the box to sign it in needs {signature.min_width:g} mm of "
+                f"width and the front panel has {free:.1f} mm free beside the QR code and "
+                "the logo; set card.qr = false or leave out the ability.")
+        box = Box(area.x, box_top, min(free, signature.max_width), signature.height)
+        items += _signature_items(box, fonts, colors, front)
     blocks: list[Box] = []
     free_top, free_bottom = area.y, area.bottom
     if top:
@@ -280,12 +354,33 @@ def front_text(person: Person, fonts: FontSet, theme: Theme, layout: CardLayout,
                          front["rule_width"]))
         blocks.append(Box.union(boxes))
         free_top = blocks[-1].bottom
-    if bottom_block:
-        wanted = {names[t] for t in bottom_block}
+    if rows:
+        wanted = {names[r] for r in rows if isinstance(r, _TextLine)}
         blocks.append(Box.union([text_box(i) for i in items
-                              if isinstance(i, Text) and i.name in wanted]))
+                                 if isinstance(i, Text) and i.name in wanted]
+                                + ([box] if box else [])))
         free_bottom = blocks[-1].y
-    return FrontText(items, blocks, (free_top, free_bottom))
+    return FrontText(items, blocks, (free_top, free_bottom), box)
+
+
+def _signature_items(box: Box, fonts: FontSet, colors: dict[str, Color],
+                     front: dict[str, float]) -> list[Item]:
+    """The box to sign in: a ground that takes a pen, its outline, and the line to
+    sign on with its label under it, at the left."""
+    ink = colors["signature_line"]
+    outline = front["signature_outline"]
+    label = say("card", "front.signature")
+    size = front["signature_label"]
+    face = fonts.italic
+    check_printable(label, face, "fonts.italic (the signature box's label)")
+    descent = face.metrics.descent_mm(size)
+    baseline = box.bottom - outline - 0.6 - descent
+    line_y = baseline - face.metrics.ink_top_mm(label, size) - 0.6
+    inner = box.inset(outline / 2)
+    return [Rect(inner.x, inner.y, inner.w, inner.h, fill=colors["signature_ground"],
+                 stroke=Stroke(ink, outline)),
+            Line(box.x + 1.5, line_y, box.right - 1.5, line_y, Stroke(ink, outline)),
+            Text(box.x + 1.5, baseline, label, face, size, ink, name="ladder-signature-label")]
 
 
 def _fitting_size(t: _TextLine, width: float) -> float:

@@ -36,6 +36,8 @@ OUTSIDE_COLORS = {
     "link_ground": "the disc behind each link number",
     "qr_background": "the QR code's light modules",
     "qr_modules": "the QR code's dark modules",
+    "signature_ground": "the box for signing a Corporate Ladder ability",
+    "signature_line": "the signature box's outline and label",
 }
 INSIDE_COLORS = {
     "margin": "around the game panel: the side tabs and the strips beside grid B",
@@ -53,7 +55,9 @@ RETIRED = {("outside", "muted"): "type under 8 pt prints in outside.text, by the
            ("inside", "pattern"): "the side tabs carry the Connector puzzle on a plain "
                                   "ground (inside.margin)"}
 # Colours that may be left out, and the colour they then take.
-OPTIONAL = {("outside", "link_ground"): "background", ("inside", "link_ground"): "margin"}
+OPTIONAL = {("outside", "link_ground"): "background", ("inside", "link_ground"): "margin",
+            ("outside", "signature_ground"): "qr_background",
+            ("outside", "signature_line"): "qr_modules"}
 
 
 @dataclass(frozen=True)
@@ -75,6 +79,8 @@ USES = (
     Use("outside", "name", (("outside", "background"),), fine=False, text=True),
     Use("outside", "accent", (("outside", "background"),), fine=False, text=True),
     Use("outside", "link", (("outside", "link_ground"),), fine=False, text=True),
+    Use("outside", "signature_line", (("outside", "signature_ground"),), fine=True,
+        text=True),
     Use("inside", "label", (("inside", "ground"),), fine=True, text=True),
     Use("inside", "grid_line", (("inside", "tint_a"), ("inside", "tint_b")), fine=True,
         text=False),

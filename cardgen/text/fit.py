@@ -83,8 +83,7 @@ def fit_line(text: str, face: FontFace, size: float, min_size: float, width: flo
         raise FitError(
             f"{where} ({shorten(text)}) does not fit: it needs {face.width(text, min_size):.1f} mm "
             f"at the smallest legible size of {min_size:g} pt and the line is {width:.1f} mm "
-            "wide; shorten it."
-        )
+            "wide; shorten it.", value=text, field=where)
     return fitted
 
 
