@@ -31,6 +31,10 @@ class QRContent(enum.StrEnum):
 
 MAX_ABILITY = 120  # characters: two lines of small type beside the QR code, at most
 
+# The keys that hold paths (card.theme only when it is not a built-in theme's name).
+PATH_KEYS = (("images", "portrait"), ("images", "logo"), ("fonts", "regular"),
+             ("fonts", "bold"), ("fonts", "italic"), ("card", "theme"))
+
 PERSON_FIELDS = {
     "title": "Job title.",
     "company": "Company or studio.",
@@ -153,6 +157,17 @@ def load_config(path: Path | None) -> CardConfig:
     name = "the built-in example" if path is None else str(path)
     values = check(CONFIG, read_toml(source, "config file", name), name)
     return _build(values, source.resolve() if path is not None else None, name)
+
+
+def read_config_values(path: Path) -> dict[str, Any]:
+    """A config file's tables as written, not yet checked."""
+    return read_toml(path, "config file", str(path))
+
+
+def config_from_values(values: dict[str, Any], source: Path | None, name: str) -> CardConfig:
+    """A config from tables as a config file holds them (checked; relative paths
+    against ``source``'s folder, else the working folder); problems name ``name``."""
+    return _build(check(CONFIG, values, name), source, name)
 
 
 def _build(values: dict[str, Any], source: Path | None, name: str) -> CardConfig:

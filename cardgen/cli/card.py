@@ -4,8 +4,9 @@ sheets for office printing."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -23,10 +24,18 @@ from cardgen.cli.common import (
     parse_choice,
     parse_formats,
     parse_offset,
+    plural,
     report,
     warn,
 )
 from cardgen.errors import CardgenError
+
+if TYPE_CHECKING:
+    from cardgen.card.batch import TeamCard
+    from cardgen.card.physical import Preset
+    from cardgen.draw.page import Document, OutputIntent
+    from cardgen.prepress.impose import Duplex
+    from cardgen.render import Format
 
 IntentOpt = Annotated[str | None, typer.Option(
     "--output-intent", help="The printing condition the PDF is prepared for (its PDF/X "
@@ -35,6 +44,10 @@ IntentOpt = Annotated[str | None, typer.Option(
 MarksOpt = Annotated[bool | None, typer.Option(
     "--marks/--no-marks", help="Crop and fold marks (default: the config's card.marks).",
     show_default=False)]
+BatchOpt = Annotated[Path | None, typer.Option(
+    "--batch", help="A CSV file with a row per person and columns named like config keys "
+    "(person.name, person.title, images.portrait, ladder.ability…); the config gives what "
+    "they share. Every row is checked before anything is written.", show_default=False)]
 DielineOpt = Annotated[str, typer.Option(
     "--dieline", help="Where the cut and score lines go: file (NAME-dieline.pdf/.svg/.png) "
     "or layer (an overprinting CutContour/Score spot layer on both art pages).")]
@@ -56,10 +69,11 @@ def card(
     json_out: Annotated[bool, typer.Option(
         "--json", help="Report on stdout as JSON: the files written, the warnings and the "
         "Corporate Ladder card.")] = False,
+    batch: BatchOpt = None,
 ) -> None:
     """Print the card: a PDF (outside, inside), SVGs and PNGs of each spread, and the
     dieline in files of its own (or as a layer of the spreads). Says which Corporate
-    Ladder card it is."""
+    Ladder card it is. With --batch, a card for every row of a CSV file."""
     from cardgen.card.build import build_card
     from cardgen.card.config import load_config
     from cardgen.card.physical import Preset
@@ -73,10 +87,37 @@ def card(
     check_range(dpi, "--dpi", *DPI_RANGE)
     check_stem(name)
     intent = find_intent(output_intent, "--output-intent") if output_intent else None
+    chosen = parse_choice(Preset, preset, "--preset") if preset is not None else None
+    if batch is not None:
+        if name != "card":
+            raise CardgenError("--name names one card's files; with --batch each card's "
+                               "files are named from its person.name.", value=name)
+        from cardgen.card.batch import build_team
+
+        check_folder(output)
+        cards = build_team(batch, config, mode, reserved=(DIELINE_STEM,), preset=chosen,
+                           theme=theme, marks=marks, output_intent=intent)
+        files, per_card = _team_files(cards, output, formats, cmyk=not rgb, dpi=dpi)
+        warnings = [f"line {c.person.line} ({c.person.config.person.name}): {w}"
+                    for c in cards for w in c.build.warnings]
+        warn(warnings)
+        written = write_files(files)
+        if json_out:
+            typer.echo(json.dumps({
+                "cards": [{"line": c.person.line, "name": c.person.config.person.name,
+                           "files": [str(p) for p in per_card[c.person.stem]],
+                           "ladder": c.build.ladder.as_json() if c.build.ladder else None,
+                           "warnings": c.build.warnings} for c in cards],
+                "files": [str(p) for p in written], "warnings": warnings},
+                indent=2, ensure_ascii=False))
+            return
+        typer.echo(_team_table(cards, per_card))
+        typer.echo(f"wrote {plural(len(written), 'file')} for {plural(len(cards), 'card')} "
+                   f"into {output}")
+        return
     loaded = load_config(config)
-    settings = loaded.with_overrides(
-        preset=parse_choice(Preset, preset, "--preset") if preset is not None else None,
-        theme=theme, marks=marks, output_intent=intent)
+    settings = loaded.with_overrides(preset=chosen, theme=theme, marks=marks,
+                                     output_intent=intent)
     check_folder(output)
     build = build_card(settings, mode)
     files = render_files(build.document, output / name, formats, cmyk=not rgb, dpi=dpi)
@@ -97,6 +138,53 @@ def card(
                   if ladder.strength.line is not None else " (no digit on the front)")
         typer.echo(f"Corporate Ladder: {ladder.type.value}, Strength "
                    f"{ladder.strength.value}{source}")
+
+
+DIELINE_STEM = "dieline"  # a batch's dieline, shared by its cards
+
+
+def _team_files(cards: Sequence[TeamCard], output: Path, formats: Sequence[Format], *,
+                cmyk: bool, dpi: float) -> tuple[dict[Path, bytes], dict[str, list[Path]]]:
+    """Every card's files, and one dieline for each size among them (``dieline``, or
+    ``dieline-85x55`` and so on when the cards have several sizes)."""
+    from cardgen.errors import CardgenError
+    from cardgen.render import render_files
+
+    files: dict[Path, bytes] = {}
+    per_card: dict[str, list[Path]] = {}
+    dielines: dict[tuple[float, float], Document] = {}
+    for card in cards:
+        made = render_files(card.build.document, output / card.person.stem, formats,
+                            cmyk=cmyk, dpi=dpi)
+        clash = sorted(set(made) & set(files))
+        if clash:
+            raise CardgenError(f"line {card.person.line}: person.name gives the file "
+                               f"{clash[0].name}, which another card's files already "
+                               "use; change the name.", value=card.person.config.person.name)
+        files |= made
+        per_card[card.person.stem] = list(made)
+        size = card.build.geometry.size
+        if card.build.dieline is not None:
+            dielines.setdefault((size.width, size.height), card.build.dieline)
+    for (width, height), document in dielines.items():
+        stem = DIELINE_STEM if len(dielines) == 1 else f"{DIELINE_STEM}-{width:g}x{height:g}"
+        files |= render_files(document, output / stem, formats, cmyk=cmyk, dpi=dpi)
+    return files, per_card
+
+
+def _team_table(cards: Sequence[TeamCard], per_card: dict[str, list[Path]]) -> str:
+    """The summary: a line per card with its Corporate Ladder card and its files."""
+    rows = [("line", "name", "type", "strength", "files")]
+    for card in cards:
+        ladder = card.build.ladder
+        paths = per_card[card.person.stem]
+        more = f" +{len(paths) - 1}" if len(paths) > 1 else ""
+        rows.append((str(card.person.line), card.person.config.person.name,
+                     ladder.type.value if ladder else "", str(ladder.strength.value)
+                     if ladder else "", f"{paths[0].name}{more}" if paths else ""))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True))
+                     .rstrip() for row in rows)
 
 
 def init(
@@ -134,8 +222,11 @@ def sheet(
     rgb: RgbOpt = False,
     name: Annotated[str, typer.Option(help="File name stem of the output.")] = "sheet",
     output_intent: IntentOpt = None,
+    batch: BatchOpt = None,
 ) -> None:
-    """Impose cards N-up on A4 or Letter for office duplex printing (PDF)."""
+    """Impose cards N-up on A4 or Letter for office duplex printing (PDF). With --batch,
+    every row's card once, each inside behind its own outside, on as many sheets as
+    they need."""
     from cardgen.card.build import build_card
     from cardgen.card.config import load_config
     from cardgen.card.physical import Preset
@@ -152,18 +243,24 @@ def sheet(
     check_stem(name)
     shift = parse_offset(offset)
     intent = find_intent(output_intent, "--output-intent") if output_intent else None
-    loaded = load_config(config)
-    settings = loaded.with_overrides(
-        preset=parse_choice(Preset, preset, "--preset") if preset is not None else None,
-        theme=theme, marks=False, output_intent=intent)
     duplex = Duplex(parse_choice(Paper, paper, "--paper"), parse_choice(Flip, flip, "--flip"),
                     shift, margin)
     fonts = bundled_fonts()
+    if batch is None or registration:
+        loaded = load_config(config)
+        settings = loaded.with_overrides(
+            preset=parse_choice(Preset, preset, "--preset") if preset is not None else None,
+            theme=theme, marks=False, output_intent=intent)
     if registration:
         check_folder(output)
         document = build_registration(duplex, fonts)
         target = output / f"{name}-registration.pdf"
         report(write_files({target: render(document, [Format.PDF], cmyk=not rgb)[".pdf"]}))
+        return
+    if batch is not None:
+        _team_sheet(batch, config, duplex, output, name, marks=marks, rgb=rgb,
+                    preset=parse_choice(Preset, preset, "--preset") if preset else None,
+                    theme=theme, intent=intent)
         return
     layout = plan_sheet(Spread(settings.size, marks=False).piece(), duplex)
     check_folder(output)
@@ -179,5 +276,57 @@ def sheet(
     report(write_files({output / f"{name}.pdf": render(document, [Format.PDF],
                                                        cmyk=not rgb)[".pdf"]}))
     typer.echo(f"{layout.count} cards per sheet ({layout.columns} × {layout.rows}"
+               f"{', turned' if layout.rotated else ''}); print double-sided, flip on the "
+               f"{duplex.flip} edge, at 100 %.")
+
+
+def _team_sheet(batch: Path, config: Path | None, duplex: Duplex, output: Path, name: str, *,
+                marks: bool, rgb: bool, preset: Preset | None, theme: str | None,
+                intent: OutputIntent | None) -> None:
+    """``cardgen sheet --batch``: every row's card once, in the table's order."""
+    from cardgen.card.batch import build_team
+    from cardgen.card.spread import Spread
+    from cardgen.output import check_folder, write_files
+    from cardgen.prepress.dieline import DielineMode
+    from cardgen.prepress.impose import impose_many, plan_sheet
+    from cardgen.render import Format, render
+    from cardgen.text.fonts import bundled_fonts
+    from cardgen.texts import say
+
+    check_folder(output)
+    cards = build_team(batch, config, DielineMode.FILE, preset=preset, theme=theme,
+                       marks=False, output_intent=intent)
+    first = cards[0]
+    size = first.build.geometry.size
+    for card in cards[1:]:
+        if card.build.geometry.size != size:
+            other = card.build.geometry.size
+            raise CardgenError(
+                f"{batch}: line {card.person.line}: a {other.width:g} × {other.height:g} mm "
+                f"card cannot share sheets with line {first.person.line}'s "
+                f"{size.width:g} × {size.height:g} mm one; give every row the same size, or "
+                "make a sheet per size.", value=batch)
+    piece = Spread(size, marks=False).piece()
+    layout = plan_sheet(piece, duplex)
+    conditions = {c.build.document.output_intent for c in cards}
+    if len(conditions) > 1:
+        raise CardgenError(f"{batch}: the rows are prepared for different printing "
+                           "conditions (card.output_intent); one sheet needs one.",
+                           value=batch)
+    document = impose_many([(c.build.document.pages[0], c.build.document.pages[1])
+                            for c in cards], piece, layout, marks=marks,
+                           fonts=bundled_fonts(),
+                           names=(say("card", "sheet.outside"), say("card", "sheet.inside")),
+                           pieces=say("card", "sheet.pieces"),
+                           title=say("card", "sheet.team_title", count=len(cards),
+                                     paper=duplex.paper.upper()),
+                           output_intent=first.build.document.output_intent)
+    warn([f"line {c.person.line} ({c.person.config.person.name}): {w}"
+          for c in cards for w in c.build.warnings])
+    report(write_files({output / f"{name}.pdf": render(document, [Format.PDF],
+                                                       cmyk=not rgb)[".pdf"]}))
+    sheets = len(document.pages) // 2
+    typer.echo(f"{plural(len(cards), 'card')} on {plural(sheets, 'sheet')}, "
+               f"{layout.count} per sheet ({layout.columns} × {layout.rows}"
                f"{', turned' if layout.rotated else ''}); print double-sided, flip on the "
                f"{duplex.flip} edge, at 100 %.")

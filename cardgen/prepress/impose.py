@@ -289,24 +289,48 @@ def impose(side1: Page, side2: Page, piece: Piece, layout: SheetLayout, *, marks
     must end at their bleed (no slug). ``names`` are the sheet pages' names (what each
     side holds, "outsides"), ``pieces`` what the pieces are called ("cards");
     ``output_intent`` the printing condition of the pieces' colours."""
-    for side in (side1, side2):
-        _check_ends_at_bleed(side)
+    return impose_many([(side1, side2)] * layout.count, piece, layout, marks=marks,
+                       fonts=fonts, names=names, pieces=pieces, title=title,
+                       output_intent=output_intent)
+
+
+def impose_many(sides: Sequence[tuple[Page, Page]], piece: Piece, layout: SheetLayout, *,
+                marks: bool, fonts: FontSet, names: tuple[str, str], pieces: str,
+                title: str, output_intent: OutputIntent | None = None) -> Document:
+    """Different pieces of one shape on as many duplex sheets as they need, in order:
+    each piece's side 2 lies behind its own side 1 (``sides`` holds the pairs). The
+    places of a last sheet that are not needed stay blank, without marks. With more
+    than one sheet, each side's name ends with its sheet's number."""
+    if not sides:
+        raise ValueError("impose_many needs at least one piece")
+    for pair in sides:
+        for side in pair:
+            _check_ends_at_bleed(side)
     duplex = layout.duplex
     paper = Box(0, 0, duplex.width, duplex.height)
-    front = Page(names[0], duplex.width, duplex.height, paper, paper)
-    back = Page(names[1], duplex.width, duplex.height, paper, paper)
-    summary = say("prepress", "sheet.summary", version=__version__, count=layout.count,
-                  pieces=pieces, paper=duplex.paper.upper(), flip=duplex.flip,
-                  dx=f"{duplex.offset[0]:g}", dy=f"{duplex.offset[1]:g}")
-    for placement in layout.fronts:
-        front.layer("cards").add(*placed_piece(side1, piece, placement, 0, marks))
-        back.layer("cards").add(*placed_piece(side2, piece,
-                                              layout.back_placement(placement, piece), 1, marks))
-    front.layer("info").add(*info_items(
-        duplex.info, say("prepress", "sheet.side", side=1, content=names[0], summary=summary),
-        fonts))
-    back.layer("info").add(*info_items(
-        duplex.back_box(duplex.info),
-        say("prepress", "sheet.side", side=2, content=names[1], summary=summary), fonts))
-    return Document([front, back], title=title, subject=say("prepress", "sheet.subject"),
+    per_sheet = layout.count
+    pages: list[Page] = []
+    sheets = [sides[i:i + per_sheet] for i in range(0, len(sides), per_sheet)]
+    for sheet_no, sheet in enumerate(sheets, 1):
+        suffix = f" {sheet_no}" if len(sheets) > 1 else ""
+        front = Page(names[0] + suffix, duplex.width, duplex.height, paper, paper)
+        back = Page(names[1] + suffix, duplex.width, duplex.height, paper, paper)
+        summary = say("prepress", "sheet.summary", version=__version__, count=len(sheet),
+                      pieces=pieces, paper=duplex.paper.upper(), flip=duplex.flip,
+                      dx=f"{duplex.offset[0]:g}", dy=f"{duplex.offset[1]:g}")
+        if len(sheets) > 1:
+            summary = say("prepress", "sheet.numbered", summary=summary, sheet=sheet_no,
+                          sheets=len(sheets))
+        for placement, (side1, side2) in zip(layout.fronts, sheet, strict=False):
+            front.layer("cards").add(*placed_piece(side1, piece, placement, 0, marks))
+            back.layer("cards").add(*placed_piece(
+                side2, piece, layout.back_placement(placement, piece), 1, marks))
+        front.layer("info").add(*info_items(
+            duplex.info, say("prepress", "sheet.side", side=1, content=names[0],
+                             summary=summary), fonts))
+        back.layer("info").add(*info_items(
+            duplex.back_box(duplex.info),
+            say("prepress", "sheet.side", side=2, content=names[1], summary=summary), fonts))
+        pages += [front, back]
+    return Document(pages, title=title, subject=say("prepress", "sheet.subject"),
                     output_intent=output_intent)

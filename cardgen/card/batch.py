@@ -1,0 +1,254 @@
+"""Many people's cards from one table: a CSV file with one row per person, whose columns
+are config keys, over a config that gives everything the rows share.
+
+The rules (README, "Team cards from a CSV"):
+
+- A column is named like a config key, ``section.key`` (``person.name``,
+  ``images.portrait``, ``ladder.ability``, ``card.theme``…); the person's fields may also
+  be named without their section (``name``, ``title``…). A ``person.name`` column is
+  required. Any other column is refused with the closest key suggested.
+- A cell that is empty takes the config's value: the config holds what the rows share
+  (the theme, the logo, the company, the web site); a row overrides it.
+- Cells are text. A flag (``card.marks``) is written true/false (yes/no, 1/0 too), a
+  number as a number; ``card.qr`` takes ``false`` as in the config.
+- Paths in a cell are relative to the CSV file, paths in the config to the config.
+- Every row is checked before anything is drawn, and every card is laid out before
+  anything is written: a problem names the row's line and the column, and every bad row
+  is reported at once.
+- Each card's files are named from the person's name (``Robin Vale`` →
+  ``robin-vale``); two people whose names give the same stem are numbered
+  (``robin-vale``, ``robin-vale-2``) in the order of the rows.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardgen.card.build import CardBuild, build_card
+from cardgen.card.config import (
+    CONFIG,
+    PATH_KEYS,
+    CardConfig,
+    config_from_values,
+    read_config_values,
+)
+from cardgen.card.physical import Preset
+from cardgen.datafile import CsvTable, path_text, read_csv
+from cardgen.draw.page import OutputIntent
+from cardgen.errors import CardgenError, ConfigError, ProblemsError, shorten
+from cardgen.prepress.dieline import DielineMode
+from cardgen.schema import Choice, Field, Flag, Number, Table, check, closest
+
+MAX_PEOPLE = 1000  # rows of one batch: a large studio, a convention's worth of cards
+MAX_SHOWN = 12  # problems a batch error lists before it counts the rest
+TRUE_WORDS = {"true", "yes", "1"}
+FALSE_WORDS = {"false", "no", "0"}
+
+
+@dataclass(frozen=True)
+class Person:
+    """One row of the table: its line, the card's config and the stem of its files."""
+
+    line: int
+    config: CardConfig
+    stem: str
+
+
+class BatchError(ProblemsError):
+    """A table of people with one or more bad rows; every problem names its line."""
+
+
+def columns(table: CsvTable, label: str) -> dict[str, tuple[str, str]]:
+    """Each column's config key (section, key); an unknown column is an error."""
+    sections: dict[str, Table] = {name: field for name, field in CONFIG.fields.items()
+                                  if isinstance(field, Table)}
+    keys = [f"{s}.{k}" for s, t in sections.items() for k in t.fields]
+    person = sections["person"].fields
+    found: dict[str, tuple[str, str]] = {}
+    problems = []
+    for column in table.columns:
+        name = column.casefold() if column.casefold() in person else column
+        section, _, key = name.rpartition(".")
+        if not section and key in person:
+            section = "person"
+        if section in sections and key in sections[section].fields:
+            found[column] = (section, key)
+        else:
+            problems.append(f"line 1: unknown column {shorten(column)[1:-1]}"
+                            + closest(column, keys, keys))
+    if problems:
+        raise BatchError(label, problems)
+    if ("person", "name") not in found.values():
+        raise BatchError(label, ["line 1: there is no person.name column; every row needs "
+                                 "the name printed on its card."])
+    return found
+
+
+def _cell(field: Field, text: str) -> Any:
+    """A cell's text as the value the config would hold (see the module's docstring)."""
+    word = text.casefold()
+    if isinstance(field, Flag) or (isinstance(field, Choice) and field.flags):
+        if word in TRUE_WORDS and not isinstance(field, Choice):
+            return True
+        if word in FALSE_WORDS or (word in TRUE_WORDS and isinstance(field, Choice)):
+            return word in TRUE_WORDS
+        return text
+    if isinstance(field, Number):
+        try:
+            return int(text) if re.fullmatch(r"[+-]?\d+", text) else float(text)
+        except ValueError:
+            return text  # the schema says what it expected
+    return text
+
+
+def _absolute(values: dict[str, Any], base: Path) -> None:
+    """The paths in ``values`` (a config's raw tables) made absolute against ``base``."""
+    for section, key in PATH_KEYS:
+        value = values.get(section, {}).get(key)
+        if not isinstance(value, str) or not value.strip():
+            continue
+        path = Path(value.strip()).expanduser()
+        if section == "card" and "/" not in value and "\\" not in value \
+                and not value.endswith(".toml"):
+            continue  # a built-in theme's name
+        values[section][key] = str(path if path.is_absolute() else base / path)
+
+
+def stem_of(name: str) -> str:
+    """The stem of a person's files: the name in lower case, letters and digits kept
+    (accents dropped where a plain letter remains), every other run a hyphen."""
+    plain = unicodedata.normalize("NFKD", name)
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    stem = re.sub(r"[^\w]+", "-", plain.casefold(), flags=re.ASCII if plain.isascii() else 0)
+    stem = stem.replace("_", "-").strip("-")
+    return stem[:60].rstrip("-") or "card"
+
+
+def unique_stems(names: Sequence[str], reserved: Sequence[str] = ()) -> list[str]:
+    """A stem per name, numbered from 2 where an earlier row (or ``reserved``) already
+    took it."""
+    taken = set(reserved)
+    stems = []
+    for name in names:
+        base = stem_of(name)
+        stem, n = base, 1
+        while stem in taken:
+            n += 1
+            stem = f"{base}-{n}"
+        taken.add(stem)
+        stems.append(stem)
+    return stems
+
+
+def load_people(table_path: Path, config_path: Path | None, *,
+                reserved: Sequence[str] = ()) -> list[Person]:
+    """Every row of the table as a checked card config over the shared config (see the
+    module's docstring); a :class:`BatchError` lists every bad row."""
+    people, problems = _people(table_path, config_path, reserved)
+    if problems:
+        raise batch_error(path_text(table_path), problems)
+    return people
+
+
+def _people(table_path: Path, config_path: Path | None,
+            reserved: Sequence[str]) -> tuple[list[Person], list[str]]:
+    """The rows that make a config, and the problems of the others."""
+    label = path_text(table_path)
+    table = read_csv(table_path, "people file", label, max_rows=MAX_PEOPLE)
+    if not table.rows:
+        raise BatchError(label, ["there are no rows under the header; add one row per "
+                                 "person."])
+    found = columns(table, label)
+    shared: dict[str, Any] = {}
+    source: Path | None = None
+    if config_path is not None:
+        shared = read_config_values(config_path)
+        source = config_path.resolve()
+        _absolute(shared, source.parent)
+        # The config alone, with a stand-in name: its own problems are its own.
+        probe = copy.deepcopy(shared)
+        probe.setdefault("person", {})
+        if isinstance(probe["person"], dict):
+            probe["person"].setdefault("name", "-")
+        check(CONFIG, probe, path_text(config_path))
+    base = table_path.resolve().parent
+    problems: list[str] = []
+    configs: list[tuple[int, CardConfig]] = []
+    for row in table.rows:
+        values = copy.deepcopy(shared)
+        row_values: dict[str, Any] = {}
+        for column, (section, key) in found.items():
+            text = row.values[column].strip()
+            if text:
+                field = CONFIG.fields[section]
+                assert isinstance(field, Table)
+                row_values.setdefault(section, {})[key] = _cell(field.fields[key], text)
+        _absolute(row_values, base)
+        for section, entries in row_values.items():
+            if not isinstance(values.get(section), dict):
+                values[section] = {}
+            values[section].update(entries)
+        where = f"{label} line {row.line}"
+        if not row_values.get("person", {}).get("name"):
+            problems.append(f"line {row.line}: person.name is empty; every card needs the "
+                            "name printed on it.")
+            continue
+        try:
+            configs.append((row.line, config_from_values(values, source, where)))
+        except ConfigError as exc:
+            problems += [f"line {row.line}: {p}" for p in exc.problems]
+        except CardgenError as exc:
+            problems.append(f"line {row.line}: {exc}")
+    stems = unique_stems([c.person.name for _, c in configs], reserved)
+    return [Person(line, config, stem) for (line, config), stem in zip(
+        configs, stems, strict=True)], problems
+
+
+def batch_error(label: str, problems: Sequence[str]) -> BatchError:
+    """Every problem of a batch, the first :data:`MAX_SHOWN` in full."""
+    shown = list(problems[:MAX_SHOWN])
+    if len(problems) > MAX_SHOWN:
+        shown.append(f"({len(problems) - MAX_SHOWN} more problems not shown.)")
+    return BatchError(label, shown)
+
+
+@dataclass(frozen=True)
+class TeamCard:
+    """A person's card, laid out."""
+
+    person: Person
+    build: CardBuild
+
+
+def build_team(table_path: Path, config_path: Path | None, dieline: DielineMode, *,
+               reserved: Sequence[str] = (), preset: Preset | None = None,
+               theme: str | None = None, marks: bool | None = None,
+               output_intent: OutputIntent | None = None) -> list[TeamCard]:
+    """Every person's card laid out (with the settings given applied to all); a
+    :class:`BatchError` names every row that breaks the config's rules or whose card
+    cannot be made (a missing image, text too long for the card), all at once."""
+    people, problems = _people(table_path, config_path, reserved)
+    cards: list[TeamCard] = []
+    for person in people:
+        settings = person.config.with_overrides(preset=preset, theme=theme, marks=marks,
+                                                output_intent=output_intent)
+        try:
+            cards.append(TeamCard(person, build_card(settings, dieline)))
+        except CardgenError as exc:
+            problems.append(f"line {person.line} ({shorten(person.config.person.name)}): "
+                            f"{exc}")
+    if problems:
+        order = {p: _line_of(p) for p in problems}
+        raise batch_error(path_text(table_path), sorted(problems, key=order.__getitem__))
+    return cards
+
+
+def _line_of(problem: str) -> int:
+    match = re.match(r"line (\d+)", problem)
+    return int(match.group(1)) if match else 0

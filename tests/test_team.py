@@ -1,0 +1,263 @@
+"""Team cards from a CSV (issue 10, part 3): `cardgen card --batch` and `cardgen sheet
+--batch`: columns named like config keys over a shared config, every row checked before
+anything is written, files named from the names, each inside behind its own outside."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pypdf import PdfReader
+
+from cardgen.card.batch import BatchError, load_people, stem_of, unique_stems
+from cardgen.datafile import parse_csv
+from tests.helpers import DATA, cli, error_line, ok
+
+STUDIO = """\
+[card]
+theme = "dark"
+qr = false
+
+[person]
+company = "Paper Lantern Games"
+web = "paperlantern.example"
+
+[images]
+logo = "art/logo.png"
+"""
+PEOPLE = """\
+name,person.title,person.phone,ladder.ability,images.portrait,card.theme
+Robin Vale,Game Designer,+44 20 7946 0958,,,
+Sam Reed,Producer,555 0100,"Look at the top card of the deck.",faces/sam.png,light
+Zoë Ito,CEO,,,,
+Robin Vale,Freelance Illustrator,07700 900123,,,
+"""
+
+
+def _studio(tmp_path: Path, people: str = PEOPLE, config: str = STUDIO) -> tuple[Path, Path]:
+    """A studio config (its logo beside it) and a people table in another folder (the
+    portraits beside it)."""
+    (tmp_path / "cfg" / "art").mkdir(parents=True)
+    shutil.copy(DATA / "logo.png", tmp_path / "cfg" / "art" / "logo.png")
+    (tmp_path / "team" / "faces").mkdir(parents=True)
+    shutil.copy(DATA / "portrait.png", tmp_path / "team" / "faces" / "sam.png")
+    (tmp_path / "cfg" / "studio.toml").write_text(config, encoding="utf-8")
+    (tmp_path / "team" / "people.csv").write_text(people, encoding="utf-8")
+    return tmp_path / "team" / "people.csv", tmp_path / "cfg" / "studio.toml"
+
+
+@pytest.mark.parametrize(("name", "stem"), [
+    ("Robin Vale", "robin-vale"), ("  Zoë  O'Brien-Ito ", "zoe-o-brien-ito"),
+    ("Dr. J. R. Smith, Jr.", "dr-j-r-smith-jr"), ("山田 太郎", "山田-太郎"),
+    ("!!!", "card"), ("a_b", "a-b"), ("x" * 80, "x" * 60), ("../etc/passwd", "etc-passwd"),
+])
+def test_the_files_are_named_from_the_name(name, stem):
+    assert stem_of(name) == stem
+
+
+def test_names_that_give_one_stem_are_numbered_in_row_order():
+    assert unique_stems(["Robin Vale", "robin vale", "Dieline", "Robin  Vale"],
+                        reserved=("dieline",)) == ["robin-vale", "robin-vale-2",
+                                                   "dieline-2", "robin-vale-3"]
+
+
+@given(st.lists(st.text(max_size=30), max_size=8))
+@settings(max_examples=100, deadline=None)
+def test_stems_are_unique_plain_file_names(names):
+    from cardgen.output import check_stem
+
+    stems = unique_stems(names)
+    assert len(set(stems)) == len(stems)
+    for stem in stems:
+        assert check_stem(stem) == stem
+
+
+def test_each_row_over_the_shared_config(tmp_path):
+    table, config = _studio(tmp_path)
+    people = load_people(table, config)
+    assert [(p.line, p.stem) for p in people] == [(2, "robin-vale"), (3, "sam-reed"),
+                                                  (4, "zoe-ito"), (5, "robin-vale-2")]
+    robin, sam, zoe, _ = (p.config for p in people)
+    # An empty cell takes the config's value; a cell overrides it.
+    assert robin.person.company == sam.person.company == "Paper Lantern Games"
+    assert (robin.theme, sam.theme) == ("dark", "light")
+    assert robin.ability == "" and sam.ability == "Look at the top card of the deck."
+    # Paths: the config's against the config, the table's against the table.
+    assert robin.logo == tmp_path / "cfg" / "art" / "logo.png"
+    assert sam.portrait == tmp_path / "team" / "faces" / "sam.png"
+    assert robin.portrait is None and zoe.person.phone == ""
+
+
+@pytest.mark.parametrize(("header", "message"), [
+    ("name,person.phnoe", r"people\.csv: line 1: unknown column person\.phnoe; did you mean "
+                          r"person\.phone\?"),
+    ("person.title,email", r"line 1: there is no person\.name column"),
+    ("name,ladder", r"line 1: unknown column ladder; "),
+])
+def test_a_bad_header_is_named(tmp_path, header, message):
+    table, config = _studio(tmp_path, people=f"{header}\nAda,x\n")
+    with pytest.raises(BatchError, match=message):
+        load_people(table, config)
+
+
+def test_cells_are_converted_as_the_config_would_hold_them(tmp_path):
+    table, config = _studio(tmp_path, people=(
+        "name,card.marks,card.qr,card.width_mm,card.height_mm\n"
+        "A,no,false,90,55\nB,yes,url,,\nC,1,vcard,,\n"))
+    a, b, c = (p.config for p in load_people(table, config))
+    assert (a.marks, a.qr, a.size.width) == (False, None, 90)
+    assert (b.marks, b.qr.value if b.qr else None) == (True, "url")
+    assert c.marks is True
+
+
+def test_every_bad_row_is_named_with_its_line_and_column_and_nothing_is_written(tmp_path):
+    table, config = _studio(tmp_path, people=(
+        "name,title,card.marks,images.portrait,card.width_mm,ladder.ability\n"
+        ",Writer,,,,\n"                      # 2: no name
+        "Ann,Writer,maybe,,,\n"              # 3: not a flag
+        "Bo,Writer,,nope.jpg,,\n"            # 4: a missing image (found when drawing)
+        "Cy,Writer,,,abc,\n"                 # 5: not a number
+        "Di,Writer,,,,\n"                    # 6: fine
+        f"Ed,Writer,,,,{'x' * 130}\n"))      # 7: too long
+    out = tmp_path / "out"
+    line = error_line(cli("card", config, "--batch", table, "-o", out))
+    assert line.startswith(f"error: {table}: line 2: person.name is empty")
+    for needle in ["line 3: card.marks must be true or false, not text ('maybe')",
+                   "line 4 ('Bo'): images.portrait: image file", "nope.jpg does not exist",
+                   "line 5: card.width_mm must be a number", "line 7: ladder.ability is 130 "
+                   "characters long"]:
+        assert needle in line
+    assert "line 6" not in line
+    assert line.index("line 3") < line.index("line 4") < line.index("line 5")
+    assert not out.exists()
+
+
+def test_a_problem_of_the_config_is_the_configs(tmp_path):
+    table, config = _studio(tmp_path, config=STUDIO + '\n[ladder]\nabilty = "x"\n')
+    line = error_line(cli("card", config, "--batch", table, "-o", tmp_path / "out"))
+    assert f"{config}: unknown key ladder.abilty; did you mean ladder.ability?" in line
+
+
+def test_batch_writes_a_file_set_per_person_and_a_summary(tmp_path):
+    table, config = _studio(tmp_path)
+    out = tmp_path / "out"
+    result = ok(cli("card", config, "--batch", table, "-o", out, "-f", "pdf,png"))
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        [f"{stem}{suffix}" for stem in ("robin-vale", "sam-reed", "zoe-ito", "robin-vale-2")
+         for suffix in (".pdf", "-outside.png", "-inside.png")]
+        + ["dieline.pdf", "dieline.png"])
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["line", "name", "type", "strength", "files"]
+    assert lines[1].split() == ["2", "Robin", "Vale", "Wordsmith", "4", "robin-vale.pdf", "+2"]
+    assert lines[2].split()[:6] == ["3", "Sam", "Reed", "Middle", "Management", "5"]
+    assert lines[3].split()[:6] == ["4", "Zoë", "Ito", "Upper", "Management", "0"]
+    assert lines[4].split()[:6] == ["5", "Robin", "Vale", "Freelancer", "0", "robin-vale-2.pdf"]
+    assert lines[-1] == f"wrote 14 files for 4 cards into {out}"
+    # Each PDF is its person's card, with what the config shares.
+    with pdfplumber.open(out / "sam-reed.pdf") as pdf:
+        text = pdf.pages[0].extract_text()
+    assert "Sam Reed" in text and "Paper Lantern Games" in text
+    assert "CL: Look at the top card of the deck." in text
+
+
+def test_batch_json(tmp_path):
+    table, config = _studio(tmp_path)
+    out = tmp_path / "out"
+    report = json.loads(ok(cli("card", config, "--batch", table, "-o", out, "-f", "pdf",
+                               "--json")).stdout)
+    assert [c["name"] for c in report["cards"]] == ["Robin Vale", "Sam Reed", "Zoë Ito",
+                                                    "Robin Vale"]
+    assert report["cards"][1]["ladder"] == {"type": "Middle Management", "strength": 5,
+                                            "from": "555 0100"}
+    assert report["cards"][3]["files"] == [str(out / "robin-vale-2.pdf")]
+    assert sorted(report["files"]) == sorted(str(p) for p in out.iterdir())
+
+
+def test_name_and_batch_do_not_go_together(tmp_path):
+    table, config = _studio(tmp_path)
+    error_line(cli("card", config, "--batch", table, "--name", "x", "-o", tmp_path / "o"),
+               "--name names one card's files")
+
+
+def test_sheet_batch_puts_each_inside_behind_its_own_outside(tmp_path):
+    """Six cards, four to an A4 sheet: two sheets, the last half empty. On the printed
+    PDF the names read in the table's order, and the themes (dark, light) on the insides'
+    side tabs match their outsides' at the mirrored places."""
+    import pypdfium2 as pdfium
+
+    rows = "".join(f"P{i},Artist,,,,{'light' if i % 3 == 0 else 'dark'}\n" for i in range(6))
+    table, config = _studio(tmp_path, people=PEOPLE.splitlines()[0] + "\n" + rows)
+    out = tmp_path / "out"
+    result = ok(cli("sheet", config, "--batch", table, "-o", out, "--no-marks"))
+    assert "6 cards on 2 sheets, 4 per sheet (2 × 2)" in result.stdout
+    pdf = out / "sheet.pdf"
+    assert len(PdfReader(pdf).pages) == 4
+    names = []
+    with pdfplumber.open(pdf) as doc:
+        for page in doc.pages[0::2]:
+            words = page.extract_words()
+            names += [w["text"] for w in sorted(words, key=lambda w: (round(w["top"]),
+                                                                      w["x0"]))
+                      if w["text"].startswith("P") and w["text"][1:].isdigit()]
+    assert names == [f"P{i}" for i in range(6)]
+
+    from cardgen.card.physical import PRESETS, Preset
+    from cardgen.card.spread import Spread
+    from cardgen.prepress.impose import Duplex, plan_sheet
+    from cardgen.prepress.paper import Paper
+
+    piece = Spread(PRESETS[Preset.EU], marks=False).piece()
+    layout = plan_sheet(piece, Duplex(Paper.A4))
+    doc = pdfium.PdfDocument(str(pdf))
+    dpi = 20  # plenty to tell black from pale
+    images = [doc[i].render(scale=dpi / 72).to_pil().convert("L") for i in range(4)]
+
+    def lightness(image, x_mm, y_mm):
+        return image.getpixel((int(x_mm / 25.4 * dpi), int(y_mm / 25.4 * dpi)))
+
+    for i in range(6):
+        sheet, slot = divmod(i, 4)
+        light = i % 3 == 0
+        front = layout.fronts[slot]
+        # Just inside the trim's corner: the outside's ground; on the back the same card's
+        # inside at the place the back placement puts it: its side tab's ground.
+        fx, fy = front.apply(piece.trim.x + 1.0, piece.trim.y + 1.0)
+        back = layout.back_placement(front, piece)
+        bx, by = back.apply(piece.trim.x + 1.0, piece.trim.y + 1.0)
+        assert (lightness(images[2 * sheet], fx, fy) > 128) == light, i
+        assert (lightness(images[2 * sheet + 1], bx, by) > 128) == light, i
+    # The last sheet's two empty places stay paper white on both sides.
+    for slot in (2, 3):
+        cx, cy = layout.fronts[slot].apply(*piece.trim.center)
+        assert lightness(images[2], cx, cy) == 255
+
+
+def test_sheet_batch_needs_one_size(tmp_path):
+    table, config = _studio(tmp_path, people="name,card.preset\nA,eu\nB,us\n")
+    error_line(cli("sheet", config, "--batch", table, "-o", tmp_path / "out"),
+               "line 3: a 88.9 × 50.8 mm card cannot share sheets with line 2's 85 × 55 mm "
+               "one")
+
+
+@given(st.text(alphabet=st.sampled_from('name,title\n"é \x00;'), max_size=60))
+@settings(max_examples=60, deadline=None)
+def test_fuzzed_tables_give_people_or_one_error(tmp_path_factory, text):
+    folder = tmp_path_factory.mktemp("fuzz")
+    path = folder / "p.csv"
+    path.write_text(text, encoding="utf-8")
+    try:
+        parse_csv(text, "p.csv")
+        people = load_people(path, None)
+    except BatchError as exc:
+        assert "\n" not in str(exc)
+    except Exception as exc:  # the CSV reader's own errors are ConfigErrors
+        from cardgen.errors import ConfigError
+
+        assert isinstance(exc, ConfigError) and "\n" not in str(exc)
+    else:
+        assert all(p.config.person.name for p in people)
