@@ -47,7 +47,7 @@ MAY_IMPORT = {
                   "render", "output", "datafile", "schema", "errors", "resources", "units",
                   "chars", "cardgen"},
     "render": {"render", "draw", "text", "units", "errors", "cardgen"},
-    "cli": {"cli", "card", "games", "board", "connector", "draw", "text", "texts",
+    "cli": {"cli", "card", "games", "board", "connector", "ladder", "draw", "text", "texts",
             "prepress", "render", "output", "errors", "cardgen"},
     "__main__": {"cli"},
     "cardgen": set(),
@@ -70,7 +70,8 @@ MODELS = {
     "cardgen.games.rng", "cardgen.games.rotator.board", "cardgen.games.rotator.engine",
     "cardgen.games.rotator.solver", "cardgen.games.rotator.reference",
     "cardgen.games.rotator.generator", "cardgen.games.rotator.describe",
-    "cardgen.connector.model", "cardgen.ladder.cards",
+    "cardgen.connector.model", "cardgen.ladder.cards", "cardgen.ladder.deck",
+    "cardgen.ladder.attack",
 }
 # What models may reach, directly or through each other.
 MODEL_MAY_REACH = MODELS | {

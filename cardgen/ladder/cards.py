@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import enum
 import re
+import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from cardgen.datafile import read_toml
 from cardgen.draw.geometry import Box, in_lines
+from cardgen.errors import CardgenError
 from cardgen.resources import templates_dir
 from cardgen.schema import Flag, ListOf, Records, Table, Text, check
 
@@ -108,3 +110,56 @@ def strength(lines: Sequence[tuple[Box, str]]) -> Strength:
             if ch.isdigit() and ch.isascii():
                 return Strength(int(ch), text)
     return Strength(0)
+
+
+def same_text(text: str) -> str:
+    """Text as two cards are compared: Unicode NFKC, case folded, white space collapsed
+    (so "Robin  Vale" and "robin vale" are the same name)."""
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+@dataclass(frozen=True)
+class Card:
+    """A Corporate Ladder card as the rules see it: who is on it, their title and company,
+    its Strength (0–9) and its ability (the text after "CL:", or ""). Its ``type`` follows
+    from the title (:func:`card_type`). ``line`` is where a deck file gives it (None when
+    it comes from elsewhere); it takes no part in comparisons."""
+
+    name: str
+    title: str
+    company: str = ""
+    strength: int = 0
+    ability: str = ""
+    line: int | None = field(default=None, compare=False)
+    type: LadderType = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.strength, bool) or not isinstance(self.strength, int) \
+                or not 0 <= self.strength <= 9:
+            raise CardgenError(f"{self.name}: a card's Strength is one digit, 0 to 9, not "
+                               f"{self.strength!r}.", value=self.strength)
+        object.__setattr__(self, "type", card_type(self.title))
+
+    @property
+    def identity(self) -> tuple[str, str, str, int]:
+        """What makes two cards the same card (an Evil Twin, a duplicate in a deck): name,
+        title and company compared by :func:`same_text`, and the Strength."""
+        return (same_text(self.name), same_text(self.title), same_text(self.company),
+                self.strength)
+
+    def is_twin(self, other: Card) -> bool:
+        return self.identity == other.identity
+
+    @property
+    def label(self) -> str:
+        """The card as a sentence names it: "Sam Reed (Producer)"."""
+        return f"{self.name} ({self.title})" if self.title else self.name
+
+    @property
+    def fighting_strength(self) -> int:
+        """The Strength it fights with: a Freelancer's counts half, rounded down."""
+        return self.strength // 2 if self.type is LadderType.FREELANCER else self.strength
+
+    def as_json(self) -> dict[str, object]:
+        return {"name": self.name, "title": self.title, "company": self.company,
+                "strength": self.strength, "type": self.type.value, "ability": self.ability}

@@ -1,0 +1,256 @@
+"""A Corporate Ladder deck: read from a CSV file, and checked against the deck rules.
+
+A deck file has a header row and one card per record. Its columns (any case):
+
+- ``name``, ``title`` and ``company`` (the company may be empty);
+- the Strength: ``strength`` (one digit, 0–9) or ``text``, the card's printed text with
+  lines separated by line breaks or `` / ``, whose first digit is the Strength (0 when it
+  has none); a row with an empty ``strength`` takes it from its ``text``;
+- optionally ``ability``, the text after "CL:" (without the column, a ``CL:`` line of
+  the text is the ability).
+
+A studio's batch file (``people.csv``) spells them ``person.name``, ``person.title``,
+``person.company`` and ``ladder.ability``; its other dotted columns are the cards'
+other settings and are left alone. Such a file gives no Strength: the caller passes
+``strength_of``, which prints the card of a row and reads its Strength.
+
+The deck rules (:func:`check_deck`): at least 20 cards, no two the same card
+(:attr:`Card.identity`), 1 to 4 Upper Management, at most 4 cards from one company
+(compared like names; cards without a company count for none), at most 6 Press.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardgen.datafile import CsvRow, CsvTable, path_text, read_csv
+from cardgen.errors import CardgenError, ConfigError, shorten
+from cardgen.ladder.cards import Card, LadderType, same_text
+from cardgen.resources import templates_dir
+from cardgen.schema import Problem, Text, closest
+
+MIN_CARDS = 20
+UPPER_RANGE = (1, 4)
+MAX_PER_COMPANY = 4
+MAX_PRESS = 6
+
+COLUMNS = ("name", "title", "company", "strength", "text", "ability")
+BATCH_COLUMNS = {"person.name": "name", "person.title": "title",
+                 "person.company": "company", "ladder.ability": "ability"}
+REQUIRED = ("name", "title", "company")
+LINE_BREAK = re.compile(r"\r\n|\r|\n| / ")
+ABILITY = re.compile(r"^\s*CL:\s*(.*)$", re.IGNORECASE)
+
+_FIELDS = {
+    "name": Text(nonempty=True, printed=True, missing="is empty; every card needs a name."),
+    "title": Text(printed=True),
+    "company": Text(printed=True),
+    "ability": Text(printed=True, multiline=True),
+    "text": Text(printed=True, multiline=True),
+}
+
+StrengthOf = Callable[[CsvRow], int]
+
+
+def example_deck() -> Path:
+    """The example deck cardgen ships (a valid one)."""
+    return templates_dir() / "ladder" / "example-deck.csv"
+
+
+def read_deck(path: Path, *, strength_of: StrengthOf | None = None) -> list[Card]:
+    """The cards of a deck file (see the module's docstring), or a :class:`ConfigError`
+    naming the file with every bad column and every bad row (by line and column).
+    ``strength_of`` gives the Strength of a row that has none of its own (no
+    ``strength`` or ``text``); it may raise a :class:`CardgenError`, which becomes that
+    row's problem."""
+    label = path_text(path)
+    return deck_from_table(read_csv(path, "deck file"), label, strength_of=strength_of)
+
+
+def deck_from_table(table: CsvTable, label: str, *,
+                    strength_of: StrengthOf | None = None) -> list[Card]:
+    """The cards of a parsed deck file (see :func:`read_deck`)."""
+    columns = _columns(table.columns, label)
+    if "strength" not in columns and "text" not in columns and strength_of is None:
+        raise ConfigError(label, ["no Strength for the cards: the file needs a strength "
+                                  "column (a digit 0–9 for each card) or a text column, or "
+                                  "a card config to print each card from and read its "
+                                  "Strength."])
+    problems: list[str] = []
+    cards = []
+    for row in table.rows:
+        card = _card(row, columns, strength_of, problems)
+        if card is not None:
+            cards.append(card)
+    if problems:
+        raise ConfigError(label, problems)
+    return cards
+
+
+def _columns(header: Sequence[str], label: str) -> dict[str, str]:
+    """Each meaning (``name``, ``strength``…) -> the header's column that holds it."""
+    found: dict[str, str] = {}
+    problems = []
+    unknown = []
+    for column in header:
+        key = column.lower()
+        meaning = key if key in COLUMNS else BATCH_COLUMNS.get(key)
+        if meaning is None:
+            if "." not in key or key.startswith("ladder."):
+                unknown.append(column)
+            continue
+        if meaning in found:
+            problems.append(f"the columns {shorten(found[meaning])} and {shorten(column)} "
+                            f"both give the card's {meaning}; keep one.")
+            continue
+        found[meaning] = column
+    options = list(COLUMNS) + list(BATCH_COLUMNS)
+    for column in unknown:
+        problems.append(f"unknown column {shorten(column)}" + closest(column.lower(), options,
+                                                                options))
+    for meaning in REQUIRED:
+        if meaning not in found:
+            problems.append(f"no {meaning} column; the header needs one (or "
+                            f"person.{meaning}).")
+    if problems:
+        raise ConfigError(label, problems)
+    return found
+
+
+def _card(row: CsvRow, columns: dict[str, str], strength_of: StrengthOf | None,
+          problems: list[str]) -> Card | None:
+    before = len(problems)
+    values: dict[str, str] = {}
+    for meaning, field in _FIELDS.items():
+        column = columns.get(meaning)
+        if column is None:
+            values[meaning] = ""
+            continue
+        try:
+            values[meaning] = field.convert(row.values[column])
+        except Problem as exc:
+            problems.append(f"line {row.line}, column {column}: {exc}")
+    strength = _strength(row, columns, values.get("text", ""), strength_of, problems)
+    if len(problems) > before or strength is None:
+        return None
+    ability = values["ability"]
+    if "ability" not in columns:
+        lines = [m.group(1) for m in map(ABILITY.match, LINE_BREAK.split(values["text"])) if m]
+        ability = lines[0].strip() if lines else ""
+    return Card(values["name"], values["title"], values["company"], strength, ability,
+                line=row.line)
+
+
+def _strength(row: CsvRow, columns: dict[str, str], text: str,
+              strength_of: StrengthOf | None, problems: list[str]) -> int | None:
+    column = columns.get("strength")
+    given = row.values[column].strip() if column is not None else ""
+    if given:
+        if len(given) == 1 and given in "0123456789":
+            return int(given)
+        problems.append(f"line {row.line}, column {column}: must be one digit, 0 to 9, not "
+                        f"{given[:20]!r}.")
+        return None
+    if "text" in columns:
+        return first_digit(text)
+    if strength_of is not None:
+        try:
+            value = strength_of(row)
+        except CardgenError as exc:
+            problems.append(f"line {row.line}: {exc}")
+            return None
+        if not 0 <= value <= 9:
+            raise ValueError(f"strength_of gave {value} for line {row.line}, not 0–9")
+        return value
+    problems.append(f"line {row.line}, column {column}: is empty; give the card's Strength, "
+                    "a digit 0 to 9.")
+    return None
+
+
+def first_digit(text: str) -> int:
+    """The first ASCII digit of a card's text, read in order; 0 when there is none."""
+    for ch in text:
+        if "0" <= ch <= "9":
+            return int(ch)
+    return 0
+
+
+@dataclass(frozen=True)
+class DeckReport:
+    """What :func:`check_deck` found: every broken deck rule (in words), the number of
+    cards, and how many of each type (every type, in the order of :class:`LadderType`)."""
+
+    problems: tuple[str, ...]
+    cards: int
+    types: dict[LadderType, int]
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+    def as_json(self) -> dict[str, object]:
+        return {"valid": self.valid, "cards": self.cards,
+                "types": {kind.value: n for kind, n in self.types.items()},
+                "problems": list(self.problems)}
+
+
+def _where(cards: Sequence[Card], positions: Sequence[int]) -> str:
+    """Where some cards are: "lines 3 and 9" (or "cards 2 and 8" without lines)."""
+    lines = [cards[i].line for i in positions]
+    if all(line is not None for line in lines):
+        words = [str(line) for line in lines]
+        noun = "line"
+    else:
+        words = [str(i + 1) for i in positions]
+        noun = "card"
+    if len(words) == 1:
+        return f"{noun} {words[0]}"
+    return f"{noun}s {', '.join(words[:-1])} and {words[-1]}"
+
+
+def check_deck(cards: Sequence[Card]) -> DeckReport:
+    """Every deck rule ``cards`` break (see the module's docstring)."""
+    problems = []
+    if len(cards) < MIN_CARDS:
+        problems.append(f"the deck has {_count(len(cards), 'card')}; it needs at least "
+                        f"{MIN_CARDS}.")
+    same: dict[tuple[str, str, str, int], list[int]] = {}
+    for i, card in enumerate(cards):
+        same.setdefault(card.identity, []).append(i)
+    for positions in same.values():
+        if len(positions) > 1:
+            card = cards[positions[0]]
+            problems.append(f"{_where(cards, positions)} are the same card ({card.label}"
+                            f"{', ' + card.company if card.company else ''}, Strength "
+                            f"{card.strength}); a deck holds each card once.")
+    types = {kind: 0 for kind in LadderType}
+    for card in cards:
+        types[card.type] += 1
+    upper = types[LadderType.UPPER]
+    low, high = UPPER_RANGE
+    if upper < low:
+        problems.append(f"the deck has no Upper Management card; it needs {low} to {high}, "
+                        "one to top the Corporate Ladder.")
+    elif upper > high:
+        problems.append(f"the deck has {upper} Upper Management cards; at most {high} are "
+                        "allowed.")
+    companies: dict[str, list[int]] = {}
+    for i, card in enumerate(cards):
+        if same_text(card.company):
+            companies.setdefault(same_text(card.company), []).append(i)
+    for positions in companies.values():
+        if len(positions) > MAX_PER_COMPANY:
+            problems.append(f"{len(positions)} cards are from {cards[positions[0]].company} "
+                            f"({_where(cards, positions)}); at most {MAX_PER_COMPANY} may "
+                            "come from one company.")
+    if types[LadderType.PRESS] > MAX_PRESS:
+        problems.append(f"the deck has {types[LadderType.PRESS]} Press cards; at most "
+                        f"{MAX_PRESS} are allowed.")
+    return DeckReport(tuple(problems), len(cards), types)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"

@@ -1,0 +1,124 @@
+"""`cardgen ladder deck` and `cardgen ladder attack` in process: output, --json, exit
+codes, one error line for bad files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from cardgen.ladder.deck import example_deck
+from tests.helpers import cli, error_line, ok
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_the_example_deck_is_valid():
+    result = ok(cli("ladder", "deck"))
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["Upper", "Management", "2"]
+    assert lines[6].split() == ["Other", "3"] and lines[7].split() == ["total", "22"]
+    assert lines[-1] == "valid" and result.stderr == ""
+    assert ok(cli("ladder", "deck", example_deck())).stdout == result.stdout
+
+
+def test_a_deck_that_breaks_rules_prints_every_problem_and_exits_1(tmp_path):
+    rows = "\n".join(f"Boss {i},CEO,Acme,{i}" for i in range(6))
+    path = write(tmp_path, "d.csv", "name,title,company,strength\n" + rows + "\n")
+    result = cli("ladder", "deck", path)
+    assert result.returncode == 1 and result.stderr == ""
+    lines = result.stdout.splitlines()
+    assert "not valid (3 problems):" in lines
+    assert lines[-3:] == [
+        "- the deck has 6 cards; it needs at least 20.",
+        "- the deck has 6 Upper Management cards; at most 4 are allowed.",
+        "- 6 cards are from Acme (lines 2, 3, 4, 5, 6 and 7); at most 4 may come from one "
+        "company."]
+    data = json.loads(cli("ladder", "deck", path, "--json").stdout)
+    assert data["valid"] is False and data["cards"] == 6 and len(data["problems"]) == 3
+    assert list(data["types"]) == ["Upper Management", "Middle Management", "Wordsmith",
+                                   "Artist", "Press", "Freelancer", "Other"]
+
+
+def test_deck_json_of_the_example():
+    result = ok(cli("ladder", "deck", "--json"))
+    data = json.loads(result.stdout)
+    assert data == {"valid": True, "cards": 22, "problems": [], "types": {
+        "Upper Management": 2, "Middle Management": 4, "Wordsmith": 4, "Artist": 4,
+        "Press": 2, "Freelancer": 3, "Other": 3}}
+
+
+def test_a_deck_file_that_cannot_be_read_is_one_error_line(tmp_path):
+    error_line(cli("ladder", "deck", tmp_path / "nope.csv"), "nope.csv does not exist")
+    bad = write(tmp_path, "bad.csv", "nmae,title,company,strength\nAda,CEO,Acme,x\n")
+    error_line(cli("ladder", "deck", bad), "bad.csv", "unknown column 'nmae'; did you mean name?")
+    rows = write(tmp_path, "rows.csv", "name,title,company,strength\nAda,CEO,Acme,x\n"
+                                       "Bo,CEO,Acme,12\n")
+    error_line(cli("ladder", "deck", rows), "line 2, column strength", "line 3, column strength")
+    people = write(tmp_path, "people.csv", "person.name,person.title,person.company\n"
+                                           "Ada,CEO,Acme\n")
+    error_line(cli("ladder", "deck", people), "people.csv", "needs a strength column")
+
+
+def test_the_example_attack():
+    result = ok(cli("ladder", "attack"))
+    assert result.stdout.splitlines() == [
+        "the attacker wins",
+        "Middle Management beats Wordsmith: Sam Reed (Producer) beats Lucas Brand "
+        "(Narrative Designer); the defender may defend.",
+        "the defender may defend (counter-attack the attackers)"]
+    data = json.loads(ok(cli("ladder", "attack", "--json")).stdout)
+    assert data["winner"] == "attacker" and data["defence_allowed"] is True
+    assert data["rule"] == "type-beats-type" and data["removed"] == []
+    assert data["reason"].startswith("Middle Management beats Wordsmith")
+
+
+CARD = 'name = "{name}"\ntitle = "{title}"\nstrength = {strength}\n'
+
+
+def _card(table: str, name: str, title: str, strength: int = 3) -> str:
+    return f"[{table}]\n" + CARD.format(name=name, title=title, strength=strength)
+
+
+def test_a_counter_attack_on_a_team_lists_the_removed_cards(tmp_path):
+    path = write(tmp_path, "a.toml", _card("[attacker]", "kim ode", "Illustrator", 2)
+                 + _card("[defender]", "Kim Ode", "Illustrator", 2)
+                 + _card("[defender]", "Bo Lane", "Artist", 4))
+    result = ok(cli("ladder", "attack", path))
+    assert result.stdout.splitlines()[0] == "the defender wins"
+    assert "taken out by Evil Twins: Kim Ode (Illustrator)" in result.stdout
+    data = json.loads(ok(cli("ladder", "attack", path, "--json")).stdout)
+    assert data["winner"] == "defender" and data["rule"] == "team-stands"
+    assert [c["name"] for c in data["removed"]] == ["Kim Ode"]
+
+
+def test_an_unstoppable_attack_says_no_defence(tmp_path):
+    path = write(tmp_path, "a.toml", _card("[attacker]", "Pat", "Journalist")
+                 + _card("defender", "Ada", "CEO"))
+    assert ok(cli("ladder", "attack", path)).stdout.splitlines()[-1] == (
+        "the defender may not defend")
+
+
+def test_forbidden_teams_and_bad_files_are_one_error_line(tmp_path):
+    press = write(tmp_path, "p.toml", _card("[attacker]", "Pat", "Journalist")
+                  + _card("[attacker]", "Sam", "Producer") + _card("defender", "Ada", "CEO"))
+    error_line(cli("ladder", "attack", press), "play the Press card alone; it needs no help")
+    other = write(tmp_path, "o.toml", _card("[attacker]", "Jo", "Intern")
+                  + _card("[attacker]", "Sam", "Producer") + _card("defender", "Ada", "CEO"))
+    error_line(cli("ladder", "attack", other), "Jo (Intern)", "rule T4")
+    defender = write(tmp_path, "d.toml", _card("[attacker]", "Sam", "Producer")
+                     + _card("defender", "Pat", "Journalist"))
+    error_line(cli("ladder", "attack", defender), "a Press card is never attacked")
+    bad = write(tmp_path, "b.toml", _card("[attacker]", "Sam", "Producer")
+                + _card("[attacker]", "Bo", "Producer", 12) + _card("defender", "Ada", "CEO"))
+    error_line(cli("ladder", "attack", bad), "b.toml", "attacker[2].strength")
+    error_line(cli("ladder", "attack", tmp_path / "none.toml"), "none.toml does not exist")
+
+
+def test_help_lists_the_ladder_commands():
+    result = ok(cli("ladder", "--help"))
+    assert "deck" in result.stdout and "attack" in result.stdout
+    assert "ladder" in ok(cli("--help")).stdout
