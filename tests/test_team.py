@@ -261,3 +261,26 @@ def test_fuzzed_tables_give_people_or_one_error(tmp_path_factory, text):
         assert isinstance(exc, ConfigError) and "\n" not in str(exc)
     else:
         assert all(p.config.person.name for p in people)
+
+
+def test_a_deck_straight_from_the_people_file(tmp_path):
+    """`cardgen ladder deck people.csv --config studio.toml` checks the cards `card
+    --batch` prints: the same Strengths, the config's company for every row."""
+    table, config = _studio(tmp_path)
+    printed = json.loads(ok(cli("card", config, "--batch", table, "-o", tmp_path / "out",
+                                "-f", "pdf", "--json")).stdout)
+    result = cli("ladder", "deck", table, "--config", config, "--json")
+    assert result.returncode == 1  # four cards are not a deck
+    report = json.loads(result.stdout)
+    assert report["cards"] == 4
+    assert report["types"]["Upper Management"] == 1
+    assert report["types"]["Freelancer"] == 1
+    assert any("at least 20" in p for p in report["problems"])
+    # 24 rows from one company: that rule is broken too, with the config's company.
+    rows = "".join(f"P{i},Artist,{i % 10},,,\n" for i in range(24))
+    table.write_text(PEOPLE.splitlines()[0] + "\n" + rows, encoding="utf-8")
+    report = json.loads(cli("ladder", "deck", table, "--config", config, "--json").stdout)
+    assert any(p.startswith("24 cards are from Paper Lantern Games") for p in
+               report["problems"]), report["problems"]
+    strengths = [c["ladder"]["strength"] for c in printed["cards"]]
+    assert strengths == [4, 5, 0, 0]

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from cardgen.cli.common import plural
+
+if TYPE_CHECKING:
+    from cardgen.ladder.cards import Card
 
 ladder = typer.Typer(
     name="ladder",
@@ -30,12 +33,21 @@ def deck(
         metavar="DECK", help="The deck (CSV: name, title, company, strength or text). "
         "Without it, the example deck cardgen ships.", show_default=False)] = None,
     json_out: JsonOpt = False,
+    config: Annotated[Path | None, typer.Option(
+        "--config", help="For a people file of cardgen card --batch: the config its cards "
+        "share. Each row's card is then laid out as cardgen card --batch prints it, and "
+        "its Strength read from the printed card.", show_default=False)] = None,
 ) -> None:
     """Does the deck keep the deck rules? Every broken rule, and the cards of each type.
     Exit 0 when it does, 1 when it does not."""
     from cardgen.ladder.deck import check_deck, example_deck, read_deck
 
-    result = check_deck(read_deck(path or example_deck()))
+    source = path or example_deck()
+    if config is not None or _printed_cards(source):
+        cards = _team_deck(source, config)
+    else:
+        cards = read_deck(source)
+    result = check_deck(cards)
     if json_out:
         typer.echo(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
     else:
@@ -51,6 +63,32 @@ def deck(
                 typer.echo(f"- {problem}")
     if not result.valid:
         raise typer.Exit(1)
+
+
+def _printed_cards(path: Path) -> bool:
+    """Is this a people file of ``cardgen card --batch`` that gives no Strength of its
+    own, so that only the printed cards can?"""
+    from cardgen.datafile import read_csv
+
+    columns = {c.casefold() for c in read_csv(path, "deck file").columns}
+    return "person.name" in columns and not columns & {"strength", "text"}
+
+
+def _team_deck(path: Path, config: Path | None) -> list[Card]:
+    """The Corporate Ladder cards of a people file, as ``cardgen card --batch`` would
+    print them over ``config``: type, Strength and ability of each printed card."""
+    from cardgen.card.batch import build_team
+    from cardgen.ladder.cards import Card
+    from cardgen.prepress.dieline import DielineMode
+
+    cards = []
+    for team_card in build_team(path, config, DielineMode.LAYER):
+        person = team_card.person.config.person
+        ladder = team_card.build.ladder
+        cards.append(Card(person.name, person.title, person.company,
+                          ladder.strength.value if ladder else 0,
+                          team_card.person.config.ability, line=team_card.person.line))
+    return cards
 
 
 @ladder.command()
