@@ -284,3 +284,22 @@ def test_a_deck_straight_from_the_people_file(tmp_path):
                report["problems"]), report["problems"]
     strengths = [c["ladder"]["strength"] for c in printed["cards"]]
     assert strengths == [4, 5, 0, 0]
+
+
+def test_a_warning_shared_by_many_rows_is_said_once(tmp_path):
+    """A soft shared logo warns once for every row it concerns, with their lines."""
+    rows = "".join(f"P{i},Artist,,,,\n" for i in range(5))
+    table, config = _studio(tmp_path, people=PEOPLE.splitlines()[0] + "\n" + rows
+                            + "Q,Artist,,,faces/sam.png,\n")
+    result = ok(cli("card", config, "--batch", table, "-o", tmp_path / "out", "-f", "pdf"))
+    warnings = [line for line in result.stderr.splitlines() if line.startswith("warning:")]
+    soft = [w for w in warnings if "logo.png is only" in w]
+    assert len(soft) == 1 and soft[0].startswith("warning: lines 2-7 (6 cards): images.logo")
+
+
+@pytest.mark.parametrize(("lines", "shown"), [([2], "2"), ([2, 3, 4, 7], "2-4, 7"),
+                                              ([2, 4, 5, 9, 10, 11], "2, 4-5, 9-11")])
+def test_line_ranges(lines, shown):
+    from cardgen.cli.card import _ranges
+
+    assert _ranges(lines) == shown

@@ -9,6 +9,7 @@ white box; on a light business side nobody sees it, on a dark one everybody does
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from cardgen.card.themes import Theme
@@ -30,7 +31,33 @@ def logo_raster(path: Path, max_w: float, max_h: float, theme: Theme,
                 warnings: list[str]) -> tuple[Raster, float, float]:
     """The logo at ``path`` fitted into ``max_w`` × ``max_h`` mm: the raster and its size
     in mm. Appends a warning when it will print soft, print nothing, or print as a white
-    box on a dark business side."""
+    box on a dark business side.
+
+    A studio's cards share one logo, so the result is kept for the file as it is now
+    (its size and modification time are part of the key) and the same box and theme."""
+    try:
+        info = path.stat()
+        stamp: tuple[int, int] | None = (info.st_size, info.st_mtime_ns)
+    except OSError:
+        stamp = None  # reading it says what is wrong
+    dark = is_dark(theme.outside["background"])
+    if stamp is None:
+        return _fitted_logo(path, max_w, max_h, dark, theme.name, warnings)
+    raster, w, h, notes = _cached_logo(path, stamp, max_w, max_h, dark, theme.name)
+    warnings += notes
+    return raster, w, h
+
+
+@lru_cache(maxsize=8)
+def _cached_logo(path: Path, stamp: tuple[int, int], max_w: float, max_h: float, dark: bool,
+                 theme: str) -> tuple[Raster, float, float, tuple[str, ...]]:
+    notes: list[str] = []
+    raster, w, h = _fitted_logo(path, max_w, max_h, dark, theme, notes)
+    return raster, w, h, tuple(notes)
+
+
+def _fitted_logo(path: Path, max_w: float, max_h: float, dark: bool, theme: str,
+                 warnings: list[str]) -> tuple[Raster, float, float]:
     from cardgen.draw.raster import PRINT_DPI, fit_image, near_white_border, open_image
 
     logo = open_image(path, FIELD, notes=warnings)
@@ -41,10 +68,9 @@ def logo_raster(path: Path, max_w: float, max_h: float, theme: Theme,
     if raster.mask is not None and raster.mask.getbbox() is None:
         warnings.append(f"{FIELD}: {path.name} has no pixel that is at least half opaque, "
                         "so nothing of it prints; make the logo itself opaque.")
-    if (raster.mask is None and is_dark(theme.outside["background"])
-            and near_white_border(raster.rgb)):
+    if raster.mask is None and dark and near_white_border(raster.rgb):
         warnings.append(
             f"{FIELD}: {path.name} has a white background and no transparency, so it "
-            f"prints as a white box on the dark business side of the {theme.name} theme; "
+            f"prints as a white box on the dark business side of the {theme} theme; "
             'use a PNG with a transparent background, or set card.theme = "light".')
     return raster, w, h

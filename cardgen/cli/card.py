@@ -98,8 +98,7 @@ def card(
         cards = build_team(batch, config, mode, reserved=(DIELINE_STEM,), preset=chosen,
                            theme=theme, marks=marks, output_intent=intent)
         files, per_card = _team_files(cards, output, formats, cmyk=not rgb, dpi=dpi)
-        warnings = [f"line {c.person.line} ({c.person.config.person.name}): {w}"
-                    for c in cards for w in c.build.warnings]
+        warnings = team_warnings(cards)
         warn(warnings)
         written = write_files(files)
         if json_out:
@@ -141,6 +140,38 @@ def card(
 
 
 DIELINE_STEM = "dieline"  # a batch's dieline, shared by its cards
+
+
+def team_warnings(cards: Sequence[TeamCard]) -> list[str]:
+    """The cards' warnings, each said once with the rows it concerns ("line 4 (Sam
+    Reed): …", or "lines 2-40, 42 (40 cards): …" when a shared logo is too soft)."""
+    rows: dict[str, list[TeamCard]] = {}
+    for card in cards:
+        for message in card.build.warnings:
+            rows.setdefault(message, []).append(card)
+    said = []
+    for message, concerned in rows.items():
+        if len(concerned) == 1:
+            person = concerned[0].person
+            said.append(f"line {person.line} ({person.config.person.name}): {message}")
+        else:
+            said.append(f"lines {_ranges([c.person.line for c in concerned])} "
+                        f"({len(concerned)} cards): {message}")
+    return said
+
+
+def _ranges(numbers: Sequence[int]) -> str:
+    """2, 3, 4, 7 -> "2-4, 7"."""
+    parts: list[str] = []
+    start = prev = numbers[0]
+    for n in [*numbers[1:], None]:
+        if n is not None and n == prev + 1:
+            prev = n
+            continue
+        parts.append(str(start) if start == prev else f"{start}-{prev}")
+        if n is not None:
+            start = prev = n
+    return ", ".join(parts)
 
 
 def _team_files(cards: Sequence[TeamCard], output: Path, formats: Sequence[Format], *,
@@ -321,8 +352,7 @@ def _team_sheet(batch: Path, config: Path | None, duplex: Duplex, output: Path, 
                            title=say("card", "sheet.team_title", count=len(cards),
                                      paper=duplex.paper.upper()),
                            output_intent=first.build.document.output_intent)
-    warn([f"line {c.person.line} ({c.person.config.person.name}): {w}"
-          for c in cards for w in c.build.warnings])
+    warn(team_warnings(cards))
     report(write_files({output / f"{name}.pdf": render(document, [Format.PDF],
                                                        cmyk=not rgb)[".pdf"]}))
     sheets = len(document.pages) // 2

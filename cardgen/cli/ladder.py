@@ -40,10 +40,10 @@ def deck(
 ) -> None:
     """Does the deck keep the deck rules? Every broken rule, and the cards of each type.
     Exit 0 when it does, 1 when it does not."""
-    from cardgen.ladder.deck import check_deck, example_deck, read_deck
+    from cardgen.ladder.deck import check_deck, example_deck, printed_cards_only, read_deck
 
     source = path or example_deck()
-    if config is not None or _printed_cards(source):
+    if config is not None or printed_cards_only(source):
         cards = _team_deck(source, config)
     else:
         cards = read_deck(source)
@@ -63,15 +63,6 @@ def deck(
                 typer.echo(f"- {problem}")
     if not result.valid:
         raise typer.Exit(1)
-
-
-def _printed_cards(path: Path) -> bool:
-    """Is this a people file of ``cardgen card --batch`` that gives no Strength of its
-    own, so that only the printed cards can?"""
-    from cardgen.datafile import read_csv
-
-    columns = {c.casefold() for c in read_csv(path, "deck file").columns}
-    return "person.name" in columns and not columns & {"strength", "text"}
 
 
 def _team_deck(path: Path, config: Path | None) -> list[Card]:

@@ -70,6 +70,14 @@ def read_deck(path: Path, *, strength_of: StrengthOf | None = None) -> list[Card
     return deck_from_table(read_csv(path, "deck file"), label, strength_of=strength_of)
 
 
+def printed_cards_only(path: Path) -> bool:
+    """Is this a people file of ``cardgen card --batch`` (a ``person.name`` column) that
+    gives no Strength of its own (no ``strength`` or ``text``), so that only the printed
+    cards can?"""
+    columns = {c.casefold() for c in read_csv(path, "deck file").columns}
+    return "person.name" in columns and not columns & {"strength", "text"}
+
+
 def deck_from_table(table: CsvTable, label: str, *,
                     strength_of: StrengthOf | None = None) -> list[Card]:
     """The cards of a parsed deck file (see :func:`read_deck`)."""
