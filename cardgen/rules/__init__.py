@@ -3,8 +3,9 @@ markup (``templates/rules/*.md``, :mod:`cardgen.rules.markup`), set in columns o
 pages (:mod:`cardgen.rules.sheet`), with diagrams drawn from the games' own models, and
 printed play aids such as the Corporate Ladder play mat (:mod:`cardgen.rules.mat`).
 
-Imports ``cardgen.draw``, ``cardgen.text``, ``cardgen.texts``, ``cardgen.prepress``
-(paper sizes), ``cardgen.ladder`` (the pyramid), ``cardgen.datafile``,
-``cardgen.resources`` and ``cardgen.errors``; the markup parser only the last two of
-those and ``cardgen.datafile``.
+It imports ``cardgen.draw``, ``cardgen.text``, ``cardgen.texts``, ``cardgen.prepress``
+(paper sizes), ``cardgen.ladder`` (the pyramid), ``cardgen.card`` (the cards' physical
+sizes), ``cardgen.datafile``, ``cardgen.resources``, ``cardgen.units`` and
+``cardgen.errors``; the markup parser, which is pure, only ``cardgen.datafile`` and
+``cardgen.errors``.
 """

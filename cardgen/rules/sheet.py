@@ -19,7 +19,6 @@ from cardgen.draw.page import Anchor, Item, Line, Page, Stroke, Text
 from cardgen.errors import FitError
 from cardgen.prepress.paper import Paper
 from cardgen.rules.markup import Block, Bullet, Section, Title
-from cardgen.rules.markup import Paragraph as TextParagraph
 from cardgen.text.fit import line_height
 from cardgen.text.flow import Paragraph, Span, flow
 from cardgen.text.fonts import FontSet
@@ -143,8 +142,8 @@ def rules_pages(blocks: Sequence[Block], paper: Paper, fonts: FontSet, *, credit
     # paragraphs() leaves out the title: the block after index i is paragraph i.
     chunks: list[tuple[list[Paragraph], Figure | None]] = []
     start = 0
-    for index, figure in sorted((figures or {}).items(), key=lambda item: item[0]):
-        chunks.append((texts[start:index], figure))
+    for index, drawing in sorted((figures or {}).items(), key=lambda item: item[0]):
+        chunks.append((texts[start:index], drawing))
         start = index
     chunks.append((texts[start:], None))
     last_page = pages[0]
