@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from cardgen.card.physical import Side
-from cardgen.rules.ladder import PlaceState
 from cardgen.errors import ConfigError
+from cardgen.rules.ladder import PlaceState
 from cardgen.texts import lookup, placeholders, say, say_lines, text_file, texts
 from tests.helpers import ROOT
 

@@ -113,6 +113,8 @@ def _start_problem(line: str) -> str | None:
         return "is a quote ('>'); quotes are not part of the markup"
     if stripped.startswith("|"):
         return "is a table row; tables are not part of the markup"
+    if stripped == "-":
+        return "is an empty bullet item"
     if stripped.startswith("-") and not stripped.startswith(BULLET):
         return "starts with '-' but is not a bullet item ('- ' and the text)"
     return None
@@ -272,7 +274,7 @@ def parse(text: str, source: str) -> tuple[Block, ...]:
     if not blocks or not isinstance(blocks[0], Title):
         problems.insert(0, "line 1: a rules text starts with its title ('# ' and the "
                         "game's name).")
-    for block, after in zip(blocks, [*blocks[1:], None], strict=True):
+    for block, after in zip(blocks, [*blocks[1:], None], strict=False):
         if isinstance(block, Section) and not isinstance(after, Paragraph | Bullet):
             problems.append(f"line {block.line}: the section {block.text!r} has no text.")
     if problems:
