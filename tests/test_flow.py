@@ -10,8 +10,8 @@ import pytest
 from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Box
 from cardgen.errors import FitError, FontError
-from cardgen.text.fit import line_height, wrap
-from cardgen.text.flow import Paragraph, flow
+from cardgen.text.fit import line_height, wrap, wrap_runs
+from cardgen.text.flow import Paragraph, Span, flow
 from cardgen.text.fonts import bundled_fonts
 
 FONTS = bundled_fonts()
@@ -73,3 +73,57 @@ def test_a_word_wider_than_the_frame_and_a_missing_glyph_are_errors():
         flow([para("Hi")], [Box(0, 0, 50, 1)], where="the key")
     with pytest.raises(FitError, match="no frame"):
         flow([para("Hi")], [], where="the key")
+
+
+BOLD = FONTS.bold
+
+
+def test_mixed_faces_wrap_like_one_face_and_set_each_run_in_its_own():
+    spans = [Span("Lead-in:", BOLD), Span(" " + LONG, FONTS.regular)]
+    [lines] = flow([Paragraph.mixed(spans, 9.0, INK)], [Box(10, 0, 40, 200)])
+    first = [t for t in lines if t.y == lines[0].y]
+    assert first[0].text == "Lead-in: " and first[0].font == BOLD and first[0].x == 10
+    assert first[1].font == FONTS.regular
+    assert first[1].x == pytest.approx(10 + BOLD.width("Lead-in: ", 9.0))
+    rows = {}
+    for t in lines:
+        rows.setdefault(t.y, []).append(t)
+    for row in rows.values():
+        assert sum(t.font.width(t.text, 9.0) for t in row) <= 40 + 1e-9
+    assert " ".join("".join(t.text for t in row) for row in rows.values()).split() == (
+        f"Lead-in: {LONG}".split())
+
+
+def test_wrap_runs_in_one_face_is_wrap():
+    assert [["".join(t for t, _ in line)] for line in wrap_runs(
+        [(LONG, FONTS.regular)], 9.0, 40)] == [[x] for x in wrap(LONG, FONTS.regular, 9.0, 40)]
+    # a word may change face in its middle; it is still one word
+    lines = wrap_runs([("ab", BOLD), ("cd ef", FONTS.regular)], 9.0, 200)
+    assert lines == [[("ab", BOLD), ("cd ef", FONTS.regular)]]
+    assert wrap_runs([("x" * 80, BOLD)], 9.0, 10) is None
+
+
+def test_a_hanging_indent_with_a_marker():
+    p = Paragraph("• not", FONTS.regular, 9.0, INK)  # the plain way, for comparison
+    [lines] = flow([Paragraph(LONG, FONTS.regular, 9.0, INK, indent=3.0, marker="•"), p],
+                   [Box(5, 0, 40, 200)])
+    marker, *rest = lines[:-1]
+    assert (marker.text, marker.x) == ("•", 5)
+    assert all(t.x == 8.0 for t in rest)
+    assert [t.text for t in rest] == wrap(LONG, FONTS.regular, 9.0, 37)
+    with pytest.raises(ValueError, match="spans' text joined"):
+        Paragraph("other", FONTS.regular, 9.0, INK, spans=(Span("text", BOLD),))
+
+
+def test_a_heading_is_kept_with_the_line_after_it():
+    heading = Paragraph("Heading", BOLD, 10.0, INK, keep_with_next=True)
+    body = para("Body text.", 9.0)
+    # Room for a first paragraph and the heading, but not for the heading's next line.
+    room = cap(9.0) + line_height(9.0) + line_height(10.0)
+    frames = [Box(0, 0, 60, room), Box(100, 0, 60, 100)]
+    first, second = flow([para("First.", 9.0), heading, body], frames)
+    assert [t.text for t in first] == ["First."]
+    assert [t.text for t in second] == ["Heading", "Body text."]
+    plain = Paragraph("Heading", BOLD, 10.0, INK)
+    first, second = flow([para("First.", 9.0), plain, body], frames)
+    assert [t.text for t in first] == ["First.", "Heading"]

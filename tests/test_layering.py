@@ -47,8 +47,10 @@ MAY_IMPORT = {
                   "render", "output", "datafile", "schema", "errors", "resources", "units",
                   "chars", "cardgen"},
     "render": {"render", "draw", "text", "units", "errors", "cardgen"},
+    "rules": {"rules", "draw", "text", "texts", "prepress", "ladder", "card", "datafile",
+              "resources", "units", "errors"},
     "cli": {"cli", "card", "games", "board", "connector", "ladder", "draw", "text", "texts",
-            "prepress", "render", "output", "errors", "cardgen"},
+            "prepress", "render", "output", "rules", "errors", "cardgen"},
     "__main__": {"cli"},
     "cardgen": set(),
 }
@@ -71,14 +73,14 @@ MODELS = {
     "cardgen.games.rotator.solver", "cardgen.games.rotator.reference",
     "cardgen.games.rotator.generator", "cardgen.games.rotator.describe",
     "cardgen.connector.model", "cardgen.ladder.cards", "cardgen.ladder.deck",
-    "cardgen.ladder.attack",
+    "cardgen.ladder.attack", "cardgen.ladder.pyramid", "cardgen.rules.markup",
 }
 # What models may reach, directly or through each other.
 MODEL_MAY_REACH = MODELS | {
     "cardgen", "cardgen.errors", "cardgen.units", "cardgen.resources", "cardgen.datafile",
     "cardgen.limits", "cardgen.chars",
     "cardgen.schema", "cardgen.draw", "cardgen.board", "cardgen.card", "cardgen.games",
-    "cardgen.games.rotator", "cardgen.connector", "cardgen.ladder",
+    "cardgen.games.rotator", "cardgen.connector", "cardgen.ladder", "cardgen.rules",
 }
 MODEL_FORBIDDEN = ("cardgen.render", "cardgen.prepress", "cardgen.cli")
 

@@ -1,4 +1,5 @@
-"""``cardgen ladder ...``: the Corporate Ladder referee: check a deck, decide an attack.
+"""``cardgen ladder ...``: Corporate Ladder, the card game played with business cards:
+check a deck, decide an attack, print the play mat and the rules sheet.
 
 A DECK is a CSV file of cards, an ATTACK a TOML file (see ``cardgen.ladder.deck`` and
 ``cardgen.ladder.attack``); without one, the example cardgen ships is used.
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from cardgen.cli import ladder_print
 from cardgen.cli.common import plural
 
 if TYPE_CHECKING:
@@ -20,7 +22,7 @@ if TYPE_CHECKING:
 ladder = typer.Typer(
     name="ladder",
     help="Corporate Ladder, the card game played with business cards: check a deck, "
-    "decide an attack.",
+    "decide an attack, print the play mat and the rules sheet.",
     no_args_is_help=True,
 )
 
@@ -107,3 +109,7 @@ def attack(
         typer.echo("the defender may defend (counter-attack the attackers)")
     else:
         typer.echo("the defender may not defend")
+
+
+ladder.command("mat")(ladder_print.mat)
+ladder.command("rules")(ladder_print.rules)

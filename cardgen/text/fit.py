@@ -6,7 +6,8 @@ Imports ``cardgen.text.fonts``, ``cardgen.errors`` and ``cardgen.units``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Sequence
 
 from cardgen.chars import character_name, control_character, unprintable_script
 from cardgen.draw.geometry import Box
@@ -100,6 +101,58 @@ def wrap(text: str, face: FontFace, size: float, width: float) -> list[str] | No
         else:
             lines.append(current)
             current = word
+    if current:
+        lines.append(current)
+    return lines
+
+
+Run = tuple[str, FontFace]  # a piece of text and the face it is set in
+
+
+def wrap_runs(runs: Sequence[Run], size: float, width: float) -> list[list[Run]] | None:
+    """Greedy word wrap of text set in several faces (bold words in a regular
+    paragraph): each line as its runs, neighbours in one face merged, a space between
+    words set in the face of the word before it. A word may change face in its middle.
+    None if a single word is wider than ``width``."""
+    words: list[list[Run]] = []
+    in_word = False
+    for text, face in runs:
+        for part in re.split(r"(\s+)", text):
+            if not part:
+                continue
+            if part.isspace():
+                in_word = False
+            elif in_word:
+                words[-1].append((part, face))
+            else:
+                words.append([(part, face)])
+                in_word = True
+
+    def measure(pieces: Sequence[Run]) -> float:
+        return sum(face.width(text, size) for text, face in pieces)
+
+    def joined(line: list[Run], word: list[Run]) -> list[Run]:
+        out = list(line)
+        if out:
+            out[-1] = (out[-1][0] + " ", out[-1][1])
+        for text, face in word:
+            if out and out[-1][1] == face:
+                out[-1] = (out[-1][0] + text, face)
+            else:
+                out.append((text, face))
+        return out
+
+    lines: list[list[Run]] = []
+    current: list[Run] = []
+    for word in words:
+        trial = joined(current, word)
+        if measure(trial) <= width:
+            current = trial
+        elif measure(word) > width:
+            return None
+        else:
+            lines.append(current)
+            current = joined([], word)
     if current:
         lines.append(current)
     return lines

@@ -1,0 +1,89 @@
+"""``cardgen ladder mat`` and ``cardgen ladder rules``: the Corporate Ladder play mat and
+the one-page rules sheet."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from cardgen.cli.common import (
+    DEFAULT_OUTPUT,
+    DPI_RANGE,
+    DpiOpt,
+    OutputOpt,
+    PaperOpt,
+    check_range,
+    parse_choice,
+    parse_formats,
+    report,
+)
+from cardgen.errors import CardgenError
+
+FormatOpt = Annotated[str, typer.Option("--format", "-f", help="Comma-separated: pdf, svg, "
+                                        "png (svg and png: one file per page).")]
+RgbOpt = Annotated[bool, typer.Option("--rgb", help="RGB colours for screens instead of "
+                                      "CMYK.")]
+
+
+def mat(
+    rows: Annotated[int, typer.Option(help="3 (6 cards) or 4 (10 cards, on two sheets "
+                                      "to glue together).")] = 3,
+    preset: Annotated[str, typer.Option(help="The cards' size: eu (85 × 55 mm) or us "
+                                        "(3.5 × 2 in).")] = "eu",
+    paper: PaperOpt = "a4",
+    output: OutputOpt = DEFAULT_OUTPUT,
+    name: Annotated[str, typer.Option(help="File name stem of the outputs.")] = "ladder-mat",
+    fmt: FormatOpt = "pdf",
+    rgb: RgbOpt = False,
+    dpi: DpiOpt = 150,
+) -> None:
+    """Print a Corporate Ladder play mat: the pyramid's places at the cards' size."""
+    from cardgen.card.physical import Preset
+    from cardgen.output import check_folder, check_stem, write_files
+    from cardgen.prepress.paper import Paper
+    from cardgen.render import render_files
+    from cardgen.rules.mat import MAT_ROWS, mat_document
+    from cardgen.text.fonts import bundled_fonts
+
+    formats = parse_formats(fmt)
+    check_range(dpi, "--dpi", *DPI_RANGE)
+    if rows not in MAT_ROWS:
+        raise CardgenError(f"--rows must be 3 or 4, not {rows}.", value=rows)
+    size = parse_choice(Preset, preset, "--preset")
+    sheet = parse_choice(Paper, paper, "--paper")
+    check_stem(name)
+    check_folder(output)
+    document = mat_document(rows, size, sheet, bundled_fonts())
+    report(write_files(render_files(document, output / name, formats, cmyk=not rgb,
+                                    dpi=dpi)))
+    if len(document.pages) > 1:
+        typer.echo(f"{len(document.pages)} sheets: print at 100 %, then cut sheet 2 along "
+                   "its solid line and glue it onto sheet 1's strip.")
+    else:
+        typer.echo("1 sheet, landscape: print at 100 %.")
+
+
+def rules(
+    paper: PaperOpt = "a4",
+    output: OutputOpt = DEFAULT_OUTPUT,
+    name: Annotated[str, typer.Option(help="File name stem of the outputs.")] = "ladder-rules",
+    fmt: FormatOpt = "pdf",
+    rgb: RgbOpt = False,
+    dpi: DpiOpt = 150,
+) -> None:
+    """Print the Corporate Ladder rules on one page."""
+    from cardgen.output import check_folder, check_stem, write_files
+    from cardgen.prepress.paper import Paper
+    from cardgen.render import render_files
+    from cardgen.rules.ladder import rules_document
+    from cardgen.text.fonts import bundled_fonts
+
+    formats = parse_formats(fmt)
+    check_range(dpi, "--dpi", *DPI_RANGE)
+    sheet = parse_choice(Paper, paper, "--paper")
+    check_stem(name)
+    check_folder(output)
+    document = rules_document(sheet, bundled_fonts())
+    report(write_files(render_files(document, output / name, formats, cmyk=not rgb,
+                                    dpi=dpi)))

@@ -1,0 +1,293 @@
+"""The markup rules texts are written in (``templates/rules/*.md``): a small, strict
+subset of Markdown, so that one text can be set as a sheet, a booklet or a web page.
+
+The whole markup:
+
+- ``# Title`` — the first line of the file, once: the game's name.
+- ``## Section`` — a section heading.
+- A **paragraph** is one or more lines of text; consecutive lines join with a space, and
+  paragraphs are separated by blank lines.
+- ``- item`` — a bullet item. An item continues on following lines indented by exactly
+  two spaces. Consecutive items form a list; a blank line or a heading ends it.
+- ``**bold**`` — a bold run inside a paragraph or an item (typically its lead-in), on
+  one line or across a line break. Headings are bold already and take none.
+
+Nothing else is markup, and anything that looks like other markup is an error rather
+than text printed by accident: other headings (``###``), other list markers (``*``,
+``+``, ``1.``), quotes (``>``), code (backticks, indented lines), links (``[text](url)``),
+HTML (``<tag>``), rules (``---``), tabs, a lone ``*``, an unclosed or empty ``**``.
+Every problem is reported, each naming its line.
+
+Imports ``cardgen.datafile`` and ``cardgen.errors``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardgen.datafile import MAX_BYTES, path_text, read_input
+from cardgen.errors import ProblemsError
+
+
+class MarkupError(ProblemsError):
+    """A rules text that breaks the markup: every problem, each naming its line."""
+
+
+@dataclass(frozen=True)
+class Span:
+    """A run of text, bold or regular."""
+
+    text: str
+    bold: bool = False
+
+
+@dataclass(frozen=True)
+class Title:
+    text: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Section:
+    text: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    spans: tuple[Span, ...]
+    line: int
+
+    @property
+    def text(self) -> str:
+        return "".join(s.text for s in self.spans)
+
+
+@dataclass(frozen=True)
+class Bullet:
+    spans: tuple[Span, ...]
+    line: int
+
+    @property
+    def text(self) -> str:
+        return "".join(s.text for s in self.spans)
+
+
+Block = Title | Section | Paragraph | Bullet
+
+_HEADING = re.compile(r"(#+)(\s*)(.*)")
+_NUMBERED = re.compile(r"\d+[.)]\s")
+_RULE = re.compile(r"(?:-\s*){3,}|(?:\*\s*){3,}|(?:_\s*){3,}|=+")
+_LINK = re.compile(r"\]\(|!\[")
+_HTML = re.compile(r"</?[A-Za-z][^>]*>|<!--")
+BULLET = "- "
+CONTINUATION = "  "
+
+
+def _line_problem(text: str) -> str | None:
+    """What is wrong with a line of text (after its marker) as text, if anything."""
+    if "\t" in text:
+        return "contains a tab; use spaces"
+    if "`" in text:
+        return "contains a backtick; code is not part of the markup"
+    if _LINK.search(text):
+        return "contains a link or an image; links are not part of the markup"
+    if _HTML.search(text):
+        return "contains an HTML tag; HTML is not part of the markup"
+    return None
+
+
+def _start_problem(line: str) -> str | None:
+    """What is wrong with the way a line begins, if anything."""
+    stripped = line.lstrip(" ")
+    if line.startswith(" ") and stripped:
+        return "is indented; only a bullet item's continuation takes two spaces"
+    if _RULE.fullmatch(stripped.rstrip()):
+        return "is a horizontal rule or an underline; they are not part of the markup"
+    if stripped[:2] in ("* ", "+ ") or _NUMBERED.match(stripped):
+        return "starts a list with another marker; bullet items start with '- '"
+    if stripped.startswith(">"):
+        return "is a quote ('>'); quotes are not part of the markup"
+    if stripped.startswith("|"):
+        return "is a table row; tables are not part of the markup"
+    if stripped == "-":
+        return "is an empty bullet item"
+    if stripped.startswith("-") and not stripped.startswith(BULLET):
+        return "starts with '-' but is not a bullet item ('- ' and the text)"
+    return None
+
+
+def _spans(text: str, line: int, problems: list[str], starts: list[tuple[int, int]],
+           ) -> tuple[Span, ...]:
+    """The bold and regular runs of a paragraph's joined text. ``starts`` maps offsets
+    in the text to the source lines they came from (offset, line)."""
+
+    def at(offset: int) -> int:
+        found = line
+        for start, number in starts:
+            if start <= offset:
+                found = number
+        return found
+
+    spans: list[Span] = []
+    pos, bold = 0, False
+    opened = 0
+    for match in re.finditer(r"\*+", text):
+        stars = match.group()
+        if stars != "**":
+            problems.append(f"line {at(match.start())}: {stars!r} is not markup; a bold "
+                            "run is **text** and a lone * is not allowed.")
+            continue
+        piece = text[pos:match.start()]
+        if bold and not piece.strip():
+            problems.append(f"line {at(opened)}: an empty bold run (**).")
+        elif bold and piece != piece.strip():
+            problems.append(f"line {at(opened)}: a bold run starts or ends with a space; "
+                            "write **text** with the spaces outside.")
+        if piece:
+            spans.append(Span(piece, bold))
+        if not bold:
+            opened = match.start()
+        bold, pos = not bold, match.end()
+    if bold:
+        problems.append(f"line {at(opened)}: a bold run is opened with ** and never "
+                        "closed.")
+    if text[pos:]:
+        spans.append(Span(text[pos:], bold))
+    merged: list[Span] = []
+    for span in spans:
+        if merged and merged[-1].bold == span.bold:
+            merged[-1] = Span(merged[-1].text + span.text, span.bold)
+        else:
+            merged.append(span)
+    return tuple(merged)
+
+
+@dataclass
+class _Open:
+    """The paragraph or item being read: its kind, first line and lines of text."""
+
+    kind: type[Paragraph] | type[Bullet]
+    line: int
+    parts: list[tuple[int, str]]
+
+
+def parse(text: str, source: str) -> tuple[Block, ...]:
+    """The blocks of a rules text, in order. ``source`` (the file) starts the error
+    message, which lists every problem, each with its line number."""
+    problems: list[str] = []
+    blocks: list[Block] = []
+    current: _Open | None = None
+
+    def close() -> None:
+        nonlocal current
+        if current is None:
+            return
+        joined, starts, offset = [], [], 0
+        for number, part in current.parts:
+            starts.append((offset, number))
+            joined.append(part)
+            offset += len(part) + 1
+        spans = _spans(" ".join(joined), current.line, problems, starts)
+        blocks.append(current.kind(spans, current.line))
+        current = None
+
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    for number, raw in enumerate(lines, start=1):
+        line = raw.rstrip(" \r")
+        control = next((ch for ch in line if ch != "\t" and unicodedata.category(ch) == "Cc"),
+                       None)
+        if control is not None:
+            problems.append(f"line {number}: contains the control character "
+                            f"U+{ord(control):04X}; remove it.")
+            continue
+        if not line:
+            close()
+            continue
+        body_problem = _line_problem(line)
+        if body_problem:
+            problems.append(f"line {number}: {body_problem}.")
+            continue
+        heading = _HEADING.fullmatch(line)
+        if heading:
+            close()
+            marks, space, words = heading.groups()
+            if len(marks) > 2:
+                problems.append(f"line {number}: {marks!r} headings are not part of the "
+                                "markup; use '# ' for the title and '## ' for a section.")
+            elif not space or not words.strip():
+                problems.append(f"line {number}: a heading is {marks!r}, a space and its "
+                                "text.")
+            elif "*" in words:
+                problems.append(f"line {number}: a heading takes no bold markup (it is "
+                                "bold already).")
+            elif len(marks) == 1:
+                if blocks or number != 1:
+                    problems.append(f"line {number}: the title ('# ') comes once, on the "
+                                    "first line.")
+                blocks.append(Title(words.strip(), number))
+            else:
+                blocks.append(Section(words.strip(), number))
+            continue
+        if line.startswith(CONTINUATION) and not line.startswith(CONTINUATION + " "):
+            if current is not None and current.kind is Bullet:
+                rest = line.strip()
+                nested = _start_problem(rest)
+                if rest.startswith(("-", "#")):
+                    problems.append(f"line {number}: a bullet item's continuation starts "
+                                    f"with {rest[0]!r}; nested lists and headings inside "
+                                    "items are not part of the markup.")
+                elif nested:
+                    problems.append(f"line {number}: a bullet item's continuation {nested}.")
+                else:
+                    current.parts.append((number, line.strip()))
+                continue
+            problems.append(f"line {number}: is indented, but only a bullet item's "
+                            "continuation takes two spaces.")
+            continue
+        start_problem = _start_problem(line)
+        if start_problem:
+            problems.append(f"line {number}: {start_problem}.")
+            continue
+        if line.startswith(BULLET):
+            close()
+            item = line[len(BULLET):].strip()
+            if not item:
+                problems.append(f"line {number}: an empty bullet item.")
+                continue
+            current = _Open(Bullet, number, [(number, item)])
+            continue
+        if current is not None and current.kind is Bullet:
+            problems.append(f"line {number}: a paragraph right after a bullet item; "
+                            "separate them with a blank line, or indent the item's "
+                            "continuation by two spaces.")
+            continue
+        if current is None:
+            current = _Open(Paragraph, number, [])
+        current.parts.append((number, line))
+    close()
+    if not blocks or not isinstance(blocks[0], Title):
+        problems.insert(0, "line 1: a rules text starts with its title ('# ' and the "
+                        "game's name).")
+    for block, after in zip(blocks, [*blocks[1:], None], strict=False):
+        if isinstance(block, Section) and not isinstance(after, Paragraph | Bullet):
+            problems.append(f"line {block.line}: the section {block.text!r} has no text.")
+    if problems:
+        raise MarkupError(source, problems)
+    return tuple(blocks)
+
+
+def load(path: Path) -> tuple[Block, ...]:
+    """The blocks of a rules file (UTF-8)."""
+    raw = read_input(path, "rules file", max_bytes=MAX_BYTES)
+    label = path_text(path)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise MarkupError(label, ["not a text file (expected UTF-8)."], value=path) from None
+    return parse(text, label)

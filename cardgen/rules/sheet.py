@@ -1,0 +1,179 @@
+"""A rules text set on pages: the title across the top, then the blocks flowed through
+columns, page after page, with figures placed where the text asks for them.
+
+Generic for every game: the blocks come from :mod:`cardgen.rules.markup`, the figures
+are anything that can say how tall it is at a width and draw itself
+(:class:`Figure`). Every distance and size is a field of :class:`SheetStyle`. All type
+and lines are solid black set to overprint (the ink rule: most of the type is small).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from cardgen.draw.colors import Color
+from cardgen.draw.geometry import Box
+from cardgen.draw.page import Anchor, Item, Line, Page, Stroke, Text
+from cardgen.errors import FitError
+from cardgen.prepress.paper import Paper
+from cardgen.rules.markup import Block, Bullet, Section, Title
+from cardgen.text.fit import line_height
+from cardgen.text.flow import Paragraph, Span, flow
+from cardgen.text.fonts import FontSet
+from cardgen.units import MM_PER_PT
+
+INK = Color.cmyk(0, 0, 0, 100, overprint=True)
+BULLET_MARK = "•"
+
+
+class Figure(Protocol):
+    """A drawing set between the paragraphs of a column."""
+
+    def height(self, width: float) -> float:
+        """How tall it is (mm) when it is ``width`` wide."""
+
+    def draw(self, x: float, y: float, width: float) -> list[Item]:
+        """The drawing with its top-left corner at (x, y)."""
+
+
+@dataclass(frozen=True)
+class SheetStyle:
+    """Every distance (mm) and type size (pt) of a rules page."""
+
+    margin: float = 9.0
+    columns: int = 3
+    column_gap: float = 5.0
+    title_size: float = 17.0
+    credit_size: float = 7.0
+    title_rule: float = 0.6 * MM_PER_PT  # the line under the title
+    title_after: float = 3.5  # from the title's baseline to the rule, and on to the text
+    section_size: float = 10.0
+    section_before: float = 2.4
+    section_after: float = 0.5
+    body_size: float = 8.8
+    paragraph_gap: float = 1.1
+    item_gap: float = 0.35
+    bullet_indent: float = 2.4
+    figure_gap: float = 2.4
+
+
+STYLE = SheetStyle()
+
+
+def paragraphs(blocks: Sequence[Block], fonts: FontSet, style: SheetStyle = STYLE,
+               ) -> list[Paragraph]:
+    """The blocks after the title as paragraphs to flow."""
+    out: list[Paragraph] = []
+    for i, block in enumerate(blocks):
+        if isinstance(block, Title):
+            continue
+        if isinstance(block, Section):
+            out.append(Paragraph(block.text, fonts.bold, style.section_size, INK,
+                                 space_before=style.section_before,
+                                 space_after=style.section_after, keep_with_next=True))
+            continue
+        spans = [Span(s.text, fonts.bold if s.bold else fonts.regular) for s in block.spans]
+        following = blocks[i + 1] if i + 1 < len(blocks) else None
+        if isinstance(block, Bullet):
+            after = (style.item_gap if isinstance(following, Bullet)
+                     else style.paragraph_gap)
+            out.append(Paragraph.mixed(spans, style.body_size, INK, space_after=after,
+                                       indent=style.bullet_indent, marker=BULLET_MARK))
+        else:
+            out.append(Paragraph.mixed(spans, style.body_size, INK,
+                                       space_after=style.paragraph_gap))
+    return out
+
+
+def _columns(page_box: Box, top: float, style: SheetStyle) -> list[Box]:
+    m = style.margin
+    width = (page_box.w - 2 * m - (style.columns - 1) * style.column_gap) / style.columns
+    return [Box(m + c * (width + style.column_gap), top, width, page_box.h - m - top)
+            for c in range(style.columns)]
+
+
+def _heading(page: Page, title: str, credit: str, fonts: FontSet, style: SheetStyle,
+             ) -> float:
+    """The title and credit line at the top of a page; where the columns start."""
+    m = style.margin
+    baseline = m + fonts.bold.metrics.cap_height_mm(style.title_size)
+    layer = page.layer("text")
+    layer.add(Text(m, baseline, title, fonts.bold, style.title_size, INK, name="title"))
+    if credit:
+        layer.add(Text(page.width - m, baseline, credit, fonts.regular, style.credit_size,
+                       INK, anchor=Anchor.END, name="credit"))
+    rule_y = baseline + style.title_after
+    layer.add(Line(m, rule_y, page.width - m, rule_y, Stroke(INK, style.title_rule)))
+    return rule_y + style.title_after
+
+
+def _rest(page: Page, box: Box, top: float, style: SheetStyle) -> list[tuple[Page, Box]]:
+    """What is left of a column below ``top``: nothing when it could not take a heading
+    and a line of text."""
+    if box.bottom - top < 2 * line_height(style.section_size):
+        return []
+    return [(page, Box(box.x, top, box.w, box.bottom - top))]
+
+
+def rules_pages(blocks: Sequence[Block], paper: Paper, fonts: FontSet, *, credit: str = "",
+                figures: Mapping[int, Figure] | None = None, max_pages: int = 1,
+                where: str = "the rules text", style: SheetStyle = STYLE) -> list[Page]:
+    """The rules set on portrait pages of ``paper``: the title (the first block) and
+    ``credit`` on each page, the text in ``style.columns`` columns, each figure placed
+    after the block whose index is its key (at the foot of that block's column, or at
+    the top of the next when it does not fit). At most ``max_pages`` pages: FitError
+    naming ``where`` if the text needs more."""
+    if not blocks or not isinstance(blocks[0], Title):
+        raise ValueError("a rules text starts with its title")
+    title = blocks[0].text
+    pw, ph = paper.size
+    pages: list[Page] = []
+    frames: list[tuple[Page, Box]] = []  # the room still open, in reading order
+    for n in range(max_pages):
+        page = Page(f"rules-{n + 1}" if max_pages > 1 else "rules", pw, ph,
+                    Box(0, 0, pw, ph), Box(0, 0, pw, ph))
+        top = _heading(page, title, credit, fonts, style)
+        pages.append(page)
+        frames += [(page, box) for box in _columns(Box(0, 0, pw, ph), top, style)]
+    many = f"{max_pages} page{'' if max_pages == 1 else 's'} of {paper.upper()}"
+    texts = paragraphs(blocks, fonts, style)
+    # paragraphs() leaves out the title: the block after index i is paragraph i.
+    chunks: list[tuple[list[Paragraph], Figure | None]] = []
+    start = 0
+    for index, drawing in sorted((figures or {}).items(), key=lambda item: item[0]):
+        chunks.append((texts[start:index], drawing))
+        start = index
+    chunks.append((texts[start:], None))
+    last_page = pages[0]
+    for chunk, figure in chunks:
+        if chunk:
+            try:
+                placed = flow(chunk, [box for _, box in frames], where=where)
+            except FitError:
+                raise FitError(f"{where} does not fit on {many} at {style.body_size:g} pt; "
+                               "shorten it.") from None
+            for lines, (page, _) in zip(placed, frames, strict=False):
+                page.layer("text").add(*lines)
+            page, box = frames[len(placed) - 1]
+            last = placed[-1][-1]
+            after = chunk[-1].space_after
+            bottom = (last.y - fonts.regular.metrics.cap_height_mm(last.size)
+                      + line_height(last.size) + after)
+            frames = [*_rest(page, box, bottom, style), *frames[len(placed):]]
+            last_page = page
+        if figure is None:
+            continue
+        for k, (page, box) in enumerate(frames):
+            height = figure.height(box.w)
+            top = box.y + (style.figure_gap if k == 0 else 0.0)
+            if top + height <= box.bottom:
+                page.layer("figures").add(*figure.draw(box.x, top, box.w))
+                rest = top + height + style.figure_gap
+                frames = [*_rest(page, box, rest, style), *frames[k + 1:]]
+                last_page = page
+                break
+        else:
+            raise FitError(f"{where}: a figure does not fit on {many}.")
+    return pages[:pages.index(last_page) + 1]
