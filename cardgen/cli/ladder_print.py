@@ -3,7 +3,9 @@ the one-page rules sheet."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -13,6 +15,7 @@ from cardgen.cli.common import (
     DpiOpt,
     OutputOpt,
     PaperOpt,
+    RgbOpt,
     check_range,
     parse_choice,
     parse_formats,
@@ -20,10 +23,11 @@ from cardgen.cli.common import (
 )
 from cardgen.errors import CardgenError
 
+if TYPE_CHECKING:
+    from cardgen.draw.page import Document
+
 FormatOpt = Annotated[str, typer.Option("--format", "-f", help="Comma-separated: pdf, svg, "
                                         "png (svg and png: one file per page).")]
-RgbOpt = Annotated[bool, typer.Option("--rgb", help="RGB colours for screens instead of "
-                                      "CMYK.")]
 
 
 def mat(
@@ -40,23 +44,16 @@ def mat(
 ) -> None:
     """Print a Corporate Ladder play mat: the pyramid's places at the cards' size."""
     from cardgen.card.physical import Preset
-    from cardgen.output import check_folder, check_stem, write_files
     from cardgen.prepress.paper import Paper
-    from cardgen.render import render_files
     from cardgen.rules.mat import MAT_ROWS, mat_document
     from cardgen.text.fonts import bundled_fonts
 
-    formats = parse_formats(fmt)
-    check_range(dpi, "--dpi", *DPI_RANGE)
     if rows not in MAT_ROWS:
         raise CardgenError(f"--rows must be 3 or 4, not {rows}.", value=rows)
     size = parse_choice(Preset, preset, "--preset")
     sheet = parse_choice(Paper, paper, "--paper")
-    check_stem(name)
-    check_folder(output)
-    document = mat_document(rows, size, sheet, bundled_fonts())
-    report(write_files(render_files(document, output / name, formats, cmyk=not rgb,
-                                    dpi=dpi)))
+    document = _write(lambda: mat_document(rows, size, sheet, bundled_fonts()), output, name,
+                      fmt, rgb=rgb, dpi=dpi)
     if len(document.pages) > 1:
         typer.echo(f"{len(document.pages)} sheets: print at 100 %, then cut sheet 2 along "
                    "its solid line and glue it onto sheet 1's strip.")
@@ -73,17 +70,25 @@ def rules(
     dpi: DpiOpt = 150,
 ) -> None:
     """Print the Corporate Ladder rules on one page."""
-    from cardgen.output import check_folder, check_stem, write_files
     from cardgen.prepress.paper import Paper
-    from cardgen.render import render_files
     from cardgen.rules.ladder import rules_document
     from cardgen.text.fonts import bundled_fonts
 
+    sheet = parse_choice(Paper, paper, "--paper")
+    _write(lambda: rules_document(sheet, bundled_fonts()), output, name, fmt, rgb=rgb, dpi=dpi)
+
+
+def _write(make: Callable[[], Document], output: Path, name: str, fmt: str, *, rgb: bool,
+           dpi: float) -> Document:
+    """Check the output options, make the document, write its files; returns it."""
+    from cardgen.output import check_folder, check_stem, write_files
+    from cardgen.render import render_files
+
     formats = parse_formats(fmt)
     check_range(dpi, "--dpi", *DPI_RANGE)
-    sheet = parse_choice(Paper, paper, "--paper")
     check_stem(name)
     check_folder(output)
-    document = rules_document(sheet, bundled_fonts())
+    document = make()
     report(write_files(render_files(document, output / name, formats, cmyk=not rgb,
                                     dpi=dpi)))
+    return document
