@@ -21,6 +21,7 @@ import io
 import os
 import stat
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -108,16 +109,25 @@ def read_toml(path: Path, kind: str, label: str | None = None) -> dict[str, Any]
     the sentences about its contents. A UTF-8 byte-order mark is accepted.
     """
     label = path_text(path) if label is None else label
+    text = _read_text(path, kind, label, "TOML file",
+                      lambda line: "not a text file (expected UTF-8 TOML).")
+    return parse_toml(text, label)
+
+
+def _read_text(path: Path, kind: str, label: str, expected: str,
+               not_utf8: Callable[[int], str]) -> str:
+    """A data file's text (UTF-8, a byte-order mark accepted). A file that cannot be
+    read is a :class:`ConfigError` in :func:`read_input`'s words; one that is not UTF-8
+    names ``label`` with ``not_utf8(line)``, the line of the first bad byte."""
     try:
-        raw = read_input(path, kind, max_bytes=MAX_BYTES, expected="TOML file")
+        raw = read_input(path, kind, max_bytes=MAX_BYTES, expected=expected)
     except InputFileError as exc:
         raise ConfigError("", [str(exc)], value=path) from None
     try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise ConfigError(label, ["not a text file (expected UTF-8 TOML)."],
-                          value=path) from None
-    return parse_toml(text, label)
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        raise ConfigError(label, [not_utf8(line)], value=path) from None
 
 
 def parse_toml(text: str, label: str) -> dict[str, Any]:
@@ -166,16 +176,8 @@ def read_csv(path: Path, kind: str, label: str | None = None, *,
     one with fewer has the missing ones empty.
     """
     label = path_text(path) if label is None else label
-    try:
-        raw = read_input(path, kind, max_bytes=MAX_BYTES, expected="CSV file")
-    except InputFileError as exc:
-        raise ConfigError("", [str(exc)], value=path) from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[:exc.start].count(b"\n") + 1
-        raise ConfigError(label, [f"line {line}: not UTF-8 text; save the file as CSV "
-                                  "UTF-8."], value=path) from None
+    text = _read_text(path, kind, label, "CSV file",
+                      lambda line: f"line {line}: not UTF-8 text; save the file as CSV UTF-8.")
     return parse_csv(text, label, max_rows=max_rows)
 
 

@@ -94,9 +94,7 @@ def _cell(field: Field, text: str) -> Any:
     """A cell's text as the value the config would hold (see the module's docstring)."""
     word = text.casefold()
     if isinstance(field, Flag) or (isinstance(field, Choice) and field.flags):
-        if word in TRUE_WORDS and not isinstance(field, Choice):
-            return True
-        if word in FALSE_WORDS or (word in TRUE_WORDS and isinstance(field, Choice)):
+        if word in TRUE_WORDS | FALSE_WORDS:
             return word in TRUE_WORDS
         return text
     if isinstance(field, Number):

@@ -32,6 +32,7 @@ PresetOpt = Annotated[str | None, typer.Option(
     "--preset", help="Override the size: eu (85 × 55 mm) or us (3.5 × 2 in).", show_default=False)]
 ThemeOpt = Annotated[str | None, typer.Option(
     "--theme", help="Override the theme: dark, light or a theme file.", show_default=False)]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output on stdout.")]
 PaperOpt = Annotated[str, typer.Option(help="Paper size: a4 or letter.")]
 DpiOpt = Annotated[float, typer.Option(help="PNG resolution (36–1200).")]
 DPI_RANGE = (36, 1200)

@@ -13,7 +13,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from cardgen.cli.common import check_range, parse_choice, parse_formats, plural, report
+from cardgen.cli.common import (
+    JsonOpt,
+    check_range,
+    parse_choice,
+    parse_formats,
+    plural,
+    report,
+)
 
 if TYPE_CHECKING:
     from cardgen.card.physical import Preset
@@ -28,7 +35,6 @@ connector = typer.Typer(
     no_args_is_help=True,
 )
 
-JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output on stdout.")]
 GAMES = ("rotator", "reflector", "deflector", "defector")
 MAX_CARDS = 8
 PresetOpt = Annotated[str, typer.Option("--preset", help="The card size: eu or us.")]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from cardgen.cli import ladder_print
-from cardgen.cli.common import plural
+from cardgen.cli.common import JsonOpt, plural
 
 if TYPE_CHECKING:
     from cardgen.ladder.cards import Card
@@ -26,7 +26,6 @@ ladder = typer.Typer(
     no_args_is_help=True,
 )
 
-JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output on stdout.")]
 
 
 @ladder.command()

@@ -15,6 +15,7 @@ import typer
 from cardgen.cli.common import (
     DPI_RANGE,
     DpiOpt,
+    JsonOpt,
     PaperOpt,
     check_range,
     parse_choice,
@@ -35,7 +36,6 @@ rotator = typer.Typer(
 BoardArg = Annotated[str, typer.Argument(
     help="A board ID such as R1:B2B8E4I2I8-B4E2E8H4I9, or a TOML file with nodes = [...].",
     show_default=False)]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output on stdout.")]
 BudgetOpt = Annotated[int, typer.Option(
     help="The most states any one search may explore before it answers 'undecided' "
     "(at least 100).")]
