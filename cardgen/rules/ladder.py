@@ -227,3 +227,6 @@ def rules_document(paper: Paper, fonts: FontSet) -> Document:
     return Document(pages, title=say("ladder_print", "rules.title"),
                     subject=say("ladder_print", "rules.subject"))
 
+
+
+FIGURES = {"ladder-attack": AttackFigure}

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Box
-from cardgen.draw.page import Anchor, Item, Line, Page, Stroke, Text
+from cardgen.draw.page import Anchor, Line, Page, Stroke, Text
 from cardgen.errors import FitError
 from cardgen.prepress.paper import Paper
+from cardgen.rules.figures import Figure
 from cardgen.rules.markup import Block, Bullet, Section, Title
 from cardgen.text.fit import line_height
 from cardgen.text.flow import Paragraph, Span, flow
@@ -26,16 +26,6 @@ from cardgen.units import MM_PER_PT
 
 INK = Color.cmyk(0, 0, 0, 100, overprint=True)
 BULLET_MARK = "•"
-
-
-class Figure(Protocol):
-    """A drawing set between the paragraphs of a column."""
-
-    def height(self, width: float) -> float:
-        """How tall it is (mm) when it is ``width`` wide."""
-
-    def draw(self, x: float, y: float, width: float) -> list[Item]:
-        """The drawing with its top-left corner at (x, y)."""
 
 
 @dataclass(frozen=True)
