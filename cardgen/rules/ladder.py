@@ -12,7 +12,7 @@ attacked.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from cardgen.draw.colors import Color
@@ -29,11 +29,10 @@ from cardgen.draw.page import (
     Stroke,
     Text,
 )
-from cardgen.errors import CardgenError
 from cardgen.ladder.pyramid import Pyramid, Slot
 from cardgen.prepress.paper import Paper
 from cardgen.resources import templates_dir
-from cardgen.rules.markup import Block, Section, load
+from cardgen.rules.markup import load
 from cardgen.rules.sheet import INK, rules_pages
 from cardgen.text.fit import line_height
 from cardgen.text.flow import Paragraph, flow
@@ -208,21 +207,11 @@ class AttackFigure:
         return items
 
 
-def figure_index(blocks: Sequence[Block]) -> int:
-    """Where the figure goes: after the first paragraph of the section the texts name."""
-    wanted = say("ladder_print", "rules.figure_after")
-    for i, block in enumerate(blocks):
-        if isinstance(block, Section) and block.text == wanted:
-            return i + 1
-    raise CardgenError(f"templates/rules/ladder.md has no section {wanted!r} for the "
-                       "figure; name one of its sections in the text rules.figure_after.")
-
-
 def rules_document(paper: Paper, fonts: FontSet) -> Document:
     """The Corporate Ladder rules on one page of ``paper``."""
     blocks = load(templates_dir() / "rules" / "ladder.md")
     pages = rules_pages(blocks, paper, fonts, credit=say("ladder_print", "rules.credit"),
-                        figures={figure_index(blocks): AttackFigure(fonts)},
+                        figures={"ladder-attack": AttackFigure(fonts)},
                         where="the Corporate Ladder rules (templates/rules/ladder.md)")
     return Document(pages, title=say("ladder_print", "rules.title"),
                     subject=say("ladder_print", "rules.subject"))

@@ -4,19 +4,28 @@ subset of Markdown, so that one text can be set as a sheet, a booklet or a web p
 The whole markup:
 
 - ``# Title`` — the first line of the file, once: the game's name.
-- ``## Section`` — a section heading.
+- ``## Section`` — a section heading (a booklet lists these in its contents).
+- ``### Subsection`` — a heading inside a section.
 - A **paragraph** is one or more lines of text; consecutive lines join with a space, and
   paragraphs are separated by blank lines.
 - ``- item`` — a bullet item. An item continues on following lines indented by exactly
   two spaces. Consecutive items form a list; a blank line or a heading ends it.
-- ``**bold**`` — a bold run inside a paragraph or an item (typically its lead-in), on
-  one line or across a line break. Headings are bold already and take none.
+- ``**bold**`` — a bold run inside a paragraph, an item, a caption or a table cell
+  (typically its lead-in), on one line or across a line break. Headings are bold already
+  and take none.
+- ``@figure NAME`` or ``@figure NAME: Caption.`` — a diagram that cardgen draws (NAME is
+  lower-case letters, digits and hyphens; which names exist is up to the program that sets
+  the text, see :mod:`cardgen.rules.figures`), with an optional caption set under it. It
+  stands on its own line.
+- A **table**: consecutive lines that start and end with ``|``: a header row, a separator
+  row of dashes (``| --- | --- |``, colons allowed for alignment but ignored), then at least
+  one body row, every row with as many cells as the header. Cells hold text and bold runs.
 
 Nothing else is markup, and anything that looks like other markup is an error rather
-than text printed by accident: other headings (``###``), other list markers (``*``,
+than text printed by accident: deeper headings (``####``), other list markers (``*``,
 ``+``, ``1.``), quotes (``>``), code (backticks, indented lines), links (``[text](url)``),
-HTML (``<tag>``), rules (``---``), tabs, a lone ``*``, an unclosed or empty ``**``.
-Every problem is reported, each naming its line.
+HTML (``<tag>``), rules (``---``), any other ``@`` directive, tabs, a lone ``*``, an
+unclosed or empty ``**``. Every problem is reported, each naming its line.
 
 Imports ``cardgen.datafile`` and ``cardgen.errors``.
 """
@@ -57,6 +66,31 @@ class Section:
 
 
 @dataclass(frozen=True)
+class Subsection:
+    text: str
+    line: int
+
+
+@dataclass(frozen=True)
+class FigureRef:
+    """Where a figure goes: its name and its caption (no spans when it has none)."""
+
+    name: str
+    caption: tuple[Span, ...]
+    line: int
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table: the header's cells, then each body row's; every cell is bold and regular
+    runs."""
+
+    header: tuple[tuple[Span, ...], ...]
+    rows: tuple[tuple[tuple[Span, ...], ...], ...]
+    line: int
+
+
+@dataclass(frozen=True)
 class Paragraph:
     spans: tuple[Span, ...]
     line: int
@@ -76,11 +110,13 @@ class Bullet:
         return "".join(s.text for s in self.spans)
 
 
-Block = Title | Section | Paragraph | Bullet
+Block = Title | Section | Subsection | Paragraph | Bullet | FigureRef | Table
 
 _HEADING = re.compile(r"(#+)(\s*)(.*)")
 _NUMBERED = re.compile(r"\d+[.)]\s")
 _RULE = re.compile(r"(?:-\s*){3,}|(?:\*\s*){3,}|(?:_\s*){3,}|=+")
+_FIGURE = re.compile(r"@figure (?P<name>[a-z0-9]+(?:-[a-z0-9]+)*)(?:: (?P<caption>\S.*))?")
+_SEPARATOR = re.compile(r":?-{3,}:?")
 _LINK = re.compile(r"\]\(|!\[")
 _HTML = re.compile(r"</?[A-Za-z][^>]*>|<!--")
 BULLET = "- "
@@ -111,8 +147,9 @@ def _start_problem(line: str) -> str | None:
         return "starts a list with another marker; bullet items start with '- '"
     if stripped.startswith(">"):
         return "is a quote ('>'); quotes are not part of the markup"
-    if stripped.startswith("|"):
-        return "is a table row; tables are not part of the markup"
+    if stripped.startswith("@"):
+        return ("is a directive other than '@figure NAME' or '@figure NAME: Caption.'; "
+                "figure names are lower-case letters, digits and hyphens")
     if stripped == "-":
         return "is an empty bullet item"
     if stripped.startswith("-") and not stripped.startswith(BULLET):
@@ -182,8 +219,13 @@ def parse(text: str, source: str) -> tuple[Block, ...]:
     blocks: list[Block] = []
     current: _Open | None = None
 
+    table: list[tuple[int, str]] = []
+
     def close() -> None:
         nonlocal current
+        if table:
+            blocks.extend(_table(table, problems))
+            table.clear()
         if current is None:
             return
         joined, starts, offset = [], [], 0
@@ -213,13 +255,28 @@ def parse(text: str, source: str) -> tuple[Block, ...]:
         if body_problem:
             problems.append(f"line {number}: {body_problem}.")
             continue
+        if line.startswith("|"):
+            if current is not None:
+                close()
+            table.append((number, line))
+            continue
+        if table:
+            close()
+        figure = _FIGURE.fullmatch(line)
+        if figure:
+            close()
+            caption = figure.group("caption") or ""
+            spans = _spans(caption, number, problems, [(0, number)]) if caption else ()
+            blocks.append(FigureRef(figure.group("name"), spans, number))
+            continue
         heading = _HEADING.fullmatch(line)
         if heading:
             close()
             marks, space, words = heading.groups()
-            if len(marks) > 2:
+            if len(marks) > 3:
                 problems.append(f"line {number}: {marks!r} headings are not part of the "
-                                "markup; use '# ' for the title and '## ' for a section.")
+                                "markup; use '# ' for the title, '## ' for a section and "
+                                "'### ' for a subsection.")
             elif not space or not words.strip():
                 problems.append(f"line {number}: a heading is {marks!r}, a space and its "
                                 "text.")
@@ -231,8 +288,10 @@ def parse(text: str, source: str) -> tuple[Block, ...]:
                     problems.append(f"line {number}: the title ('# ') comes once, on the "
                                     "first line.")
                 blocks.append(Title(words.strip(), number))
-            else:
+            elif len(marks) == 2:
                 blocks.append(Section(words.strip(), number))
+            else:
+                blocks.append(Subsection(words.strip(), number))
             continue
         if line.startswith(CONTINUATION) and not line.startswith(CONTINUATION + " "):
             if current is not None and current.kind is Bullet:
@@ -275,11 +334,56 @@ def parse(text: str, source: str) -> tuple[Block, ...]:
         problems.insert(0, "line 1: a rules text starts with its title ('# ' and the "
                         "game's name).")
     for block, after in zip(blocks, [*blocks[1:], None], strict=False):
-        if isinstance(block, Section) and not isinstance(after, Paragraph | Bullet):
-            problems.append(f"line {block.line}: the section {block.text!r} has no text.")
+        content = Paragraph | Bullet | FigureRef | Table
+        if ((isinstance(block, Subsection) and not isinstance(after, content))
+                or (isinstance(block, Section) and not isinstance(after, content | Subsection))):
+            kind = "section" if isinstance(block, Section) else "subsection"
+            problems.append(f"line {block.line}: the {kind} {block.text!r} has no text.")
     if problems:
         raise MarkupError(source, problems)
     return tuple(blocks)
+
+
+def _cells(line: str) -> list[str]:
+    """The cells of a table row (its text between the outer bars)."""
+    inner = line.strip()[1:]
+    if inner.endswith("|"):
+        inner = inner[:-1]
+    return [cell.strip() for cell in inner.split("|")]
+
+
+def _table(lines: list[tuple[int, str]], problems: list[str]) -> list[Table]:
+    """The table made of ``lines`` (each starting with '|'), its problems added."""
+    first = lines[0][0]
+    found = len(problems)
+    for number, line in lines:
+        if not line.rstrip().endswith("|") or len(line.strip()) < 2:
+            problems.append(f"line {number}: a table row starts and ends with '|'.")
+    if len(lines) < 3:
+        problems.append(f"line {first}: a table is a header row, a separator row "
+                        "('| --- | --- |') and at least one row.")
+    if len(problems) > found:
+        return []
+    header = _cells(lines[0][1])
+    separator_line, separator = lines[1]
+    if not all(_SEPARATOR.fullmatch(cell) for cell in _cells(separator)):
+        problems.append(f"line {separator_line}: the table's second row separates the "
+                        "header from the rows: '| --- |' for each column.")
+    if any(not cell for cell in header):
+        problems.append(f"line {first}: a table's header has an empty cell.")
+    rows: list[tuple[tuple[Span, ...], ...]] = []
+    for number, line in [lines[1], *lines[2:]]:
+        cells = _cells(line)
+        if len(cells) != len(header):
+            problems.append(f"line {number}: the row has {len(cells)} cells and the "
+                            f"header {len(header)}.")
+        elif number != separator_line:
+            rows.append(tuple(_spans(cell, number, problems, [(0, number)]) if cell else ()
+                              for cell in cells))
+    if len(problems) > found:
+        return []
+    head = tuple(_spans(cell, first, problems, [(0, first)]) for cell in header)
+    return [Table(head, tuple(rows), first)]
 
 
 def load(path: Path) -> tuple[Block, ...]:

@@ -18,7 +18,7 @@ from cardgen.draw.page import Anchor, Line, Page, Stroke, Text
 from cardgen.errors import FitError
 from cardgen.prepress.paper import Paper
 from cardgen.rules.figures import Figure
-from cardgen.rules.markup import Block, Bullet, Section, Title
+from cardgen.rules.markup import Block, Bullet, FigureRef, Section, Subsection, Table, Title
 from cardgen.text.fit import line_height
 from cardgen.text.flow import Paragraph, Span, flow
 from cardgen.text.fonts import FontSet
@@ -54,18 +54,20 @@ STYLE = SheetStyle()
 
 def paragraphs(blocks: Sequence[Block], fonts: FontSet, style: SheetStyle = STYLE,
                ) -> list[Paragraph]:
-    """The blocks after the title as paragraphs to flow."""
+    """The text blocks after the title as paragraphs to flow (figures left out)."""
     out: list[Paragraph] = []
-    for i, block in enumerate(blocks):
-        if isinstance(block, Title):
-            continue
-        if isinstance(block, Section):
-            out.append(Paragraph(block.text, fonts.bold, style.section_size, INK,
+    texts = [b for b in blocks if not isinstance(b, Title | FigureRef)]
+    for i, block in enumerate(texts):
+        if isinstance(block, Section | Subsection):
+            size = style.section_size if isinstance(block, Section) else style.body_size
+            out.append(Paragraph(block.text, fonts.bold, size, INK,
                                  space_before=style.section_before,
                                  space_after=style.section_after, keep_with_next=True))
             continue
+        if isinstance(block, Table):
+            raise ValueError(f"line {block.line}: a one-page sheet sets no tables")
         spans = [Span(s.text, fonts.bold if s.bold else fonts.regular) for s in block.spans]
-        following = blocks[i + 1] if i + 1 < len(blocks) else None
+        following = texts[i + 1] if i + 1 < len(texts) else None
         if isinstance(block, Bullet):
             after = (style.item_gap if isinstance(following, Bullet)
                      else style.paragraph_gap)
@@ -108,13 +110,14 @@ def _rest(page: Page, box: Box, top: float, style: SheetStyle) -> list[tuple[Pag
 
 
 def rules_pages(blocks: Sequence[Block], paper: Paper, fonts: FontSet, *, credit: str = "",
-                figures: Mapping[int, Figure] | None = None, max_pages: int = 1,
+                figures: Mapping[str, Figure] | None = None, max_pages: int = 1,
                 where: str = "the rules text", style: SheetStyle = STYLE) -> list[Page]:
     """The rules set on portrait pages of ``paper``: the title (the first block) and
-    ``credit`` on each page, the text in ``style.columns`` columns, each figure placed
-    after the block whose index is its key (at the foot of that block's column, or at
-    the top of the next when it does not fit). At most ``max_pages`` pages: FitError
-    naming ``where`` if the text needs more."""
+    ``credit`` on each page, the text in ``style.columns`` columns, each figure the text
+    names (``@figure``) drawn by ``figures[name]`` where the text names it (at the foot of
+    that column, or at the top of the next when it does not fit). At most ``max_pages``
+    pages: FitError naming ``where`` if the text needs more or names a figure that
+    ``figures`` lacks."""
     if not blocks or not isinstance(blocks[0], Title):
         raise ValueError("a rules text starts with its title")
     title = blocks[0].text
@@ -129,12 +132,19 @@ def rules_pages(blocks: Sequence[Block], paper: Paper, fonts: FontSet, *, credit
         frames += [(page, box) for box in _columns(Box(0, 0, pw, ph), top, style)]
     many = f"{max_pages} page{'' if max_pages == 1 else 's'} of {paper.upper()}"
     texts = paragraphs(blocks, fonts, style)
-    # paragraphs() leaves out the title: the block after index i is paragraph i.
+    # paragraphs() leaves out the title and the figures: split the text at the figures.
     chunks: list[tuple[list[Paragraph], Figure | None]] = []
-    start = 0
-    for index, drawing in sorted((figures or {}).items(), key=lambda item: item[0]):
-        chunks.append((texts[start:index], drawing))
-        start = index
+    start = done = 0
+    for block in blocks[1:]:
+        if not isinstance(block, FigureRef):
+            done += 1
+            continue
+        drawing = (figures or {}).get(block.name)
+        if drawing is None:
+            raise FitError(f"{where}, line {block.line}: there is no figure called "
+                           f"{block.name!r} on this sheet.", value=block.name)
+        chunks.append((texts[start:done], drawing))
+        start = done
     chunks.append((texts[start:], None))
     last_page = pages[0]
     for chunk, figure in chunks:
