@@ -33,7 +33,11 @@ FIGURES = {
                   "table-5-partial", "territory", "territory-overlap"],
     "defector": ["defector-full", "defector-island", "territory", "territory-overlap"],
 }
-NODE_FIGURES = {name for names in FIGURES.values() for name in names}
+# The names the figure module draws for the Node games: no others may be named.
+NODE_FIGURES = frozenset({"territory", "territory-overlap", "reflector-two-cards",
+                          "reflector-three-cards", "table-3", "table-4-full",
+                          "table-4-partial", "table-5-full", "table-5-partial",
+                          "defector-full", "defector-island"})
 
 # Words a player must meet in each text: the game's terms, marks and numbers.
 TERMS = {
@@ -106,11 +110,9 @@ def test_each_text_places_exactly_its_figures_once_with_a_caption(game):
     assert all(f.caption for f in figures)
 
 
-def test_only_figures_drawn_for_the_node_games_are_named():
-    assert NODE_FIGURES == {"territory", "territory-overlap", "reflector-two-cards",
-                            "reflector-three-cards", "table-3", "table-4-full",
-                            "table-4-partial", "table-5-full", "table-5-partial",
-                            "defector-full", "defector-island"}
+def test_only_figures_drawn_for_the_node_games_are_named_and_every_one_is():
+    named = {b.name for game in GAMES for b in blocks(game) if isinstance(b, FigureRef)}
+    assert named == NODE_FIGURES
 
 
 # game -> (figure, the subsection or section it sits in)
