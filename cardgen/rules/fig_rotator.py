@@ -90,7 +90,8 @@ class FigureStyle:
     board_share: float = 0.42  # of the width, for the board of rotator-board
     max_board_cell: float = 4.0
     card_unit: float = 0.85  # a square of rotator-gravity's cards, at most
-    turn_arrow: float = 5.0  # the quarter-turn arrow between those cards
+    turn_arrow: float = 4.0  # the quarter-turn arrow between those cards
+    card_gap: float = 1.0  # on each side of a quarter-turn arrow
 
 
 STYLE = FigureStyle()
@@ -377,7 +378,8 @@ class GravityFigure:
         # Two cards upright (10 squares wide) and two on their side (20), three turn
         # arrows and the down arrow.
         st = self.style
-        return min(st.card_unit, (width - 4 * (st.turn_arrow + st.gap)) / (2 * WIDTH + 2 * HEIGHT))
+        room = width - 4 * (st.turn_arrow + 2 * st.card_gap)
+        return min(st.card_unit, room / (2 * WIDTH + 2 * HEIGHT))
 
     def _parts(self, x: float, y: float, width: float) -> tuple[list[Item], float]:
         st, face, bold = self.style, self.fonts.regular, self.fonts.bold
@@ -385,7 +387,7 @@ class GravityFigure:
         slot_h = HEIGHT * u
         cards = [(turn, quarter_turns(turn)) for turn in range(1, 5)]
         widths = [(WIDTH if k % 2 == 0 else HEIGHT) * u for _, k in cards]
-        lead = st.turn_arrow + st.gap  # the down arrow's column
+        lead = st.turn_arrow + 2 * st.card_gap  # the down arrow's column
         spare = (width - lead - sum(widths)) / 3  # between two cards
         items: list[Item] = []
         ax = x + st.turn_arrow / 2
@@ -416,7 +418,7 @@ class GravityFigure:
                                   grid, bold, st.heading_size, INK, anchor=Anchor.MIDDLE))
             del h
             # Under the card: its turns, and where there is room, down in words.
-            room = w + spare - 1.0
+            room = min(w + spare - 1.0, x + width - left)
             texts = [(say("rotator_rules", "gravity.turns", first=turn, second=turn + 4,
                           third=turn + 8), bold)]
             if roomy:
@@ -494,9 +496,13 @@ class TurnsFigure:
             tallest = 0.0
             for i in range(first, min(first + per_row, count)):
                 sx = x + (i - first) * (panel_w + st.gap)
-                drawn, h = (self._panel(pictures[i], sx, top, panel_w, s) if i < len(pictures)
-                            else self._key(sx, top, panel_w, s))
-                items += drawn
+                if i < len(pictures):
+                    drawn, h = self._panel(pictures[i], sx, top, panel_w, s)
+                    name = f"turn {pictures[i].turn}"
+                else:
+                    drawn, h = self._key(sx, top, panel_w, s)
+                    name = "key"
+                items.append(Group(drawn, name=name))
                 tallest = max(tallest, h)
             top += tallest + st.row_gap
         return items, top - st.row_gap - y
