@@ -86,7 +86,7 @@ class FigureStyle:
     caption_gap: float = 1.2  # from a picture to its caption
     row_gap: float = 3.5  # between rows of pictures
     min_panel: float = 24.0  # the narrowest turn picture
-    max_turn_cell: float = 2.8  # the largest square of a turn picture
+    max_turn_cell: float = 2.7  # the largest square of a turn picture
     board_share: float = 0.42  # of the width, for the board of rotator-board
     max_board_cell: float = 4.0
     card_unit: float = 0.85  # a square of rotator-gravity's cards, at most

@@ -16,10 +16,10 @@ from cardgen.text.fonts import FontSet
 from cardgen.texts import say
 
 RULES_FILE = "rotator.md"
-# Smaller type than the Corporate Ladder sheet: the text is as long and the figures
-# take more room.
-STYLE = SheetStyle(body_size=7.8, section_size=9.2, section_before=2.0, paragraph_gap=0.9,
-                   item_gap=0.3, bullet_indent=2.2)
+# Smaller type and margins than the Corporate Ladder sheet: the text is as long and the
+# figures take more room. On Letter, the shorter paper, the text still fits at 8 pt.
+STYLE = SheetStyle(margin=8.0, body_size=7.8, section_size=9.2, section_before=2.0,
+                   paragraph_gap=0.9, item_gap=0.3, bullet_indent=2.2)
 WIDE = frozenset({"rotator-turns"})  # set across the foot of the page
 
 
