@@ -83,7 +83,7 @@ SPEC_PHRASES = [
     "parts of its diamond are still open",
     # winning and losing
     "Your score is the number of that turn", "only by standing on a square at the moment "
-    "it collapses", "That is no loss", "always your choice",
+    "it collapses", "That is no loss", "you may boost straight on",
     # the pencil
     "write its number in the margin", "write the turn number small in each square",
     "a number means open", "look for the number t − 3", "Cross each one out and shade",
