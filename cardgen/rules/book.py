@@ -273,7 +273,9 @@ class _Layout:
         """The room a heading must find for what follows it on its page."""
         if isinstance(piece, _Solid):
             return self.style.figure_gap + piece.height
-        shown = min(2, len(piece.lines))
+        # A paragraph breaks with two lines or more on each side, so one of three lines
+        # or fewer moves whole.
+        shown = len(piece.lines) if len(piece.lines) <= 3 else 2
         return piece.before + shown * line_height(piece.size)
 
     def solid(self, s: _Solid, head: str, *, float_ok: bool) -> None:
