@@ -23,6 +23,7 @@ from cardgen.render import Format, render
 from cardgen.rules.book import STYLE, Game, book_document, page_size, rules_file
 from cardgen.rules.markup import MarkupError
 from cardgen.text.fonts import bundled_fonts
+from tests.pdfread import pdfx_problems
 
 FONTS = bundled_fonts()
 PT = 72 / 25.4
@@ -211,6 +212,16 @@ def test_a_single_game_has_no_title_page_and_no_contents(tmp_path):
     first = [t.text for t, _ in page_texts(document.pages[0])]
     assert first[0] == "Synthetic" and "Contents" not in first
     assert [b.title for b in document.bookmarks] == ["Synthetic", "Section 0", "Section 1"]
+
+
+def test_the_book_is_a_print_file_like_the_card(book):
+    _, pdf = book
+    assert pdfx_problems(pdf) == []  # PDF/X-1a: CMYK, boxes, fonts embedded, no transparency
+    reader = PdfReader(io.BytesIO(pdf))
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            descriptor = font.get_object()["/FontDescriptor"]
+            assert "/FontFile2" in descriptor
 
 
 def test_the_same_input_gives_the_same_bytes(tmp_path):

@@ -8,6 +8,7 @@ from pypdf import PdfReader
 
 from cardgen.rules.book import Game
 from tests.helpers import cli, error_line, ok
+from tests.pdfread import pdfx_problems
 from tests.test_rules_book import synthetic
 
 PT = 72 / 25.4
@@ -61,6 +62,7 @@ def test_the_booklet_is_imposed_in_signature_order(tmp_path, flip):
     result = ok(cli("rules", "all", "--booklet", "--flip", flip, "-o", tmp_path,
                     "--source", source))
     assert "fold the stack in half" in result.stdout
+    assert pdfx_problems(tmp_path / "rules-all-booklet.pdf") == []
     assert "blank" in "".join(p.extract_text() for p in PdfReader(
         tmp_path / "rules-all-booklet.pdf").pages)  # padded, and saying so
     reader = PdfReader(tmp_path / "rules-all-booklet.pdf")
