@@ -335,6 +335,7 @@ class _Drawer:
         self.order = {p: k for k, p in enumerate(report.read, 1)} if report else {}
         self.extents: list[Box] = []  # what is drawn beyond the cards' faces
         self.rings: list[Box] = []
+        self.orders: list[Box] = []  # the reading-order discs
         self.on_face: dict[tuple[int, int], list[Placed]] = {}
         for p in [*scene.fragments, *scene.marks]:
             self.on_face.setdefault((p.card, p.layer), []).append(p)
@@ -465,16 +466,7 @@ class _Drawer:
         s = self.style
         bold = self.fonts.bold
         r = s.order_radius
-        obstacles = list(self.rings)
-        for p in [*self.scene.fragments, *self.scene.marks]:
-            if self.scene.cover(p)[0] is Cover.COVERED:
-                continue
-            if isinstance(p.item, Fragment):
-                obstacles.append(_plate_extent(p))
-            else:
-                x, y = p.box.center
-                obstacles.append(Box(x - TARGET_RADIUS, y - TARGET_RADIUS, 2 * TARGET_RADIUS,
-                                     2 * TARGET_RADIUS))
+        obstacles = self.rings + self.printed()
         items: list[Item] = []
         for k, p in enumerate(self.report.read, 1):
             assert isinstance(p.item, Fragment)
@@ -491,6 +483,7 @@ class _Drawer:
                        boxes[0])
             obstacles.append(box)
             self.extents.append(box)
+            self.orders.append(box)
             x, y = box.center
             digit = Text(x, y + bold.metrics.cap_height_mm(s.order_size) / 2, text, bold,
                          s.order_size, s.halo, anchor=Anchor.MIDDLE, name=f"order-{k}")
@@ -499,25 +492,52 @@ class _Drawer:
                                name=f"reading-{k}"))
         return items
 
+    def printed(self, discs: bool = False) -> list[Box]:
+        """The table boxes of every plate and number that shows, wholly or in part: each
+        number as a target's shape, or (``discs``) a corner number as its disc."""
+        out = []
+        for p in [*self.scene.fragments, *self.scene.marks]:
+            if self.scene.cover(p)[0] is Cover.COVERED:
+                continue
+            if isinstance(p.item, Fragment):
+                out.append(_plate_extent(p))
+            elif discs and isinstance(p.item, Mark) and p.item.game is None:
+                out.append(p.box)
+            else:
+                x, y = p.box.center
+                out.append(Box(x - TARGET_RADIUS, y - TARGET_RADIUS, 2 * TARGET_RADIUS,
+                               2 * TARGET_RADIUS))
+        return out
+
     def tags(self) -> list[Item]:
-        """Each card's number in a tag, in the first corner of the card (clockwise from
-        the top left, on the table) that no card above covers and no ring crosses."""
+        """Each card's number in a tag, in the first place along the card's edge (its
+        corners clockwise from the top left, on the table, then the middles of its
+        edges) that no card above covers, no ring crosses and that hides no plate,
+        number or reading-order disc; else in the first corner no card above covers and
+        no ring crosses."""
         s = self.style
         bold = self.fonts.bold
         faces = self.scene.faces
         items: list[Item] = []
+        shown = self.printed(discs=True) + self.orders
         for i in range(len(faces)):
             card = Box.union(faces[i])
             text = str(i + 1)
             h = s.tag_height
             w = max(h, bold.width(text, s.tag_size) + s.tag_pad)
             inner = card.inset(s.tag_inset)
+            mid_x, mid_y = inner.center[0] - w / 2, inner.center[1] - h / 2
             corners = [Box(inner.x, inner.y, w, h), Box(inner.right - w, inner.y, w, h),
                        Box(inner.right - w, inner.bottom - h, w, h),
                        Box(inner.x, inner.bottom - h, w, h)]
+            middles = [Box(mid_x, inner.y, w, h), Box(inner.right - w, mid_y, w, h),
+                       Box(mid_x, inner.bottom - h, w, h), Box(inner.x, mid_y, w, h)]
             above = [(j, b) for j in range(i + 1, len(faces)) for b in faces[j]]
             above += [(-1, ring) for ring in self.rings]
-            tag = next((c for c in corners if not cover_of(c, above)[1]), corners[0])
+            free = [c for c in corners + middles if not cover_of(c, above)[1]]
+            tag = next((c for c in free if not any(c.intersects(o) for o in shown)),
+                       free[0] if free and free[0] in corners else corners[0])
+            shown.append(tag)
             digit = Text(tag.center[0], tag.center[1] + bold.metrics.cap_height_mm(
                 s.tag_size) / 2, text, bold, s.tag_size, s.halo, anchor=Anchor.MIDDLE,
                 name=f"tag-{i + 1}")
