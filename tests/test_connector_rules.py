@@ -95,9 +95,10 @@ def test_the_text_names_every_connector_figure_once_and_no_other():
     named = [b.name for b in blocks() if isinstance(b, FigureRef)]
     assert sorted(named) == sorted(NAMES) == sorted(FIGURES)
     assert all(b.caption for b in blocks() if isinstance(b, FigureRef))
-    # The answers' figures are in the Solutions section, the card's before it.
-    assert {b.name for b in section("Solutions") if isinstance(b, FigureRef)} == set(
-        NAMES[1:])
+    # The puzzles' answers are in the Solutions section; the card and Rotator's one card
+    # (no puzzle: its description is whole on a card) teach the rules before it.
+    assert {b.name for b in section("Solutions") if isinstance(b, FigureRef)} == {
+        f"connector-{game.value}" for game in PUZZLES}
 
 
 def test_the_games_table_is_the_layouts():
@@ -124,12 +125,13 @@ def steps(game: Game) -> list[str]:
     return out
 
 
+PUZZLES = [Game.REFLECTOR, Game.DEFLECTOR, Game.DEFECTOR]
 STEP = re.compile(r"Card (\d): (.+?), tabs (open|folded back)\.")
 ON = re.compile(r"its pale (\d) (?:rests )?on card (\d)’s (\w+) (\d)")
 UNDER = re.compile(r"card (\d)’s pale (\d) rests on its (\w+) (\d)")
 
 
-@pytest.mark.parametrize("game", list(Game), ids=str)
+@pytest.mark.parametrize("game", PUZZLES, ids=str)
 def test_each_solution_is_the_shipped_assembly_step_by_step(game):
     layout = bundled_layout(Preset.EU)
     assembly = read_assembly(shipped_assembly_path(game, Preset.EU))
@@ -148,6 +150,16 @@ def test_each_solution_is_the_shipped_assembly_step_by_step(game):
             links.add((int(upper), int(pale), card))
     assert said == {i + 1: (c.rotation, c.tabs) for i, c in enumerate(assembly.cards)}
     assert links == {(c.upper + 1, c.number, c.lower + 1) for c in report.connections}
+
+
+def test_rotator_is_shown_as_shipped_where_reading_is_taught():
+    [card] = read_assembly(shipped_assembly_path(Game.ROTATOR, Preset.EU)).cards
+    assert (card.rotation, card.tabs) == (0, Tabs.OPEN)
+    reading = section("Building a description")
+    said = " ".join(plain(b) for b in reading if hasattr(b, "spans"))
+    assert "single card, lying upright with its tabs open" in said
+    assert "connector-rotator" in [b.name for b in reading if isinstance(b, FigureRef)]
+    assert not steps(Game.ROTATOR)
 
 
 # --- the figures -----------------------------------------------------------------------------
