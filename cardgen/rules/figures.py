@@ -37,6 +37,7 @@ FigureMaker = Callable[[FontSet], Figure]
 MODULES: tuple[str, ...] = (
     "cardgen.rules.ladder",
     "cardgen.rules.fig_rotator",
+    "cardgen.rules.fig_connector",
 )
 
 
