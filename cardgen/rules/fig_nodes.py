@@ -89,6 +89,8 @@ class TableStyle:
 
 
 STYLE = TableStyle()
+# At the card's size the seats clear the column letters beyond Row 10.
+CARD_STYLE = TableStyle(seat_gap=LABEL_BAND + 1.5, seat_size=9.0, seat_radius=2.8)
 
 
 def _tint(role: Role) -> Color:
@@ -266,15 +268,17 @@ def contact_items(lay: Layout, style: TableStyle) -> list[Item]:
 
 
 def arrangement_items(lay: Layout, fonts: FontSet, look: Look = Look.FIGURE,
-                      style: TableStyle = STYLE, seats: bool = True) -> list[Item]:
+                      style: TableStyle | None = None, seats: bool = True) -> list[Item]:
     """An arrangement laid out by :func:`cardgen.board.tables.layout`: every grid, the
     contacts, the players' seats (``seats``) and, where grids of several roles lie on
     the table, each grid's role. For a play sheet at the card's size::
 
+        margin = seat_margin(Look.CARD)
         lay = layout(arrangement("table-4-partial"), geometry.cell, x, y, margin)
         items = arrangement_items(lay, fonts, Look.CARD)
 
-    (``margin`` should leave room for the seats: :func:`seat_margin`)."""
+    ``style`` defaults to the look's (:data:`STYLE`, :data:`CARD_STYLE`)."""
+    style = style or (CARD_STYLE if look is Look.CARD else STYLE)
     arr = lay.arrangement
     roles = any(g.role is not Role.PUBLIC for g in arr.grids)
     draw = _card_grid if look is Look.CARD else _figure_grid
@@ -289,8 +293,10 @@ def arrangement_items(lay: Layout, fonts: FontSet, look: Look = Look.FIGURE,
     return items
 
 
-def seat_margin(style: TableStyle = STYLE) -> float:
-    """How far (mm) the seats reach beyond the grids."""
+def seat_margin(look: Look = Look.FIGURE) -> float:
+    """How far (mm) the seats reach beyond the grids in a look's default style: the
+    margin to give :func:`cardgen.board.tables.layout`."""
+    style = CARD_STYLE if look is Look.CARD else STYLE
     return style.seat_gap + 2 * style.seat_radius + 0.5
 
 
