@@ -38,6 +38,7 @@ MODULES: tuple[str, ...] = (
     "cardgen.rules.ladder",
     "cardgen.rules.fig_rotator",
     "cardgen.rules.fig_connector",
+    "cardgen.rules.fig_nodes",
 )
 
 
