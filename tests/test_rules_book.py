@@ -23,6 +23,7 @@ from cardgen.render import Format, render
 from cardgen.rules.book import STYLE, Game, book_document, page_size, rules_file
 from cardgen.rules.markup import MarkupError
 from cardgen.text.fonts import bundled_fonts
+from tests.pdfread import pdfx_problems
 
 FONTS = bundled_fonts()
 PT = 72 / 25.4
@@ -32,7 +33,8 @@ def _words(n: int, tag: str) -> str:
     return " ".join(f"{tag}w{i % 7}" for i in range(n))
 
 
-def synthetic(folder: Path, game: str = "ladder", *, sections: int = 9, seed: int = 3) -> Path:
+def synthetic(folder: Path, game: str = "ladder", *, sections: int = 9, seed: int = 3,
+              words: tuple[int, int] = (12, 90)) -> Path:
     """A rules text of many paragraphs whose words all name their paragraph (``pN``), with
     headings, bullets, a figure and a table between them."""
     lines = ["# Synthetic", ""]
@@ -41,7 +43,7 @@ def synthetic(folder: Path, game: str = "ladder", *, sections: int = 9, seed: in
         lines += [f"## Section {s}", ""]
         for _k in range(3 + (s * seed) % 3):
             n += 1
-            lines += [_words(12 + (n * 37) % 90, f"p{n}"), ""]
+            lines += [_words(words[0] + (n * 37) % words[1], f"p{n}"), ""]
         if s == 2:
             lines += ["@figure ladder-attack: The caption is set under the figure.", ""]
         if s == 4:
@@ -167,6 +169,16 @@ def test_no_widow_or_orphan_and_headings_stay_with_their_text(book):
     assert split >= 3  # the test saw paragraphs broken across pages
 
 
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_a_heading_never_ends_a_page_whatever_follows_it(tmp_path, seed):
+    """Short paragraphs (2–4 lines, which cannot break) after headings, at every offset."""
+    folder = synthetic(tmp_path, sections=14, seed=seed, words=(seed * 3, 25))
+    document = book_document([Game.LADDER], Paper.A4, FONTS, folder=folder)
+    for page in document.pages[:-1]:
+        body = _body_lines(page)
+        assert body[-1][2] not in (STYLE.section_size, STYLE.subsection_size), page.name
+
+
 def test_the_text_stays_inside_its_area_and_follows_the_ink_rule(book):
     document, _ = book
     for page in document.pages:
@@ -200,6 +212,16 @@ def test_a_single_game_has_no_title_page_and_no_contents(tmp_path):
     first = [t.text for t, _ in page_texts(document.pages[0])]
     assert first[0] == "Synthetic" and "Contents" not in first
     assert [b.title for b in document.bookmarks] == ["Synthetic", "Section 0", "Section 1"]
+
+
+def test_the_book_is_a_print_file_like_the_card(book):
+    _, pdf = book
+    assert pdfx_problems(pdf) == []  # PDF/X-1a: CMYK, boxes, fonts embedded, no transparency
+    reader = PdfReader(io.BytesIO(pdf))
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            descriptor = font.get_object()["/FontDescriptor"]
+            assert "/FontFile2" in descriptor
 
 
 def test_the_same_input_gives_the_same_bytes(tmp_path):

@@ -46,6 +46,7 @@ from cardgen.draw.page import (
     Text,
 )
 from cardgen.errors import FitError
+from cardgen.prepress.intents import default_intent
 from cardgen.prepress.paper import Paper
 from cardgen.resources import templates_dir
 from cardgen.rules.figures import Figure, figure_makers
@@ -273,7 +274,9 @@ class _Layout:
         """The room a heading must find for what follows it on its page."""
         if isinstance(piece, _Solid):
             return self.style.figure_gap + piece.height
-        shown = min(2, len(piece.lines))
+        # A paragraph breaks with two lines or more on each side, so one of three lines
+        # or fewer moves whole.
+        shown = len(piece.lines) if len(piece.lines) <= 3 else 2
         return piece.before + shown * line_height(piece.size)
 
     def solid(self, s: _Solid, head: str, *, float_ok: bool) -> None:
@@ -694,6 +697,8 @@ def book_document(games: Sequence[Game], paper: Paper, fonts: FontSet, *,
         marks.insert(0, Bookmark(say("rules", "book.contents"), 1, 0.0, 0))
     _decorate(layout, pages, heads, 1)
     title = say("rules", "book.title") if many else chapters[0].title
+    # A print file like the card's: PDF/X-1a in CMYK for the paper's usual condition.
+    intent = default_intent("eu" if paper is Paper.A4 else "us")
     return Document(pages, title=title,
                     subject=say("rules", "subject", games=", ".join(c.title for c in chapters)),
-                    bookmarks=marks)
+                    output_intent=intent, bookmarks=marks)
