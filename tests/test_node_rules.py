@@ -9,6 +9,7 @@ from functools import cache
 
 import pytest
 
+from cardgen.rules.figures import figure_makers
 from cardgen.rules.markup import (
     Block,
     FigureRef,
@@ -113,6 +114,7 @@ def test_each_text_places_exactly_its_figures_once_with_a_caption(game):
 def test_only_figures_drawn_for_the_node_games_are_named_and_every_one_is():
     named = {b.name for game in GAMES for b in blocks(game) if isinstance(b, FigureRef)}
     assert named == NODE_FIGURES
+    assert named <= set(figure_makers())
 
 
 # game -> (figure, the subsection or section it sits in)
