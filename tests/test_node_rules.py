@@ -181,7 +181,7 @@ def test_each_text_stands_alone(game):
     for other in ("as in Reflector", "as in Deflector", "see Reflector", "see Deflector",
                   "like Reflector", "like Deflector"):
         assert other not in body
-    assert "every space you can\nreach" not in body  # items and paragraphs are joined
+    assert "  " not in body, "a double space would be set as a wide gap"
     # Every game restates the Node rules in full.
     assert "at most two steps up, down, left or right" in body
 
