@@ -51,7 +51,7 @@ MAY_IMPORT = {
               "board", "connector", "datafile", "schema", "resources", "units", "errors",
               "chars"},
     "cli": {"cli", "card", "games", "board", "connector", "ladder", "draw", "text", "texts",
-            "prepress", "render", "output", "rules", "errors", "cardgen"},
+            "prepress", "render", "output", "rules", "errors", "schema", "cardgen"},
     "__main__": {"cli"},
     "cardgen": set(),
 }

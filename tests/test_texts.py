@@ -12,6 +12,7 @@ import pytest
 
 from cardgen.card.physical import Side
 from cardgen.errors import ConfigError
+from cardgen.rules.book import Game
 from cardgen.rules.ladder import PlaceState
 from cardgen.rules.playsheet import SheetGame
 from cardgen.texts import lookup, placeholders, say, say_lines, text_file, texts
@@ -20,6 +21,7 @@ from tests.helpers import ROOT
 GROUPS = sorted(p.stem for p in (ROOT / "templates" / "texts").glob("*.toml"))
 # Keys the code builds at run time, with every value they can take.
 DYNAMIC = {("card", "slug.{side}"): [f"slug.{side}" for side in Side],
+           ("rules", "credit.{game}"): [f"credit.{game}" for game in Game],
            ("ladder_print", "figure.{state}"): [
                f"figure.{state}" for state in PlaceState if state is not PlaceState.BLANK],
            ("playsheet", "games.{self.value}"): [f"games.{game}" for game in SheetGame]}

@@ -30,6 +30,7 @@ from cardgen.cli import connector as connector_commands
 from cardgen.cli import ladder as ladder_commands
 from cardgen.cli import playsheet as playsheet_commands
 from cardgen.cli import rotator as rotator_commands
+from cardgen.cli import rules as rules_commands
 from cardgen.cli.common import option_message
 from cardgen.errors import CardgenError, ParameterError
 
@@ -62,6 +63,7 @@ app.command()(card_commands.sheet)
 app.add_typer(rotator_commands.rotator)
 app.add_typer(connector_commands.connector)
 app.add_typer(ladder_commands.ladder)
+app.command()(rules_commands.rules)
 app.command()(playsheet_commands.playsheet)
 
 

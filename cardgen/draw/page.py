@@ -261,15 +261,40 @@ class OutputIntent:
     registry: str
 
 
+@dataclass(frozen=True, slots=True)
+class Bookmark:
+    """An entry of a document's outline (a PDF's bookmarks): its title, the page it leads
+    to (an index into the document's pages), how far down that page (mm from the top), and
+    its level (0 for the top; an entry is at most one level below the one before it)."""
+
+    title: str
+    page: int
+    y: float = 0.0
+    level: int = 0
+
+
 @dataclass(slots=True)
 class Document:
-    """Pages, with what a print file says about itself: a title, a subject and, for a
-    file meant for a press, the printing condition its CMYK values are prepared for."""
+    """Pages, with what a print file says about itself: a title, a subject, for a file
+    meant for a press the printing condition its CMYK values are prepared for, and an
+    outline of bookmarks (PDF only)."""
 
     pages: list[Page]
     title: str = ""
     subject: str = ""
     output_intent: OutputIntent | None = None
+    bookmarks: list[Bookmark] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        level = -1
+        for mark in self.bookmarks:
+            if not 0 <= mark.page < len(self.pages):
+                raise ValueError(f"the bookmark {mark.title!r} leads to page "
+                                 f"{mark.page + 1} of {len(self.pages)}")
+            if not 0 <= mark.level <= level + 1:
+                raise ValueError(f"the bookmark {mark.title!r} is at level {mark.level} "
+                                 f"after one at level {level}")
+            level = mark.level
 
     def views(self) -> list[View]:
         """Every page with all its layers, in order: one view per page."""

@@ -42,6 +42,7 @@ from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import (
     Anchor,
+    Bookmark,
     Document,
     FontRef,
     Group,
@@ -97,8 +98,13 @@ def render_pdf(doc: Document, *, cmyk: bool = True) -> bytes:
     canvas.setAuthor("cardgen")
     canvas.setCreator(f"cardgen {__version__}")
     painter = _PdfPainter(canvas, cmyk)
-    for view in doc.views():
-        painter.page(view.page, view.layers)
+    for index, view in enumerate(doc.views()):
+        painter.page(view.page, view.layers,
+                     [(n, mark) for n, mark in enumerate(doc.bookmarks) if mark.page == index])
+    for n, mark in enumerate(doc.bookmarks):
+        canvas.addOutlineEntry(mark.title, f"bookmark{n}", mark.level, closed=mark.level > 0)
+    if doc.bookmarks:
+        canvas.showOutline()
     canvas.save()
     return buffer.getvalue()
 
@@ -207,8 +213,12 @@ class _PdfPainter(Painter[None]):
         self.canvas = canvas
         self.cmyk = cmyk
 
-    def page(self, page: Page, layers: tuple[Layer, ...]) -> None:
+    def page(self, page: Page, layers: tuple[Layer, ...],
+             bookmarks: list[tuple[int, Bookmark]] | None = None) -> None:
         c = self.canvas
+        for n, mark in bookmarks or []:
+            c.bookmarkPage(f"bookmark{n}", fit="XYZ", left=0,
+                           top=(page.height - mark.y) * PT_PER_MM)
         c.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
         c.setTrimBox(_pdf_box(page, page.trim))
         c.setBleedBox(_pdf_box(page, page.bleed))

@@ -1,0 +1,110 @@
+"""``cardgen rules GAME|all``: the rules of a game, or of all six, as a book of half-size
+pages in reading order, or imposed as a saddle-stitched booklet."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cardgen.cli.common import (
+    DEFAULT_OUTPUT,
+    DPI_RANGE,
+    DpiOpt,
+    OutputOpt,
+    PaperOpt,
+    RgbOpt,
+    check_range,
+    parse_choice,
+    parse_formats,
+    parse_offset,
+    report,
+)
+from cardgen.errors import CardgenError, shorten
+from cardgen.schema import closest
+
+ALL = "all"
+GAMES = ("rotator", "reflector", "deflector", "defector", "connector", "ladder")
+
+
+def parse_game(value: str) -> list[str]:
+    """The games GAME names: one, or all six; an unknown name gets the closest one."""
+    word = value.strip().lower()
+    if word == ALL:
+        return list(GAMES)
+    if word in GAMES:
+        return [word]
+    hint = closest(word, [*GAMES, ALL], [*GAMES, ALL])
+    raise CardgenError(f"GAME: there are no rules for {shorten(value)}{hint}", value=value)
+
+
+def rules(
+    game: Annotated[str, typer.Argument(
+        metavar="GAME", help="rotator, reflector, deflector, defector, connector, ladder, "
+        "or all (a book of all six with a title page and contents).", show_default=False)],
+    paper: PaperOpt = "a4",
+    booklet: Annotated[bool, typer.Option(
+        "--booklet", help="Impose the pages for a saddle-stitched booklet: two pages a "
+        "side, print duplex, fold, staple.")] = False,
+    flip: Annotated[str, typer.Option(
+        help="--booklet: the edge your printer turns the paper over, long or short.")]
+    = "short",
+    creep: Annotated[float, typer.Option(
+        help="--booklet: mm the innermost sheet's pages move toward the fold (0–3).")]
+    = 0.0,
+    offset: Annotated[str, typer.Option(
+        help="--booklet: mm to move the back of each sheet right,down, as measured with "
+        "cardgen sheet --registration.")] = "0,0",
+    output: OutputOpt = DEFAULT_OUTPUT,
+    name: Annotated[str | None, typer.Option(
+        help="File name stem of the outputs (default rules-GAME, with -booklet).",
+        show_default=False)] = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="Comma-separated: pdf, svg, "
+                                     "png (svg and png: one file per page).")] = "pdf",
+    rgb: RgbOpt = False,
+    dpi: DpiOpt = 150,
+    source: Annotated[Path | None, typer.Option(
+        "--source", help="A folder of rules texts (GAME.md) to print instead of cardgen's "
+        "own: an edited or translated set.", show_default=False)] = None,
+) -> None:
+    """Print the rules of a game, or of all six, with diagrams drawn by cardgen."""
+    from cardgen.output import check_folder, check_stem, write_files
+    from cardgen.prepress.impose import Flip
+    from cardgen.prepress.paper import Paper
+    from cardgen.render import render_files
+    from cardgen.rules.book import Game, book_document
+    from cardgen.text.fonts import bundled_fonts
+
+    games = [Game(g) for g in parse_game(game)]
+    sheet = parse_choice(Paper, paper, "--paper")
+    turn = parse_choice(Flip, flip, "--flip")
+    check_range(creep, "--creep", 0.0, 3.0)
+    shift = parse_offset(offset)
+    formats = parse_formats(fmt)
+    check_range(dpi, "--dpi", *DPI_RANGE)
+    stem = name or f"rules-{game.strip().lower()}" + ("-booklet" if booklet else "")
+    check_stem(stem)
+    check_folder(output)
+    if source is not None and not source.is_dir():
+        raise CardgenError(f"--source: {shorten(str(source))} is not a folder of rules "
+                           "texts.", value=source)
+    fonts = bundled_fonts()
+    document = book_document(games, sheet, fonts, folder=source)
+    pages = len(document.pages)
+    if booklet:
+        from cardgen.prepress.booklet import impose_booklet
+        from cardgen.rules.book import blank_page
+
+        document = impose_booklet(document, sheet, flip=turn, creep=creep, offset=shift,
+                                  blank=lambda n: blank_page(n, sheet, fonts))
+    report(write_files(render_files(document, output / stem, formats, cmyk=not rgb,
+                                    dpi=dpi)))
+    if booklet:
+        sheets = len(document.pages) // 2
+        typer.echo(f"{pages} pages on {sheets} sheet{'' if sheets == 1 else 's'}: print "
+                   f"both sides, flipping on the {turn} edge, at 100 %; fold the stack in "
+                   "half and staple on the fold.")
+    else:
+        typer.echo(f"{pages} page{'' if pages == 1 else 's'}, each half a sheet of "
+                   f"{sheet.upper()}.")
