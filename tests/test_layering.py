@@ -35,7 +35,7 @@ MAY_IMPORT = {
     "output": {"errors", "datafile"},
     "draw": {"draw", "errors", "units", "datafile", "limits"},
     "text": {"text", "draw", "errors", "resources", "units", "datafile", "limits", "chars"},
-    "board": {"board", "draw", "text", "errors", "chars"},
+    "board": {"board", "draw", "text", "errors", "chars", "datafile", "schema", "resources"},
     "prepress": {"prepress", "draw", "text", "texts", "errors", "datafile", "schema",
                  "resources", "units", "cardgen"},
     "ladder": {"ladder", "draw", "datafile", "schema", "resources", "errors"},
@@ -69,7 +69,8 @@ HEAVY = {"reportlab", "PIL", "fontTools", "svgwrite"}
 # draws, renders, imposes or talks to the user.
 MODELS = {
     "cardgen.draw.geometry", "cardgen.board.cells", "cardgen.board.territory",
-    "cardgen.board.frame", "cardgen.board.text", "cardgen.card.physical",
+    "cardgen.board.frame", "cardgen.board.text", "cardgen.board.tables",
+    "cardgen.card.physical",
     "cardgen.games.rng", "cardgen.games.rotator.board", "cardgen.games.rotator.engine",
     "cardgen.games.rotator.solver", "cardgen.games.rotator.reference",
     "cardgen.games.rotator.generator", "cardgen.games.rotator.describe",

@@ -36,6 +36,7 @@ FigureMaker = Callable[[FontSet], Figure]
 # The modules that draw figures, each exporting FIGURES: dict[str, FigureMaker].
 MODULES: tuple[str, ...] = (
     "cardgen.rules.ladder",
+    "cardgen.rules.fig_nodes",
 )
 
 
