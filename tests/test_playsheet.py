@@ -20,7 +20,9 @@ from pypdf import PdfReader
 from cardgen.board.art import label_size
 from cardgen.board.cells import COLUMNS, GRID_SIZE
 from cardgen.board.frame import LABEL_BAND
+from cardgen.board.tables import bundled
 from cardgen.card.physical import PRESETS, CardGeometry, Preset
+from cardgen.draw.page import Document, Group, page_texts
 from cardgen.errors import CardgenError, ParameterError
 from cardgen.prepress.ink import page_ink_problems
 from cardgen.prepress.paper import Paper
@@ -31,9 +33,13 @@ from cardgen.rules.playsheet import (
     SheetGame,
     check_players,
     parse_game,
+    player_page,
     player_range,
     playsheet_document,
     sheet_layout,
+    table_arrangements,
+    table_layout,
+    table_pages,
 )
 from cardgen.text.fonts import bundled_fonts
 from cardgen.units import MM_PER_PT
@@ -68,19 +74,40 @@ def sheets():
 
 # --- the pages ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("game,players", [
-    (SheetGame.REFLECTOR, 2), (SheetGame.DEFLECTOR, 3), (SheetGame.DEFLECTOR, 4),
-    (SheetGame.DEFLECTOR, 5), (SheetGame.DEFECTOR, 6), (SheetGame.DEFECTOR, 12)])
-def test_one_page_per_player_each_labelled_and_keeping_the_ink_rule(game, players):
+TABLES = {3: ["table-3"], 4: ["table-4-full", "table-4-partial"],
+          5: ["table-5-full", "table-5-partial"]}
+
+
+@pytest.mark.parametrize("game,players,tables", [
+    (SheetGame.REFLECTOR, 2, []),
+    *((SheetGame.DEFLECTOR, n, TABLES[n]) for n in (3, 4, 5)),
+    (SheetGame.DEFECTOR, 6, ["defector-full", "defector-island-1", "defector-island-2"]),
+    (SheetGame.DEFECTOR, 7, []), (SheetGame.DEFECTOR, 12, [])])
+def test_a_page_per_player_each_labelled_then_the_tables(game, players, tables):
     document = playsheet_document(game, players, Preset.EU, Paper.A4, FONTS)
-    player_pages = [p for p in document.pages if p.name.startswith("player-")]
-    assert [p.name for p in player_pages] == [f"player-{n}" for n in range(1, players + 1)]
-    for n, page in enumerate(player_pages, start=1):
-        headings = [item.text for layer in page.layers for group in layer.items
-                    for item in getattr(group, "items", []) if getattr(item, "name", "")
-                    == "player"]
+    names = [p.name for p in document.pages]
+    assert names == [f"player-{n}" for n in range(1, players + 1)] + tables
+    for n, page in enumerate(document.pages[:players], start=1):
+        headings = [item.text for item, _ in page_texts(page) if item.name == "player"]
         assert headings == [f"{game.printed} · Player {n} of {players}"] * 2
-    for page in document.pages:
+    # The tables are the arrangements of the game for that many players, each on a page
+    # or on numbered sheets.
+    arrangements = table_arrangements(game, players)
+    assert all(a.game.value == game.value and a.players == players for a in arrangements)
+    assert {next(a.name for a in arrangements if t == a.name or t.startswith(f"{a.name}-"))
+            for t in tables} == {a.name for a in arrangements}
+
+
+@pytest.mark.parametrize("preset,paper", list(itertools.product(Preset, Paper)))
+def test_every_page_fits_and_keeps_the_ink_rule_on_both_papers_and_presets(preset, paper):
+    pages = [player_page(game, 1, player_range(game)[0], preset, paper, FONTS)
+             for game in SheetGame]
+    for arr in bundled().values():
+        if arr.game.value != "reflector":
+            pages += table_pages(arr, SheetGame(arr.game.value), preset, paper, FONTS)
+    for page in pages:
+        assert (round(min(page.width, page.height), 1),
+                round(max(page.width, page.height), 1)) == paper.size
         assert page_ink_problems(page) == []
 
 
@@ -242,6 +269,78 @@ def test_fonts_are_embedded_and_two_runs_give_the_same_bytes(sheets):
     assert render_pdf(again) == data
 
 
+# --- the tables --------------------------------------------------------------------------
+
+def test_a_table_is_drawn_at_the_cards_size():
+    """table-4-partial lies square on the page: its vertical lines are the card's squares
+    apart, two grids side by side, all four grids' lines the grid's full height."""
+    cell = CardGeometry(PRESETS[Preset.EU]).cell
+    side = GRID_SIZE * cell
+    [page] = table_pages(bundled()["table-4-partial"], SheetGame.DEFLECTOR, Preset.EU,
+                         Paper.A4, FONTS)
+    with pdfplumber.open(io.BytesIO(render_pdf(Document([page])))) as pdf:
+        lines = pdf.pages[0].lines
+    verticals = sorted({round(mm(line["x0"]), 2) for line in lines
+                        if abs(line["x0"] - line["x1"]) < 1e-6
+                        and abs(mm(line["bottom"] - line["top"]) - side) <= TOL})
+    assert len(verticals) == 2 * GRID_SIZE + 1  # two grids side by side share an edge
+    steps = [b - a for a, b in itertools.pairwise(verticals)]
+    assert steps == pytest.approx([cell] * 2 * GRID_SIZE, abs=0.02)
+
+
+def _windows(page) -> list[tuple[float, float]]:
+    """The page spans (x from, x to, mm) of the clipped art of a split table."""
+    out = []
+    for layer in page.layers:
+        for item, transform in _groups(layer.items):
+            if item.clip is not None:
+                box = item.clip.transformed(transform)
+                out.append((box.x, box.right))
+    return out
+
+
+def _groups(items, transform=None):
+    from cardgen.draw.geometry import IDENTITY
+
+    transform = IDENTITY if transform is None else transform
+    for item in items:
+        if isinstance(item, Group):
+            yield item, transform @ item.transform
+            yield from _groups(item.items, transform @ item.transform)
+
+
+@pytest.mark.parametrize("preset,paper,sheets", [(Preset.EU, Paper.A4, 2),
+                                                 (Preset.EU, Paper.LETTER, 2),
+                                                 (Preset.US, Paper.A4, 1)])
+def test_the_island_is_split_into_sheets_to_glue_when_it_is_wider_than_one(preset, paper,
+                                                                        sheets):
+    cell = CardGeometry(PRESETS[preset]).cell
+    pages = table_pages(bundled()["defector-island"], SheetGame.DEFECTOR, preset, paper,
+                        FONTS)
+    assert len(pages) == sheets
+    t = sheet_layout().table
+    edge = t["printable"]
+    if sheets == 1:
+        return
+    art = []
+    for k, page in enumerate(pages):
+        [(left, right)] = _windows(page)
+        # Each sheet's strip of the art, its glue strip and its cut strip lie inside the
+        # printer's margin.
+        before = t["cut_strip"] if k else 0.0
+        after = t["glue"] if k < len(pages) - 1 else 0.0
+        assert left - before >= edge - 1e-6 and right + after <= page.width - edge + 1e-6
+        art.append(right - left)
+        texts = " ".join(item.text for item, _ in page_texts(page))
+        assert f"Sheet {k + 1} of {sheets}." in texts
+    # The strips are equal and add up to the whole arrangement at the card's size.
+    assert art[0] == pytest.approx(art[1])
+    island = bundled()["defector-island"]
+    whole = table_layout(island, cell)
+    assert sum(art) == pytest.approx(whole.width)
+    assert whole.width > island.bounds().w * cell
+
+
 # --- errors ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("game,players,allowed", [
@@ -288,9 +387,12 @@ def test_any_game_name_is_a_game_or_one_sentence(text):
 def test_the_command_writes_the_sheets(tmp_path):
     result = ok(cli("playsheet", "deflector", "--players", "4", "-o", tmp_path))
     assert (tmp_path / "playsheet-deflector.pdf").is_file()
-    assert "4 players" in result.stdout
+    assert "4 players: a page each, and 2 table pages" in result.stdout
     with pdfplumber.open(tmp_path / "playsheet-deflector.pdf") as pdf:
-        assert len(pdf.pages) >= 4
+        assert len(pdf.pages) == 6
+    result = ok(cli("playsheet", "defector", "--players", "7", "-o", tmp_path))
+    assert "warning: cardgen has no table arrangement of Defector for 7 players" in (
+        result.stderr)
     ok(cli("playsheet", "reflector", "--preset", "us", "--paper", "letter", "--rgb",
            "--name", "two", "--format", "pdf,svg", "-o", tmp_path))
     assert (tmp_path / "two.pdf").is_file() and (tmp_path / "two-player-2.svg").is_file()

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from cardgen.board.tables import bundled
 from cardgen.card.physical import Side
 from cardgen.errors import ConfigError
 from cardgen.rules.book import Game
@@ -24,7 +25,10 @@ DYNAMIC = {("card", "slug.{side}"): [f"slug.{side}" for side in Side],
            ("rules", "credit.{game}"): [f"credit.{game}" for game in Game],
            ("ladder_print", "figure.{state}"): [
                f"figure.{state}" for state in PlaceState if state is not PlaceState.BLANK],
-           ("playsheet", "games.{self.value}"): [f"games.{game}" for game in SheetGame]}
+           ("playsheet", "games.{self.value}"): [f"games.{game}" for game in SheetGame],
+           ("playsheet", "tables.names.{arr.name}"): [
+               f"tables.names.{name}" for name, arr in bundled().items()
+               if arr.game.value != "reflector"]}
 SEEDS = ROOT.parent / "shared" / "seeds"
 
 

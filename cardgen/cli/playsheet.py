@@ -16,6 +16,7 @@ from cardgen.cli.common import (
     RgbOpt,
     parse_choice,
     plural,
+    warn,
     write_document,
 )
 
@@ -39,10 +40,17 @@ def playsheet(
     dpi: DpiOpt = 150,
 ) -> None:
     """Print a Private and a Public grid per player, at the card's grid size, with the
-    tallies of the Node games: for a table short of cards."""
+    tallies of the Node games, and for Deflector and Defector the table arrangements
+    for that many players: for a table short of cards."""
     from cardgen.card.physical import Preset
     from cardgen.prepress.paper import Paper
-    from cardgen.rules.playsheet import check_players, parse_game, playsheet_document
+    from cardgen.rules.playsheet import (
+        SheetGame,
+        check_players,
+        parse_game,
+        playsheet_document,
+        table_arrangements,
+    )
     from cardgen.text.fonts import bundled_fonts
 
     chosen = parse_game(game)
@@ -52,5 +60,11 @@ def playsheet(
     document = write_document(
         lambda: playsheet_document(chosen, count, size, sheet, bundled_fonts()), output,
         name if name is not None else f"playsheet-{chosen}", fmt, rgb=rgb, dpi=dpi)
-    typer.echo(f"{plural(len(document.pages), 'page')} for {plural(count, 'player')}: "
-               "print at 100 %, one page per player.")
+    tables = len(document.pages) - count
+    typer.echo(f"{plural(count, 'player')}: a page each"
+               + (f", and {plural(tables, 'table page')}" if tables else "")
+               + "; print at 100 %.")
+    if chosen is not SheetGame.REFLECTOR and not table_arrangements(chosen, count):
+        warn([f"cardgen has no table arrangement of {chosen.printed} for {count} players "
+              "(templates/tables/arrangements.toml); lay the Public grids with Row 1 "
+              "towards the middle of the table."])

@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import difflib
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
 from cardgen.board.art import GridStyle, grid_items
 from cardgen.board.cells import GRID_SIZE, Grid
 from cardgen.board.frame import LABEL_BAND
+from cardgen.board.tables import Arrangement, Layout, bundled, layout
 from cardgen.card.physical import PRESETS, CardGeometry, Preset
 from cardgen.datafile import read_toml
 from cardgen.draw.colors import Color, color_from_data
@@ -39,6 +40,8 @@ from cardgen.draw.page import Anchor, Document, Group, Item, Line, Page, Rect, S
 from cardgen.errors import CardgenError, FitError, ParameterError, shorten
 from cardgen.prepress.paper import Paper
 from cardgen.resources import templates_dir
+from cardgen.rules.fig_nodes import STYLE as TABLE_STYLE
+from cardgen.rules.fig_nodes import Look, arrangement_items, seat_point
 from cardgen.rules.sheet import INK
 from cardgen.schema import Custom, Field, ListOf, Number, Table, check
 from cardgen.text.fit import line_height
@@ -124,6 +127,10 @@ LAYOUT = Table({
                         "deflector_group_gap")},
                     "deflectors_per_row": Number("boxes per row", low=1, high=20,
                                                  integer=True)}, optional=False),
+    "table": Table({**{name: _mm(name) for name in
+                       ("printable", "header_gap", "glue", "cut_strip", "tick", "tick_every",
+                        "line")},
+                    "title": _size("title"), "note": _size("note")}, optional=False),
 })
 
 
@@ -138,6 +145,7 @@ class SheetLayout:
     type: dict[str, float]
     space: dict[str, float]
     boxes: dict[str, float]
+    table: dict[str, float]
 
 
 def layout_path() -> str:
@@ -157,7 +165,7 @@ def sheet_layout() -> SheetLayout:
             raise CardgenError(f"{path}: players.{game.value}.min is more than its max.")
         players[game] = (low, high)
     return SheetLayout(players, values["page"], values["grid"], values["fold"],
-                       values["type"], values["space"], values["boxes"])
+                       values["type"], values["space"], values["boxes"], values["table"])
 
 
 def player_range(game: SheetGame) -> tuple[int, int]:
@@ -382,11 +390,181 @@ def player_page(game: SheetGame, player: int, count: int, preset: Preset, paper:
     return page
 
 
+# --- the table pages --------------------------------------------------------------------
+
+GLUE = Color.cmyk(0, 0, 0, 12)  # the strip the next sheet is glued on (a fill)
+# At the card's size the column letters fill a label band beyond Row 10: the seats sit
+# beyond it.
+CARD_TABLE = replace(TABLE_STYLE, seat_gap=LABEL_BAND + TABLE_STYLE.seat_gap)
+
+
+def table_arrangements(game: SheetGame, players: int) -> list[Arrangement]:
+    """The table arrangements of ``game`` for exactly ``players`` (none for Reflector:
+    its two players' sheets are the whole table)."""
+    if game is SheetGame.REFLECTOR:
+        return []
+    return [arr for arr in bundled().values()
+            if arr.game.value == game.value and arr.players == players]
+
+
+@dataclass(frozen=True)
+class _Sheets:
+    """How an arrangement goes on paper: the page size, how many sheets side by side,
+    and where the art is split between them (x in the art's frame)."""
+
+    width: float
+    height: float
+    joins: tuple[float, ...]  # 0, the joins, the art's width
+
+    @property
+    def count(self) -> int:
+        return len(self.joins) - 1
+
+
+def _plan_sheets(art_w: float, art_h: float, top: float, paper: Paper,
+                 t: dict[str, float]) -> _Sheets:
+    """The fewest sheets, portrait first, that hold the art at full size: the heading
+    (down to ``top``) and the art one above the other, the art split into equal strips
+    across sheets side by side when it is wider than one."""
+    best: _Sheets | None = None
+    for landscape in (False, True):
+        w, h = paper.size
+        if landscape:
+            w, h = h, w
+        usable_w = w - 2 * t["printable"]
+        if top + art_h > h - t["printable"]:
+            continue
+        n = 1
+        while n <= 12:
+            room = usable_w - (0 if n == 1 else t["glue"] + t["cut_strip"] if n > 2
+                               else max(t["glue"], t["cut_strip"]))
+            if art_w / n <= room + 1e-9:
+                break
+            n += 1
+        else:
+            continue
+        if best is None or n < best.count:
+            best = _Sheets(w, h, tuple(k * art_w / n for k in range(n + 1)))
+    if best is None:
+        raise FitError(f"a table arrangement {art_w:.0f} × {art_h:.0f} mm does not fit "
+                       f"sheets of {paper.upper()} paper.")
+    return best
+
+
+def table_layout(arr: Arrangement, cell: float) -> Layout:
+    """The arrangement at ``cell`` mm a square with everything drawn around its grids
+    (their label bands, the seats) inside ``(0, 0, width, height)``."""
+    lay = layout(arr, cell)
+    points = []
+    for outline in lay.grids:
+        side = GRID_SIZE * cell
+        banded = Box(0, 0, side, side).inset(-LABEL_BAND)
+        points += [outline.transform.apply(x, y) for x, y in banded.corners()]
+    r = CARD_TABLE.seat_radius
+    for player in range(1, arr.players + 1):
+        x, y = seat_point(lay, arr.seat_grid(player).id, CARD_TABLE)
+        points += [(x - r, y - r), (x + r, y + r)]
+    box = Box.around(points)
+    moved = layout(arr, cell, -box.x, -box.y)
+    return replace(moved, width=box.w, height=box.h)
+
+
+def _table_header(arr: Arrangement, game: SheetGame, x: float, y: float, width: float,
+                  sheet: int, sheets: int, layout: SheetLayout, fonts: FontSet,
+                  ) -> list[Item]:
+    t = layout.table
+    title = say("playsheet", "tables.title", game=game.printed, count=arr.players,
+                arrangement=say("playsheet", f"tables.names.{arr.name}"))
+    note = say("playsheet", "tables.note")
+    if sheets > 1:
+        note = " ".join((say("playsheet", "tables.sheet", n=sheet, count=sheets), note,
+                         say("playsheet", "tables.assemble")))
+    paragraphs = [Paragraph(title, fonts.bold, t["title"], INK, space_after=1.5),
+                  Paragraph(note, fonts.regular, t["note"], INK)]
+    return _lines(paragraphs, Box(x, y, width, 60.0), "a play sheet's table heading")
+
+
+def _header_height(items: list[Item], top: float, layout: SheetLayout, fonts: FontSet,
+                   ) -> float:
+    last = max(item.y for item in items if isinstance(item, Text))
+    return last + fonts.regular.metrics.descent_mm(layout.table["note"]) - top
+
+
+def table_pages(arr: Arrangement, game: SheetGame, preset: Preset, paper: Paper,
+                fonts: FontSet) -> list[Page]:
+    """An arrangement at the card's size under its heading: one page, or sheets side by
+    side to cut and glue when it is wider than one."""
+    layout_ = sheet_layout()
+    t = layout_.table
+    cell = CardGeometry(PRESETS[preset]).cell
+    lay = table_layout(arr, cell)
+    art = arrangement_items(lay, fonts, Look.CARD, CARD_TABLE)
+    edge, margin = t["printable"], layout_.page["margin"]
+    # The heading's height does not depend on the sheet's width by much: measure it on
+    # the narrower (portrait) width, the worst case.
+    probe = _table_header(arr, game, 0, 0, paper.size[0] - 2 * margin, 1, 2, layout_, fonts)
+    header = margin + _header_height(probe, 0, layout_, fonts) + t["header_gap"]
+    plan = _plan_sheets(lay.width, lay.height, header, paper, t)
+    pages = []
+    for k in range(plan.count):
+        left, right = plan.joins[k], plan.joins[k + 1]
+        cut = t["cut_strip"] if k > 0 else 0.0
+        glue = t["glue"] if k < plan.count - 1 else 0.0
+        name = arr.name if plan.count == 1 else f"{arr.name}-{k + 1}"
+        page = Page(name, plan.width, plan.height, Box(0, 0, plan.width, plan.height),
+                    Box(0, 0, plan.width, plan.height))
+        usable = plan.width - 2 * edge
+        head = _table_header(arr, game, margin, margin, plan.width - 2 * margin, k + 1,
+                             plan.count, layout_, fonts)
+        page.layer("heading").add(*head)
+        top = margin + _header_height(head, margin, layout_, fonts) + t["header_gap"]
+        content = (right - left) + cut + glue
+        ox = edge + (usable - content) / 2 + cut - left
+        oy = top + (plan.height - edge - top - lay.height) / 2
+        items: list[Item] = []
+        if plan.count == 1:
+            items.append(Group(art))
+        else:
+            items += _joined(art, left, right, cut, glue, lay.height, t, fonts)
+        page.layer("table").add(Group(items, Affine.translate(ox, oy), name=arr.name))
+        pages.append(page)
+    return pages
+
+
+def _joined(art: list[Item], left: float, right: float, cut: float, glue: float,
+            height: float, t: dict[str, float], fonts: FontSet) -> list[Item]:
+    """One strip of a split arrangement (art x from ``left`` to ``right``): the art
+    clipped to it, a glue strip with a dashed join after it and a cut strip with a solid
+    join before it, ticks across each join to line the sheets up."""
+    stroke = _stroke(t["line"])
+    size = t["note"]
+    spans = max(1, -(-int(height + 6.0) // int(t["tick_every"])))
+    ticks = [-3.0 + i * (height + 6.0) / spans for i in range(spans + 1)]
+    items: list[Item] = []
+    if glue:
+        items.append(Rect(right, -6.0, glue, height + 12.0, fill=GLUE))
+    items.append(Group(art, clip=Box(left, -6.0, right - left, height + 12.0)))
+    if glue:
+        items.append(Line(right, -6.0, right, height + 6.0, _stroke(t["line"], (2.0, 1.5))))
+        items += [Line(right - t["tick"], y, right + glue, y, stroke) for y in ticks]
+        items.append(Text(right + glue / 2, height / 2, say("playsheet", "tables.glue"),
+                          fonts.regular, size, INK, anchor=Anchor.MIDDLE, rotation=90.0))
+    if cut:
+        items.append(Line(left, -6.0, left, height + 6.0, stroke))
+        items += [Line(left - cut + 1.0, y, left + t["tick"], y, stroke) for y in ticks]
+        items.append(Text(left - cut / 2, height / 2, say("playsheet", "tables.cut"),
+                          fonts.regular, size, INK, anchor=Anchor.MIDDLE, rotation=90.0))
+    return items
+
+
 def playsheet_document(game: SheetGame, players: int, preset: Preset, paper: Paper,
                        fonts: FontSet) -> Document:
-    """Every player's page, in order (``players`` checked against the game)."""
+    """Every player's page, in order (``players`` checked against the game), then, for
+    Deflector and Defector, the table arrangements for that many players."""
     count = check_players(game, players)
     pages = [player_page(game, n, count, preset, paper, fonts) for n in range(1, count + 1)]
+    for arr in table_arrangements(game, count):
+        pages += table_pages(arr, game, preset, paper, fonts)
     return Document(pages, title=say("playsheet", "sheet.document", game=game.printed,
                                      count=count),
                     subject=say("playsheet", "sheet.subject", game=game.printed))
