@@ -14,10 +14,19 @@ Reflector halves laid cut edge to cut edge meet Row 1 to Row 1 as the game asks.
 
 Each half is laid out once in its own frame (x across the page, y from the fold
 outwards) and placed on the page upright (Private) or turned 180° about the fold's
-middle (Public), which keeps the grids aligned column for column. Every distance is
-data (``templates/playsheet/layout.toml``), every printed word too
+middle (Public), which keeps the grids aligned column for column.
+
+For Deflector and Defector the players' pages are followed by **table pages**: each
+arrangement of ``templates/tables/arrangements.toml`` (``board.tables``) for that many
+players, drawn at the card's size by ``rules.fig_nodes`` with the numbered seats, to lay
+in the middle of the table. An arrangement wider than a sheet (the Island) is split
+into equal strips on sheets side by side, each but the last ending in a grey glue strip
+and each but the first starting with a strip to cut off, as the Corporate Ladder play
+mat is.
+
+Every distance is data (``templates/playsheet/layout.toml``), every printed word too
 (``templates/texts/playsheet.toml``). Type and lines are solid black set to overprint
-(the ink rule); the only tints are the faint fills under the grids.
+(the ink rule); the only tints are fills: under the grids, and the glue strips.
 """
 
 from __future__ import annotations
