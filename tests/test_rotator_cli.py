@@ -454,11 +454,12 @@ def test_generate_bad_options(tmp_path, args, needles):
 
 # --- the PDF of generate ----------------------------------------------------------------
 
-def test_generate_pdf_boards_then_keys(seven):
+def test_generate_pdf_rules_then_boards_then_keys(seven):
     result, pdf = seven
     boards = json.loads(result.stdout)
     ids = [b["board_id"] for b in boards]
-    texts = pdf_texts(pdf)
+    rules, *texts = pdf_texts(pdf)
+    assert rules.startswith("Rotator") and "Which way is down" in rules
     board_pages = [t for t in texts if "Answer key" not in t]
     key_pages = [t for t in texts if "Answer key" in t]
     # Card-sized boards go 3 across and 2 down on A4: three boards fill one page.
@@ -477,7 +478,7 @@ def test_generate_pdf_ids_sit_under_their_boards(seven):
     result, pdf = seven
     ids = [b["board_id"] for b in json.loads(result.stdout)]
     with pdfplumber.open(pdf) as doc:
-        page = doc.pages[0]
+        page = doc.pages[1]  # after the rules
         words = page.extract_words()
         labels = [w for w in words if w["text"] in ("A", "J")]
         for board_id in ids:
@@ -492,12 +493,12 @@ def test_generate_pdf_ids_sit_under_their_boards(seven):
 
 def test_generate_pdf_without_keys_and_large(tmp_path):
     boards, pdf = generate(tmp_path, "nokeys", "--seed", "7", "--count", "3", "--no-keys",
-                           "--difficulty", "easy", "--jobs", "1")
+                           "--no-rules", "--difficulty", "easy", "--jobs", "1")
     texts = pdf_texts(pdf)
     assert len(texts) == 1 and not any("Answer key" in t for t in texts)
     assert all(b["board_id"] in texts[0] for b in boards)
     boards, pdf = generate(tmp_path, "large", "--seed", "7", "--count", "2", "--layout",
-                           "large", "--difficulty", "easy", "--jobs", "1")
+                           "large", "--difficulty", "easy", "--jobs", "1", "--no-rules")
     texts = pdf_texts(pdf)
     assert len(texts) == 2 + 2
     for board, text in zip(boards, texts[:2], strict=True):

@@ -100,6 +100,8 @@ def generate(
                                         "large: one board per page.")] = "nup",
     keys: Annotated[bool, typer.Option("--keys/--no-keys", help="Answer keys after the "
                                        "boards.")] = True,
+    rules: Annotated[bool, typer.Option("--rules/--no-rules", help="The one-page rules "
+                                        "sheet before the boards.")] = True,
     paper: PaperOpt = "a4",
     json_out: JsonOpt = False,
     budget: BudgetOpt = DEFAULT_BUDGET,
@@ -119,6 +121,7 @@ def generate(
     from cardgen.prepress.paper import Paper
     from cardgen.prepress.puzzlebook import BookLayout, puzzle_book
     from cardgen.render import Format, render
+    from cardgen.rules.rotator import rules_sheet
     from cardgen.text.fonts import bundled_fonts
     from cardgen.texts import say
 
@@ -146,10 +149,11 @@ def generate(
                  boosts=plural(b.best.boosts, "boost")),
         winning=len(b.winning_starts))) for b in result.boards]
     if boards:
-        document = puzzle_book(boards, layout=book, keys=keys, paper=sheet,
-                               fonts=bundled_fonts(),
+        fonts = bundled_fonts()
+        document = puzzle_book(boards, layout=book, keys=keys, paper=sheet, fonts=fonts,
                                title=say("rotator", "book.title_seeded", seed=seed),
-                               subject=say("rotator", "book.subject"))
+                               subject=say("rotator", "book.subject"),
+                               front=rules_sheet(sheet, fonts) if rules else ())
         report(write_files({output: render(document, [Format.PDF])[".pdf"]}), err=json_out,
                note=f" ({plural(len(boards), 'board')})")
     if json_out:
@@ -174,6 +178,8 @@ def print_board(
                                       "page allows.")] = "large",
     key: Annotated[bool, typer.Option("--key", help="Solve and draw the answer key too.")
                    ] = False,
+    rules: Annotated[bool, typer.Option("--rules", help="The one-page rules sheet before "
+                                        "the boards (PDF only).")] = False,
     paper: PaperOpt = "a4",
     budget: BudgetOpt = DEFAULT_BUDGET,
     dpi: DpiOpt = 300,
@@ -188,6 +194,7 @@ def print_board(
     from cardgen.prepress.paper import Paper
     from cardgen.prepress.puzzlebook import BookLayout, PuzzleSize, puzzle_book, single_page
     from cardgen.render import Format, render, render_files
+    from cardgen.rules.rotator import rules_sheet
     from cardgen.text.fonts import bundled_fonts
     from cardgen.texts import say
 
@@ -201,6 +208,8 @@ def print_board(
     pictures = [f for f in formats if f is not Format.PDF]
     if len(maps) > 1 and pictures:
         raise CardgenError("--format svg and png take one board; use pdf for several.")
+    if rules and Format.PDF not in formats:
+        raise CardgenError("--rules puts the rules sheet in the PDF; add pdf to --format.")
     printed = []
     for rmap in maps:
         best = Solver(Terrain.from_map(rmap)).best_line(budget) if key else None
@@ -218,7 +227,8 @@ def print_board(
         layout = BookLayout.NUP if board_size is PuzzleSize.CARD else BookLayout.LARGE
         document = puzzle_book(printed, layout=layout, keys=key, paper=sheet, fonts=fonts,
                                title=say("rotator", "book.title"),
-                               subject=say("rotator", "book.subject"))
+                               subject=say("rotator", "book.subject"),
+                               front=rules_sheet(sheet, fonts) if rules else ())
         files[output.with_suffix(".pdf")] = render(document, [Format.PDF])[".pdf"]
     if pictures:
         page = single_page(printed[0], board_size, key=key, fonts=fonts)

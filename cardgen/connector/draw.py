@@ -241,12 +241,13 @@ def fragment_halo(fragment: Fragment, styles: dict[Game, GameStyle], color: Colo
                  name=f"fragment-{fragment.index + 1}-halo")
 
 
-def plate_items(length: float, em: float, style: GameStyle) -> list[Item]:
+def plate_items(length: float, em: float, style: GameStyle, edge: float = EDGE_WIDTH,
+                ) -> list[Item]:
     """A plate in the line's own frame (see :func:`plate_ops`): its colour, and its edge
-    drawn just inside its outline."""
+    ``edge`` wide drawn just inside its outline."""
     return [Path(plate_ops(length, em, style.shape), fill=style.color),
-            Path(plate_ops(length, em, style.shape, -EDGE_WIDTH / 2),
-                 stroke=Stroke(style.edge, EDGE_WIDTH))]
+            Path(plate_ops(length, em, style.shape, -edge / 2),
+                 stroke=Stroke(style.edge, edge))]
 
 
 def fragment_where(fragment: Fragment, preset: Preset) -> str:
@@ -345,13 +346,15 @@ def legend_rows() -> dict[Game, tuple[str, str]]:
 
 def legend_items(styles: dict[Game, GameStyle], fonts: FontSet, box: Box, *,
                  color: Color, size: float = LEGEND_SIZE, min_size: float = LEGEND_MIN,
-                 where: str = "the Connector legend") -> tuple[list[Item], Box]:
+                 where: str = "the Connector legend", edge: float = EDGE_WIDTH,
+                 ) -> tuple[list[Item], Box]:
     """The colour legend in ``box`` (card frame): a row per game, spread over the box's
     height, each a swatch of the game's plate (its colour and ends) carrying the number
     of players in overprinting black, then the game's name in ``color``; and the part of
     the box the rows take. The type is ``size``, or as much smaller as the box needs, in
     0.1 pt steps down to ``min_size``; a FitError naming ``where`` when even that does
-    not fit."""
+    not fit. ``edge`` is the width of the swatches' edges (a figure drawn smaller than
+    the card draws them wider, so that they stay at least 0.5 pt on the page)."""
     face = fonts.regular
     rows = legend_rows()
     for count, name in rows.values():
@@ -380,7 +383,7 @@ def legend_items(styles: dict[Game, GameStyle], fonts: FontSet, box: Box, *,
         middle = box.y + (row + 0.5) * pitch
         baseline = middle + cap / 2  # capitals and figures centred on the row
         inner = tall - 2 * PLATE_SIDE  # the swatch's box across, inside its plate
-        items.append(Group([*plate_items(swatch, inner, styles[game]),
+        items.append(Group([*plate_items(swatch, inner, styles[game], edge),
                             Text(swatch / 2, inner / 2 + cap / 2, count, face, s, BLACK,
                                  anchor=Anchor.MIDDLE, name=f"legend-{game}-players")],
                            transform=Affine.translate(box.x + PLATE_END, middle - inner / 2),

@@ -38,6 +38,12 @@ card count, then the revealed text, or, when the report has problems, "not valid
 the first problem. A picture draws whatever the report says, valid or not, so that a
 person can see what is wrong.
 
+Every distance, width, type size and colour is a field of :class:`PictureStyle`, so a
+printed figure (the rules booklet's, :mod:`cardgen.rules.fig_connector`) can draw the
+same picture in print colours with its lines and labels sized for the page. A game's
+colour carries both the layout's ``cmyk`` and its ``rgb``; the default style's other
+colours are screen colours (a picture file is written in RGB).
+
 The plates' ends and the target numbers' shapes are those the layout's ``shape`` names
 (:class:`cardgen.connector.layout.Shape`), with the same sizes as on the printed card:
 plates reach :data:`PLATE_END` beyond their box along the line and :data:`PLATE_SIDE`
@@ -128,22 +134,32 @@ class PictureStyle:
     dim_ink: Color = DIM_INK  # ...and its type
     plain_ink: Color = PLAIN_INK  # a fragment of no game
     plate_edge: float = 0.12  # the game's plates' outline, a darker shade of their colour
+    shade: float = 0.55  # that shade on screen: the colour's RGB times this...
+    shade_black: float = 40.0  # ...and in print: this much % K added to its CMYK
     read_edge: float = 0.35  # the read fragments' strong outline
     corner_disc: Color = CORNER_DISC  # pale cyan
     corner_edge: Color = CORNER_EDGE
     corner_ink: Color = CORNER_INK
+    disc_edge: float = 0.15  # the corner discs' outline
     number_size: float = 6.5  # pt: the link numbers
     ring_radius: float = 2.9  # mm, round the middle of a connection's two numbers
-    ring_width: float = 0.8  # a band of the game's colour with dark edges
+    ring_width: float = 0.8  # a band of the game's colour with dark edges...
+    ring_band: float = 0.5  # ...the colour this wide inside them...
+    ring_halo: float = 1.4  # ...and a halo this wide under all
     hidden_ring: float = 0.25  # a connection a card above hides: a dashed ring...
     hidden_dash: tuple[float, ...] = (0.9, 0.6)  # ...with these dashes (mm)
     halo: Color = HALO  # under rings and tags, to part them from what is below
+    halo_edge: float = 0.2  # the outline of reading-order discs and tags
     order_radius: float = 1.1  # mm: the disc of a reading-order number
     order_size: float = 5.5  # pt
     order_gap: float = 0.4  # mm between that disc and the plate's end
+    order_pad: float = 0.35  # mm beside a many-digit number in its disc
     tag: Color = TAG  # a card's number tag
     tag_size: float = 6.0  # pt
     tag_inset: float = 0.5  # mm from the card's corner
+    tag_height: float = 2.4  # mm
+    tag_pad: float = 1.0  # mm of the tag's width beyond its number
+    tag_round: float = 0.5  # mm: the tag's corner radius
     caption_ink: Color = CAPTION_INK
     caption_muted: Color = CAPTION_MUTED
     problem_ink: Color = PROBLEM_INK
@@ -175,8 +191,9 @@ def picture(subject: Report | Scene, *, scale: float = 1.0, fonts: FontSet | Non
 
 def draw_picture(subject: Report | Scene, *, scale: float = 1.0, fonts: FontSet | None = None,
                  style: PictureStyle = STYLE, caption: bool = True, key: bool = True,
-                 ) -> Picture:
-    """:func:`picture`, with where the table lies on the page."""
+                 tags: bool = True) -> Picture:
+    """:func:`picture`, with where the table lies on the page; without the cards' number
+    tags when ``tags`` is false (a lone card in a figure)."""
     if not (isinstance(scale, int | float) and math.isfinite(scale) and 0.05 <= scale <= 20):
         raise ParameterError("scale", f"must be a number from 0.05 to 20, not {scale!r}.",
                              value=scale)
@@ -191,7 +208,7 @@ def draw_picture(subject: Report | Scene, *, scale: float = 1.0, fonts: FontSet 
     table: list[Item] = []
     for i in range(len(scene.cards)):
         table += drawer.card(i) + rings.get(i, [])
-    over = hidden + drawer.reading() + drawer.tags()
+    over = hidden + drawer.reading() + (drawer.tags() if tags else [])
     bounds = Box.union([*(Box.union(faces) for faces in scene.faces), *drawer.extents])
 
     m = style.margin
@@ -267,14 +284,18 @@ def _look(scene: Scene, game: Game) -> tuple[Color, Shape]:
     """A game's screen colour and shape from the layout (grey and square without)."""
     colour = scene.layout.colours.get(game)
     if colour is not None:
-        return Color.hex(colour.rgb), colour.shape
+        c, m, y, k = colour.cmyk
+        return Color(c / 100, m / 100, y / 100, k / 100, rgb=Color.hex(colour.rgb).rgb), \
+            colour.shape
     return NO_COLOUR, Shape.SQUARE
 
 
-def _shade(color: Color, factor: float) -> Color:
-    """The colour darkened: each channel times ``factor``."""
-    r, g, b = (round(v * factor) for v in color.rgb)
-    return Color.hex(f"#{r:02x}{g:02x}{b:02x}")
+def _shade(color: Color, style: PictureStyle) -> Color:
+    """The colour darkened: on screen each channel times ``style.shade``, in print
+    ``style.shade_black`` % K added."""
+    r, g, b = (round(v * style.shade) for v in color.rgb)
+    return Color(color.c, color.m, color.y, min(color.k + style.shade_black / 100, 1.0),
+                 rgb=(r, g, b))
 
 
 def _plate_extent(placed: Placed) -> Box:
@@ -314,6 +335,7 @@ class _Drawer:
         self.order = {p: k for k, p in enumerate(report.read, 1)} if report else {}
         self.extents: list[Box] = []  # what is drawn beyond the cards' faces
         self.rings: list[Box] = []
+        self.orders: list[Box] = []  # the reading-order discs
         self.on_face: dict[tuple[int, int], list[Placed]] = {}
         for p in [*scene.fragments, *scene.marks]:
             self.on_face.setdefault((p.card, p.layer), []).append(p)
@@ -355,7 +377,7 @@ class _Drawer:
             color, shape = _look(self.scene, f.game)
             if self._stands_out(f.game):
                 edge = (Stroke(s.ink, s.read_edge) if k
-                        else Stroke(_shade(color, 0.55), s.plate_edge))
+                        else Stroke(_shade(color, s), s.plate_edge))
                 items.append(Path(plate_ops(length, em, shape), fill=color, stroke=edge))
                 ink = s.ink
             else:
@@ -372,13 +394,13 @@ class _Drawer:
         x, y = p.box.center
         if m.game is None:
             ground = Path(circle(x, y, m.radius), fill=s.corner_disc,
-                          stroke=Stroke(s.corner_edge, 0.15))
+                          stroke=Stroke(s.corner_edge, s.disc_edge))
             ink = s.corner_ink
         else:
             color, shape = _look(self.scene, m.game)
             if self._stands_out(m.game):
                 ground = Path(mark_shape(shape, x, y, TARGET_RADIUS), fill=color,
-                              stroke=Stroke(_shade(color, 0.55), s.plate_edge))
+                              stroke=Stroke(_shade(color, s), s.plate_edge))
                 ink = s.ink
             else:
                 ground = Path(mark_shape(shape, x, y, TARGET_RADIUS), fill=s.dim_plate,
@@ -420,11 +442,11 @@ class _Drawer:
             r = s.ring_radius + math.dist(a, b) / 2
             ring = circle(x, y, r)
             rings.setdefault(c.upper, []).append(Group(
-                [Path(ring, stroke=Stroke(s.halo, s.ring_width + 0.6)),
+                [Path(ring, stroke=Stroke(s.halo, s.ring_halo)),
                  Path(ring, stroke=Stroke(s.ink, s.ring_width)),
-                 Path(ring, stroke=Stroke(color, s.ring_width - 0.3))],
+                 Path(ring, stroke=Stroke(color, s.ring_band))],
                 name=f"connection-{n + 1}"))
-            reach = r + s.ring_width / 2 + 0.3
+            reach = r + s.ring_halo / 2
             box = Box(x - reach, y - reach, 2 * reach, 2 * reach)
             above = [f for j in range(c.upper + 1, len(self.scene.cards))
                      for f in self.scene.faces[j]]
@@ -444,22 +466,13 @@ class _Drawer:
         s = self.style
         bold = self.fonts.bold
         r = s.order_radius
-        obstacles = list(self.rings)
-        for p in [*self.scene.fragments, *self.scene.marks]:
-            if self.scene.cover(p)[0] is Cover.COVERED:
-                continue
-            if isinstance(p.item, Fragment):
-                obstacles.append(_plate_extent(p))
-            else:
-                x, y = p.box.center
-                obstacles.append(Box(x - TARGET_RADIUS, y - TARGET_RADIUS, 2 * TARGET_RADIUS,
-                                     2 * TARGET_RADIUS))
+        obstacles = self.rings + self.printed()
         items: list[Item] = []
         for k, p in enumerate(self.report.read, 1):
             assert isinstance(p.item, Fragment)
             length, em = line_size(p.item)
             text = str(k)
-            half = max(r, bold.width(text, s.order_size) / 2 + 0.35)
+            half = max(r, bold.width(text, s.order_size) / 2 + s.order_pad)
             reach = PLATE_END + s.order_gap + half
             frame = line_frame(p)
             boxes = []
@@ -470,38 +483,66 @@ class _Drawer:
                        boxes[0])
             obstacles.append(box)
             self.extents.append(box)
+            self.orders.append(box)
             x, y = box.center
             digit = Text(x, y + bold.metrics.cap_height_mm(s.order_size) / 2, text, bold,
                          s.order_size, s.halo, anchor=Anchor.MIDDLE, name=f"order-{k}")
             items.append(Group([Path(rounded_rect(box.x, box.y, box.w, box.h, r), fill=s.ink,
-                                     stroke=Stroke(s.halo, 0.2)), digit],
+                                     stroke=Stroke(s.halo, s.halo_edge)), digit],
                                name=f"reading-{k}"))
         return items
 
+    def printed(self, discs: bool = False) -> list[Box]:
+        """The table boxes of every plate and number that shows, wholly or in part: each
+        number as a target's shape, or (``discs``) a corner number as its disc."""
+        out = []
+        for p in [*self.scene.fragments, *self.scene.marks]:
+            if self.scene.cover(p)[0] is Cover.COVERED:
+                continue
+            if isinstance(p.item, Fragment):
+                out.append(_plate_extent(p))
+            elif discs and isinstance(p.item, Mark) and p.item.game is None:
+                out.append(p.box)
+            else:
+                x, y = p.box.center
+                out.append(Box(x - TARGET_RADIUS, y - TARGET_RADIUS, 2 * TARGET_RADIUS,
+                               2 * TARGET_RADIUS))
+        return out
+
     def tags(self) -> list[Item]:
-        """Each card's number in a tag, in the first corner of the card (clockwise from
-        the top left, on the table) that no card above covers and no ring crosses."""
+        """Each card's number in a tag, in the first place along the card's edge (its
+        corners clockwise from the top left, on the table, then the middles of its
+        edges) that no card above covers, no ring crosses and that hides no plate,
+        number or reading-order disc; else in the first corner no card above covers and
+        no ring crosses."""
         s = self.style
         bold = self.fonts.bold
         faces = self.scene.faces
         items: list[Item] = []
+        shown = self.printed(discs=True) + self.orders
         for i in range(len(faces)):
             card = Box.union(faces[i])
             text = str(i + 1)
-            h = 2.4
-            w = max(h, bold.width(text, s.tag_size) + 1.0)
+            h = s.tag_height
+            w = max(h, bold.width(text, s.tag_size) + s.tag_pad)
             inner = card.inset(s.tag_inset)
+            mid_x, mid_y = inner.center[0] - w / 2, inner.center[1] - h / 2
             corners = [Box(inner.x, inner.y, w, h), Box(inner.right - w, inner.y, w, h),
                        Box(inner.right - w, inner.bottom - h, w, h),
                        Box(inner.x, inner.bottom - h, w, h)]
+            middles = [Box(mid_x, inner.y, w, h), Box(inner.right - w, mid_y, w, h),
+                       Box(mid_x, inner.bottom - h, w, h), Box(inner.x, mid_y, w, h)]
             above = [(j, b) for j in range(i + 1, len(faces)) for b in faces[j]]
             above += [(-1, ring) for ring in self.rings]
-            tag = next((c for c in corners if not cover_of(c, above)[1]), corners[0])
+            free = [c for c in corners + middles if not cover_of(c, above)[1]]
+            tag = next((c for c in free if not any(c.intersects(o) for o in shown)),
+                       free[0] if free and free[0] in corners else corners[0])
+            shown.append(tag)
             digit = Text(tag.center[0], tag.center[1] + bold.metrics.cap_height_mm(
                 s.tag_size) / 2, text, bold, s.tag_size, s.halo, anchor=Anchor.MIDDLE,
                 name=f"tag-{i + 1}")
-            items.append(Group([Path(rounded_rect(tag.x, tag.y, tag.w, tag.h, 0.5), fill=s.tag,
-                                     stroke=Stroke(s.halo, 0.2)), digit],
+            items.append(Group([Path(rounded_rect(tag.x, tag.y, tag.w, tag.h, s.tag_round),
+                                     fill=s.tag, stroke=Stroke(s.halo, s.halo_edge)), digit],
                                name=f"card-{i + 1}-tag"))
         return items
 

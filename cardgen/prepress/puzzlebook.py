@@ -236,10 +236,11 @@ def single_page(puzzle: Puzzle, size: PuzzleSize, *, key: bool, fonts: FontSet,
 
 def puzzle_book(puzzles: Sequence[Puzzle], *, layout: BookLayout, keys: bool, paper: Paper,
                 fonts: FontSet, title: str, subject: str, style: BookStyle = STYLE,
-                ) -> Document:
-    """The puzzles (N-up or one per page) followed by their answer keys."""
+                front: Sequence[Page] = ()) -> Document:
+    """``front`` (a rules sheet, say), then the puzzles (N-up or one per page), then
+    their answer keys."""
     make = nup_pages if layout is BookLayout.NUP else large_pages
-    pages = make(puzzles, paper, fonts, style)
+    pages = [*front, *make(puzzles, paper, fonts, style)]
     if keys:
         pages += key_pages(puzzles, paper, fonts, style)
     return Document(pages, title=title, subject=subject)

@@ -4,8 +4,8 @@ pages (:mod:`cardgen.rules.sheet`), with diagrams drawn from the games' own mode
 printed play aids such as the Corporate Ladder play mat (:mod:`cardgen.rules.mat`).
 
 It imports ``cardgen.draw``, ``cardgen.text``, ``cardgen.texts``, ``cardgen.prepress``
-(paper sizes), ``cardgen.ladder`` (the pyramid), ``cardgen.card`` (the cards' physical
-sizes), ``cardgen.datafile``, ``cardgen.resources``, ``cardgen.units`` and
-``cardgen.errors``; the markup parser, which is pure, only ``cardgen.datafile`` and
-``cardgen.errors``.
+(paper sizes), ``cardgen.ladder`` (the pyramid), ``cardgen.connector`` (the Connector's
+layout, shipped assemblies and pictures), ``cardgen.card`` (the cards' physical sizes),
+``cardgen.datafile``, ``cardgen.resources``, ``cardgen.units`` and ``cardgen.errors``;
+the markup parser, which is pure, only ``cardgen.datafile`` and ``cardgen.errors``.
 """

@@ -36,6 +36,8 @@ FigureMaker = Callable[[FontSet], Figure]
 # The modules that draw figures, each exporting FIGURES: dict[str, FigureMaker].
 MODULES: tuple[str, ...] = (
     "cardgen.rules.ladder",
+    "cardgen.rules.fig_rotator",
+    "cardgen.rules.fig_connector",
     "cardgen.rules.fig_nodes",
 )
 

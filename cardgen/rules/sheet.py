@@ -9,12 +9,12 @@ and lines are solid black set to overprint (the ink rule: most of the type is sm
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Box
-from cardgen.draw.page import Anchor, Line, Page, Stroke, Text
+from cardgen.draw.page import Anchor, Item, Line, Page, Stroke, Text
 from cardgen.errors import FitError
 from cardgen.prepress.paper import Paper
 from cardgen.rules.figures import Figure
@@ -47,9 +47,13 @@ class SheetStyle:
     item_gap: float = 0.35
     bullet_indent: float = 2.4
     figure_gap: float = 2.4
+    caption_size: float = 7.0  # a figure's caption (``@figure NAME: Caption.``)
+    caption_gap: float = 1.2  # from a figure to its caption
 
 
 STYLE = SheetStyle()
+# A figure with its caption: its height at a width, and its drawing at (x, y, width).
+Captioned = tuple[Callable[[float], float], Callable[[float, float, float], list[Item]]]
 
 
 def paragraphs(blocks: Sequence[Block], fonts: FontSet, style: SheetStyle = STYLE,
@@ -77,6 +81,31 @@ def paragraphs(blocks: Sequence[Block], fonts: FontSet, style: SheetStyle = STYL
             out.append(Paragraph.mixed(spans, style.body_size, INK,
                                        space_after=style.paragraph_gap))
     return out
+
+
+def _captioned(figure: Figure, ref: FigureRef, fonts: FontSet, style: SheetStyle,
+               ) -> Captioned:
+    """A figure with its caption (if the text gives one) set under it."""
+    def caption(x: float, y: float, width: float) -> list[Text]:
+        if not ref.caption:
+            return []
+        spans = [Span(s.text, fonts.bold if s.bold else fonts.regular) for s in ref.caption]
+        [lines] = flow([Paragraph.mixed(spans, style.caption_size, INK)],
+                       [Box(x, y, width, 1000.0)], where=f"the caption of {ref.name}")
+        return lines
+
+    def height(width: float) -> float:
+        tall = figure.height(width)
+        lines = caption(0.0, tall + style.caption_gap, width)
+        if not lines:
+            return tall
+        return lines[-1].y + fonts.regular.metrics.descent_mm(style.caption_size)
+
+    def draw(x: float, y: float, width: float) -> list[Item]:
+        return [*figure.draw(x, y, width),
+                *caption(x, y + figure.height(width) + style.caption_gap, width)]
+
+    return height, draw
 
 
 def _columns(page_box: Box, top: float, style: SheetStyle) -> list[Box]:
@@ -109,15 +138,42 @@ def _rest(page: Page, box: Box, top: float, style: SheetStyle) -> list[tuple[Pag
     return [(page, Box(box.x, top, box.w, box.bottom - top))]
 
 
+def _bands(page: Page, frames: list[tuple[Page, Box]],
+           bands: Sequence[Captioned],
+           fonts: FontSet, style: SheetStyle, where: str, many: str,
+           ) -> list[tuple[Page, Box]]:
+    """Set ``bands`` (height and drawing of each figure) across the page's width at its
+    foot, and stop its columns above them: the frames left."""
+    width = page.width - 2 * style.margin
+    heights = [height(width) for height, _ in bands]
+    top = page.height - style.margin - sum(heights) - style.figure_gap * (len(bands) - 1)
+    for (_, draw), height in zip(bands, heights, strict=True):
+        page.layer("figures").add(*draw(style.margin, top, width))
+        top += height + style.figure_gap
+    floor = page.height - style.margin - sum(heights) - style.figure_gap * len(bands)
+    out = []
+    for owner, box in frames:
+        if owner is page:
+            if floor - box.y < 2 * line_height(style.section_size):
+                raise FitError(f"{where}: the wide figures leave no room for the text on "
+                               f"{many}.")
+            box = Box(box.x, box.y, box.w, floor - box.y)
+        out.append((owner, box))
+    return out
+
+
 def rules_pages(blocks: Sequence[Block], paper: Paper, fonts: FontSet, *, credit: str = "",
                 figures: Mapping[str, Figure] | None = None, max_pages: int = 1,
-                where: str = "the rules text", style: SheetStyle = STYLE) -> list[Page]:
+                where: str = "the rules text", style: SheetStyle = STYLE,
+                wide: Collection[str] = ()) -> list[Page]:
     """The rules set on portrait pages of ``paper``: the title (the first block) and
     ``credit`` on each page, the text in ``style.columns`` columns, each figure the text
-    names (``@figure``) drawn by ``figures[name]`` where the text names it (at the foot of
-    that column, or at the top of the next when it does not fit). At most ``max_pages``
-    pages: FitError naming ``where`` if the text needs more or names a figure that
-    ``figures`` lacks."""
+    names (``@figure``) drawn by ``figures[name]``, with its caption under it, where the
+    text names it (at the foot of that column, or at the top of the next when it does
+    not fit). The figures named in ``wide`` are set instead across the whole width at the
+    foot of the first page, in the order the text names them, and the columns stop above
+    them. At most ``max_pages`` pages: FitError naming ``where`` if the text needs more or
+    names a figure that ``figures`` lacks."""
     if not blocks or not isinstance(blocks[0], Title):
         raise ValueError("a rules text starts with its title")
     title = blocks[0].text
@@ -133,7 +189,8 @@ def rules_pages(blocks: Sequence[Block], paper: Paper, fonts: FontSet, *, credit
     many = f"{max_pages} page{'' if max_pages == 1 else 's'} of {paper.upper()}"
     texts = paragraphs(blocks, fonts, style)
     # paragraphs() leaves out the title and the figures: split the text at the figures.
-    chunks: list[tuple[list[Paragraph], Figure | None]] = []
+    chunks: list[tuple[list[Paragraph], Captioned | None]] = []
+    bands: list[Captioned] = []
     start = done = 0
     for block in blocks[1:]:
         if not isinstance(block, FigureRef):
@@ -143,9 +200,14 @@ def rules_pages(blocks: Sequence[Block], paper: Paper, fonts: FontSet, *, credit
         if drawing is None:
             raise FitError(f"{where}, line {block.line}: there is no figure called "
                            f"{block.name!r} on this sheet.", value=block.name)
-        chunks.append((texts[start:done], drawing))
+        if block.name in wide:
+            bands.append(_captioned(drawing, block, fonts, style))
+            continue
+        chunks.append((texts[start:done], _captioned(drawing, block, fonts, style)))
         start = done
     chunks.append((texts[start:], None))
+    if bands:
+        frames = _bands(pages[0], frames, bands, fonts, style, where, many)
     last_page = pages[0]
     for chunk, figure in chunks:
         if chunk:
@@ -166,10 +228,10 @@ def rules_pages(blocks: Sequence[Block], paper: Paper, fonts: FontSet, *, credit
         if figure is None:
             continue
         for k, (page, box) in enumerate(frames):
-            height = figure.height(box.w)
+            height = figure[0](box.w)
             top = box.y + (style.figure_gap if k == 0 else 0.0)
             if top + height <= box.bottom:
-                page.layer("figures").add(*figure.draw(box.x, top, box.w))
+                page.layer("figures").add(*figure[1](box.x, top, box.w))
                 rest = top + height + style.figure_gap
                 frames = [*_rest(page, box, rest, style), *frames[k + 1:]]
                 last_page = page
