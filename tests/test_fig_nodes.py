@@ -4,15 +4,25 @@ table arrangements are drawn from the model at any scale, seats and contacts inc
 
 from __future__ import annotations
 
+import math
 from functools import cache
 
 import pytest
 
 from cardgen.board.tables import Kind, arrangement, layout
+from cardgen.board.territory import grid_territory
 from cardgen.draw.geometry import Box
-from cardgen.draw.page import Item, Line, Page, Text, walk
+from cardgen.draw.page import Item, Line, Page, Path, Rect, Text, walk
 from cardgen.prepress.ink import page_ink_problems
-from cardgen.rules.fig_nodes import FIGURES, Look, arrangement_items, seat_margin
+from cardgen.rules.fig_nodes import (
+    FIGURE_BAND,
+    FIGURES,
+    Look,
+    OverlapFigure,
+    TerritoryFigure,
+    arrangement_items,
+    seat_margin,
+)
 from cardgen.rules.figures import figure_makers
 from cardgen.text.fonts import FontSet, bundled_fonts
 
@@ -64,25 +74,36 @@ def test_the_figures_are_registered_under_the_names_the_texts_use():
     assert all(makers[name] is FIGURES[name] for name in FIGURES)
 
 
+def _along(line: Line, start: tuple[float, float], end: tuple[float, float]) -> bool:
+    """Whether a line runs along the segment start-end, short of each end by at most
+    0.5 mm."""
+    return (math.dist((line.x1, line.y1), start) < 0.5 and math.dist((line.x2, line.y2), end) < 0.5
+            and abs(math.dist(start, end) - math.dist((line.x1, line.y1), (line.x2, line.y2))
+                    - 2 * math.dist((line.x1, line.y1), start)) < 1e-6)
+
+
 @pytest.mark.parametrize("name", TABLES)
 def test_every_contact_is_drawn_thick_where_it_lies(name):
-    """Each stretch of a contact is a thick line exactly where the model puts it."""
+    """Each stretch of a contact is a thick line where the model puts it; a bridge has
+    a dashed line between its two stretches; every player has a numbered seat."""
     arr = arrangement(name)
     lay = layout(arr, 2.0, 5, 5)
     items = arrangement_items(lay, fonts())
-    thick = {tuple(round(v, 3) for v in (i.x1, i.y1, i.x2, i.y2))
-             for i, _ in walk(items) if isinstance(i, Line) and i.stroke.width > 0.5}
+    lines = [i for i, _ in walk(items) if isinstance(i, Line)]
+    thick = [i for i in lines if i.stroke.width > 0.5]
+    dashed = [i for i in lines if i.stroke.dash]
     for contact in arr.contacts:
         ends = [contact.a] if contact.kind is not Kind.BRIDGE else [contact.a, contact.b]
         for end in ends:
-            (x1, y1), (x2, y2) = lay.stretch(end)
-            assert tuple(round(v, 3) for v in (x1, y1, x2, y2)) in thick, (name, contact)
+            start, stop = lay.stretch(end)
+            assert any(_along(line, start, stop) for line in thick), (name, contact)
+    assert len(dashed) == sum(c.kind is Kind.BRIDGE for c in arr.contacts)
     seats = [i for i, _ in walk(items) if isinstance(i, Text) and i.text.isdigit()]
     assert sorted(int(t.text) for t in seats) == list(range(1, arr.players + 1))
 
 
 def test_an_arrangement_at_card_size_for_a_play_sheet():
-    lay = layout(arrangement("table-4-partial"), 4.9, 0, 0, margin=seat_margin())
+    lay = layout(arrangement("table-4-partial"), 4.9, 0, 0, margin=seat_margin(Look.CARD))
     items = arrangement_items(lay, fonts(), Look.CARD)
     assert page_ink_problems(_page(items, lay.width, lay.height)) == []
     labels = [i.text for i, _ in walk(items) if isinstance(i, Text)]
@@ -91,3 +112,69 @@ def test_an_arrangement_at_card_size_for_a_play_sheet():
     assert labels.count("J") == 4 and labels.count("7") == 2
     box = _bounds(items)
     assert box.x >= 0 and box.right <= lay.width and box.bottom <= lay.height
+
+
+# --- territories ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("node", "count"), [
+    ((4, 5), 13), ((1, 2), 11), ((0, 5), 9), ((9, 7), 9), ((0, 1), 6), ((4, 1), 9),
+])
+def test_a_territory_is_clipped_to_its_own_grid(node, count):
+    """Row 1 is at the fold: a Node there keeps no squares on the other grid."""
+    cells = grid_territory(*node)
+    assert len(cells) == count
+    assert all(0 <= c < 10 and 1 <= r <= 10 for c, r in cells)
+    assert all(abs(c - node[0]) + abs(r - node[1]) <= 2 for c, r in cells)
+
+
+def _filled_squares(items: list[Item], cell: float) -> set[tuple[float, float]]:
+    return {(round(i.x, 3), round(i.y, 3)) for i, _ in walk(items)
+            if isinstance(i, Rect) and i.fill is not None and abs(i.w - cell) < 1e-6}
+
+
+def test_the_territory_figure_fills_the_models_squares():
+    figure = TerritoryFigure(fonts())
+    items = figure.draw(0, 0, 110)
+    cell = figure._cell(110)
+    filled = _filled_squares(items, cell)
+    assert len(filled) == sum(len(grid_territory(*n)) for n in figure.nodes) == 13 + 9
+    texts = [i.text for i, _ in walk(items) if isinstance(i, Text)]
+    assert "13 squares" in texts and "9 squares" in texts
+    assert all(letter in texts for letter in "ABCDEFGHIJ") and "10" in texts
+    dots = [i for i, _ in walk(items) if isinstance(i, Path) and i.fill is not None]
+    assert len(dots) == len(figure.nodes)
+
+
+def test_shared_squares_are_hatched_both_ways():
+    """Read without colour: a Node's own squares carry one hatching, the shared squares
+    both (the test counts hatch lines per square)."""
+    figure = OverlapFigure(fonts())
+    cell = figure._cell(110)
+    items = figure.draw(0, 0, 110)
+    first, second = (grid_territory(*n) for n in figure.nodes)
+    shared = first & second
+    assert shared
+    per_square: dict[tuple[int, int], set[bool]] = {}
+    x0 = FIGURE_BAND
+    for line, _ in walk(items):
+        if not isinstance(line, Line) or line.x1 >= x0 + 10 * cell:
+            continue  # the key's swatches
+        square = (int((min(line.x1, line.x2) - x0 + 1e-6) // cell),
+                  int((min(line.y1, line.y2) + 1e-6) // cell) + 1)
+        if (line.x2 - line.x1) * (line.y2 - line.y1) != 0:  # a diagonal: hatching
+            per_square.setdefault(square, set()).add((line.x2 - line.x1) * (line.y2 - line.y1) < 0)
+    assert set(per_square) == first | second
+    assert all(per_square[s] == {True, False} for s in shared)
+    assert all(len(per_square[s]) == 1 for s in (first | second) - shared)
+    texts = [i.text for i, _ in walk(items) if isinstance(i, Text)]
+    assert f"both: {len(shared)} shared squares" in texts
+
+
+def test_the_reflector_figures_draw_their_set_ups_side_by_side():
+    two = FIGURES["reflector-two-cards"](fonts())
+    items = two.draw(0, 0, 110)
+    texts = [i.text for i, _ in walk(items) if isinstance(i, Text)]
+    assert texts.count("Private") == 4 and texts.count("Public") == 4  # 2 panels × 2 players
+    assert texts.count("player 1") == 4
+    dashed = [i for i, _ in walk(items) if isinstance(i, Line) and i.stroke.dash]
+    assert len(dashed) == 2  # the two standing cards' folds

@@ -267,3 +267,29 @@ def test_hostile_stretches_parse_or_say_why(text):
     else:
         assert parse_stretch(str(stretch)) == stretch
         assert len(stretch.cells()) == stretch.length in (5, 10)
+
+
+_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-500, 500),
+                    st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=20),
+                    st.lists(st.integers(), max_size=2), st.dictionaries(st.text(max_size=3),
+                                                                         st.integers(), max_size=2))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_hostile_edits_to_the_data_load_or_fail_in_sentences(data):
+    """Any value put anywhere in the file is either read or refused with sentences that
+    name the entry, never a crash."""
+    doc = _data()
+    arr = data.draw(st.sampled_from(doc["arrangement"]))
+    table = data.draw(st.sampled_from([arr, *arr["grid"], *arr["contact"]]))
+    key = data.draw(st.sampled_from([*table, "extra"]))
+    value = data.draw(_VALUES)
+    if value is None:
+        table.pop(key, None)
+    else:
+        table[key] = value
+    try:
+        arrangements_from_data(doc, "arrangements.toml")
+    except ConfigError as exc:
+        assert str(exc).startswith("arrangements.toml") and "Traceback" not in str(exc)
