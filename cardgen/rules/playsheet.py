@@ -18,11 +18,11 @@ middle (Public), which keeps the grids aligned column for column.
 
 For Deflector and Defector the players' pages are followed by **table pages**: each
 arrangement of ``templates/tables/arrangements.toml`` (``board.tables``) for that many
-players, drawn at the card's size by ``rules.fig_nodes`` with the numbered seats, to lay
-in the middle of the table. An arrangement wider than a sheet (the Island) is split
-into equal strips on sheets side by side, each but the last ending in a grey glue strip
-and each but the first starting with a strip to cut off, as the Corporate Ladder play
-mat is.
+players, drawn at the card's size by ``rules.fig_nodes`` (its card look) with the
+numbered seats, to lay in the middle of the table. An arrangement wider than a sheet
+(the Island) is split into equal strips on sheets side by side, each but the last
+ending in a grey glue strip and each but the first starting with a strip to cut off,
+as the Corporate Ladder play mat is.
 
 Every distance is data (``templates/playsheet/layout.toml``), every printed word too
 (``templates/texts/playsheet.toml``). Type and lines are solid black set to overprint
@@ -49,8 +49,7 @@ from cardgen.draw.page import Anchor, Document, Group, Item, Line, Page, Rect, S
 from cardgen.errors import CardgenError, FitError, ParameterError, shorten
 from cardgen.prepress.paper import Paper
 from cardgen.resources import templates_dir
-from cardgen.rules.fig_nodes import STYLE as TABLE_STYLE
-from cardgen.rules.fig_nodes import Look, arrangement_items, seat_point
+from cardgen.rules.fig_nodes import CARD_STYLE, Look, arrangement_items, seat_point
 from cardgen.rules.sheet import INK
 from cardgen.schema import Custom, Field, ListOf, Number, Table, check
 from cardgen.text.fit import line_height
@@ -402,9 +401,6 @@ def player_page(game: SheetGame, player: int, count: int, preset: Preset, paper:
 # --- the table pages --------------------------------------------------------------------
 
 GLUE = Color.cmyk(0, 0, 0, 12)  # the strip the next sheet is glued on (a fill)
-# At the card's size the column letters fill a label band beyond Row 10: the seats sit
-# beyond it.
-CARD_TABLE = replace(TABLE_STYLE, seat_gap=LABEL_BAND + TABLE_STYLE.seat_gap)
 
 
 def table_arrangements(game: SheetGame, players: int) -> list[Arrangement]:
@@ -469,9 +465,9 @@ def table_layout(arr: Arrangement, cell: float) -> Layout:
         side = GRID_SIZE * cell
         banded = Box(0, 0, side, side).inset(-LABEL_BAND)
         points += [outline.transform.apply(x, y) for x, y in banded.corners()]
-    r = CARD_TABLE.seat_radius
+    r = CARD_STYLE.seat_radius
     for player in range(1, arr.players + 1):
-        x, y = seat_point(lay, arr.seat_grid(player).id, CARD_TABLE)
+        x, y = seat_point(lay, arr.seat_grid(player).id, CARD_STYLE)
         points += [(x - r, y - r), (x + r, y + r)]
     box = Box.around(points)
     moved = layout(arr, cell, -box.x, -box.y)
@@ -507,7 +503,7 @@ def table_pages(arr: Arrangement, game: SheetGame, preset: Preset, paper: Paper,
     t = layout_.table
     cell = CardGeometry(PRESETS[preset]).cell
     lay = table_layout(arr, cell)
-    art = arrangement_items(lay, fonts, Look.CARD, CARD_TABLE)
+    art = arrangement_items(lay, fonts, Look.CARD)
     edge, margin = t["printable"], layout_.page["margin"]
     # The heading's height does not depend on the sheet's width by much: measure it on
     # the narrower (portrait) width, the worst case.
