@@ -10,10 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from cardgen.board.tables import bundled
 from cardgen.card.physical import Side
 from cardgen.errors import ConfigError
 from cardgen.rules.book import Game
 from cardgen.rules.ladder import PlaceState
+from cardgen.rules.playsheet import SheetGame
 from cardgen.texts import lookup, placeholders, say, say_lines, text_file, texts
 from tests.helpers import ROOT
 
@@ -22,7 +24,11 @@ GROUPS = sorted(p.stem for p in (ROOT / "templates" / "texts").glob("*.toml"))
 DYNAMIC = {("card", "slug.{side}"): [f"slug.{side}" for side in Side],
            ("rules", "credit.{game}"): [f"credit.{game}" for game in Game],
            ("ladder_print", "figure.{state}"): [
-               f"figure.{state}" for state in PlaceState if state is not PlaceState.BLANK]}
+               f"figure.{state}" for state in PlaceState if state is not PlaceState.BLANK],
+           ("playsheet", "games.{self.value}"): [f"games.{game}" for game in SheetGame],
+           ("playsheet", "tables.names.{arr.name}"): [
+               f"tables.names.{name}" for name, arr in bundled().items()
+               if arr.game.value != "reflector"]}
 SEEDS = ROOT.parent / "shared" / "seeds"
 
 

@@ -28,6 +28,7 @@ from cardgen import __version__
 from cardgen.cli import card as card_commands
 from cardgen.cli import connector as connector_commands
 from cardgen.cli import ladder as ladder_commands
+from cardgen.cli import playsheet as playsheet_commands
 from cardgen.cli import rotator as rotator_commands
 from cardgen.cli import rules as rules_commands
 from cardgen.cli.common import option_message
@@ -63,6 +64,7 @@ app.add_typer(rotator_commands.rotator)
 app.add_typer(connector_commands.connector)
 app.add_typer(ladder_commands.ladder)
 app.command()(rules_commands.rules)
+app.command()(playsheet_commands.playsheet)
 
 
 class Interrupted(BaseException):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import enum
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TypeVar
 
@@ -17,12 +17,14 @@ from cardgen.render import Format
 if TYPE_CHECKING:
     from rich.progress import Progress
 
+    from cardgen.draw.page import Document
+
 E = TypeVar("E", bound=enum.Enum)
 
 DEFAULT_OUTPUT = Path("output")
 # The library's parameter names -> the options that set them.
 OPTIONS = {"margin": "--margin", "offset": "--offset", "count": "--count", "jobs": "--jobs",
-           "name": "--name", "picture": "--picture"}
+           "name": "--name", "picture": "--picture", "players": "--players"}
 
 ConfigArg = Annotated[Path | None, typer.Argument(
     help="Card config (TOML). Without it, the built-in example card.", show_default=False)]
@@ -35,6 +37,8 @@ ThemeOpt = Annotated[str | None, typer.Option(
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output on stdout.")]
 PaperOpt = Annotated[str, typer.Option(help="Paper size: a4 or letter.")]
 DpiOpt = Annotated[float, typer.Option(help="PNG resolution (36–1200).")]
+PagesFormatOpt = Annotated[str, typer.Option(
+    "--format", "-f", help="Comma-separated: pdf, svg, png (svg and png: one file per page).")]
 DPI_RANGE = (36, 1200)
 
 
@@ -116,3 +120,21 @@ def progress() -> Progress:
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                     TextColumn("{task.fields[note]}"), console=console, transient=True,
                     disable=not console.is_terminal)
+
+
+def write_document(make: Callable[[], Document], output: Path, name: str, fmt: str, *,
+                   rgb: bool, dpi: float) -> Document:
+    """For the commands that print pages of paper (play mats, rules, play sheets): check
+    the output options, make the document, write its files all or nothing, report them;
+    returns the document."""
+    from cardgen.output import check_folder, check_stem, write_files
+    from cardgen.render import render_files
+
+    formats = parse_formats(fmt)
+    check_range(dpi, "--dpi", *DPI_RANGE)
+    check_stem(name)
+    check_folder(output)
+    document = make()
+    report(write_files(render_files(document, output / name, formats, cmyk=not rgb,
+                                    dpi=dpi)))
+    return document

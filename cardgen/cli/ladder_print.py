@@ -3,31 +3,21 @@ the one-page rules sheet."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from cardgen.cli.common import (
     DEFAULT_OUTPUT,
-    DPI_RANGE,
     DpiOpt,
     OutputOpt,
+    PagesFormatOpt,
     PaperOpt,
     RgbOpt,
-    check_range,
     parse_choice,
-    parse_formats,
-    report,
+    write_document,
 )
 from cardgen.errors import CardgenError
-
-if TYPE_CHECKING:
-    from cardgen.draw.page import Document
-
-FormatOpt = Annotated[str, typer.Option("--format", "-f", help="Comma-separated: pdf, svg, "
-                                        "png (svg and png: one file per page).")]
 
 
 def mat(
@@ -38,7 +28,7 @@ def mat(
     paper: PaperOpt = "a4",
     output: OutputOpt = DEFAULT_OUTPUT,
     name: Annotated[str, typer.Option(help="File name stem of the outputs.")] = "ladder-mat",
-    fmt: FormatOpt = "pdf",
+    fmt: PagesFormatOpt = "pdf",
     rgb: RgbOpt = False,
     dpi: DpiOpt = 150,
 ) -> None:
@@ -52,8 +42,8 @@ def mat(
         raise CardgenError(f"--rows must be 3 or 4, not {rows}.", value=rows)
     size = parse_choice(Preset, preset, "--preset")
     sheet = parse_choice(Paper, paper, "--paper")
-    document = _write(lambda: mat_document(rows, size, sheet, bundled_fonts()), output, name,
-                      fmt, rgb=rgb, dpi=dpi)
+    document = write_document(lambda: mat_document(rows, size, sheet, bundled_fonts()), output,
+                              name, fmt, rgb=rgb, dpi=dpi)
     if len(document.pages) > 1:
         typer.echo(f"{len(document.pages)} sheets: print at 100 %, then cut sheet 2 along "
                    "its solid line and glue it onto sheet 1's strip.")
@@ -65,7 +55,7 @@ def rules(
     paper: PaperOpt = "a4",
     output: OutputOpt = DEFAULT_OUTPUT,
     name: Annotated[str, typer.Option(help="File name stem of the outputs.")] = "ladder-rules",
-    fmt: FormatOpt = "pdf",
+    fmt: PagesFormatOpt = "pdf",
     rgb: RgbOpt = False,
     dpi: DpiOpt = 150,
 ) -> None:
@@ -75,20 +65,5 @@ def rules(
     from cardgen.text.fonts import bundled_fonts
 
     sheet = parse_choice(Paper, paper, "--paper")
-    _write(lambda: rules_document(sheet, bundled_fonts()), output, name, fmt, rgb=rgb, dpi=dpi)
-
-
-def _write(make: Callable[[], Document], output: Path, name: str, fmt: str, *, rgb: bool,
-           dpi: float) -> Document:
-    """Check the output options, make the document, write its files; returns it."""
-    from cardgen.output import check_folder, check_stem, write_files
-    from cardgen.render import render_files
-
-    formats = parse_formats(fmt)
-    check_range(dpi, "--dpi", *DPI_RANGE)
-    check_stem(name)
-    check_folder(output)
-    document = make()
-    report(write_files(render_files(document, output / name, formats, cmyk=not rgb,
-                                    dpi=dpi)))
-    return document
+    write_document(lambda: rules_document(sheet, bundled_fonts()), output, name, fmt, rgb=rgb,
+                   dpi=dpi)

@@ -1,0 +1,70 @@
+"""``cardgen playsheet GAME``: play sheets for Reflector, Deflector and Defector when a
+table has fewer cards than players (see ``cardgen.rules.playsheet``)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from cardgen.cli.common import (
+    DEFAULT_OUTPUT,
+    DpiOpt,
+    OutputOpt,
+    PagesFormatOpt,
+    PaperOpt,
+    RgbOpt,
+    parse_choice,
+    plural,
+    warn,
+    write_document,
+)
+
+
+def playsheet(
+    game: Annotated[str, typer.Argument(
+        metavar="GAME", help="reflector (2 players), deflector (3–5) or defector (6–12).",
+        show_default=False)],
+    players: Annotated[int | None, typer.Option(
+        help="How many players (default: the fewest the game takes).",
+        show_default=False)] = None,
+    paper: PaperOpt = "a4",
+    preset: Annotated[str, typer.Option(help="The cards' size, which sets the grid squares: "
+                                        "eu (85 × 55 mm) or us (3.5 × 2 in).")] = "eu",
+    output: OutputOpt = DEFAULT_OUTPUT,
+    name: Annotated[str | None, typer.Option(
+        help="File name stem of the outputs (default: playsheet-GAME).",
+        show_default=False)] = None,
+    fmt: PagesFormatOpt = "pdf",
+    rgb: RgbOpt = False,
+    dpi: DpiOpt = 150,
+) -> None:
+    """Print a Private and a Public grid per player, at the card's grid size, with the
+    tallies of the Node games, and for Deflector and Defector the table arrangements
+    for that many players: for a table short of cards."""
+    from cardgen.card.physical import Preset
+    from cardgen.prepress.paper import Paper
+    from cardgen.rules.playsheet import (
+        SheetGame,
+        check_players,
+        parse_game,
+        playsheet_document,
+        table_arrangements,
+    )
+    from cardgen.text.fonts import bundled_fonts
+
+    chosen = parse_game(game)
+    count = check_players(chosen, players)
+    size = parse_choice(Preset, preset, "--preset")
+    sheet = parse_choice(Paper, paper, "--paper")
+    document = write_document(
+        lambda: playsheet_document(chosen, count, size, sheet, bundled_fonts()), output,
+        name if name is not None else f"playsheet-{chosen}", fmt, rgb=rgb, dpi=dpi)
+    tables = len(document.pages) - count
+    typer.echo(f"{plural(count, 'player')}: a page each"
+               + (f", and {plural(tables, 'table page')}" if tables else "")
+               + "; print at 100 %.")
+    if chosen is not SheetGame.REFLECTOR and not table_arrangements(chosen, count):
+        warn([f"cardgen has no table arrangement of {chosen.printed} for {count} players "
+              "(templates/tables/arrangements.toml); lay the Public grids with Row 1 "
+              "towards the middle of the table."])
