@@ -253,5 +253,9 @@ def test_the_shipped_texts_make_a_book():
     document = book_document(games, Paper.A4, FONTS)
     assert len(document.pages) >= 2 * len(games)
     assert all(page_ink_problems(p) == [] for p in document.pages)
+    for page in document.pages:  # also where figures waiting for room open a page
+        body = _body_lines(page)
+        assert not body or body[-1][2] not in (STYLE.section_size, STYLE.subsection_size), \
+            page.name
     titles = [b.title for b in document.bookmarks if b.level == 0]
     assert len(titles) == len(games) + (len(games) > 1)  # and the contents

@@ -524,7 +524,9 @@ def _chapter(layout: _Layout, chapter: _Chapter) -> None:
                 k += 1
             if k < len(pieces):
                 need += layout.need(pieces[k])
-            if layout.y + need > layout.bottom + EPSILON and not layout.at_top:
+            # A new page may open with figures that were waiting for room, and leave the
+            # heading short of room again: turn pages until it has room or stands at a top.
+            while layout.y + need > layout.bottom + EPSILON and not layout.at_top:
                 layout.new_page(chapter.title)
         if isinstance(piece, _Para):
             layout.para(piece, chapter.title)

@@ -335,7 +335,7 @@ class TableFigure:
 
     fonts: FontSet
     name: str
-    max_height: float = 110.0
+    max_height: float = 85.0
     max_cell: float = 3.2  # mm: a diagram, not a board to play on
     style: TableStyle = STYLE
 
