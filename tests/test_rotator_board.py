@@ -155,3 +155,65 @@ def test_the_issue_example_breaks_the_no_overlap_rule():
     cells = ["A:C4", "A:F7", "A:H3", "A:D8", "A:G6", "B:B3", "B:E5", "B:H8", "B:C8", "B:G2"]
     with pytest.raises(BoardError, match="overlap"):
         RotatorMap.from_cells([parse_cell(c) for c in cells])
+
+
+# --- board IDs as people paste them ------------------------------------------------------
+
+@pytest.mark.parametrize("spelling", [
+    BOARD, BOARD.lower(), f" \t{BOARD}\n", "R1:B2B8E4I2I8\u2013B4E2E8H4I9",  # en dash
+    "R1:B2B8E4I2I8\u2014B4E2E8H4I9", "r1:b2b8e4i2i8\u2212b4e2e8h4i9",  # em dash, minus
+    "R1:B2B8E4I2I8 B4E2E8H4I9", "B2B8E4I2I8-B4E2E8H4I9", "b2b8e4i2i8 b4e2e8h4i9",
+    "R1 : B2B8E4I2I8 - B4E2E8H4I9", "R1B2B8E4I2I8-B4E2E8H4I9", "R1:B2B8E4I2I8\u00a0B4E2E8H4I9",
+])
+def test_board_ids_are_read_as_pasted(spelling):
+    assert RotatorMap.from_id(spelling).board_id == BOARD
+    assert load_board(spelling).board_id == BOARD
+
+
+@pytest.mark.parametrize(("spelling", "needle"), [
+    ("R1:B2B8E4I2I8-B4E2E8H4I9X", "character 25, 'X' (U+0058"),
+    ("R1:B2B8E4I2I8\u2012\u2012B4E2E8H4I9", "character 15, '\u2012' (U+2012 Figure Dash), is a "
+                                            "second dash"),
+    ("R1:B2B8E4I2I8_B4E2E8H4I9", "character 14, '_' (U+005F Low Line)"),
+    ("R1:B0B8E4I2I8-B4E2E8H4I9", "character 5, '0' (U+0030 Digit Zero), is not a row number"),
+    ("  R1:B2B8E4\u01312I8-B4E2E8H4I9", "character 10, '\u0131' (U+0131"),
+    ("R1:B2B8E4I2I8-B4E2E8H4I", "ends after the column letter I"),
+    ("R1:B2 B8E4I2I8 B4E2E8H4I9", "need a dash (or one space)"),
+    ("R:B2B8E4I2I8-B4E2E8H4I9", "the R at character 1 needs a version number"),
+    ("R" + "7" * 300 + ":B2B8E4I2I8-B4E2E8H4I9", "has version R777777…;"),
+])
+def test_a_board_id_that_cannot_be_read_names_the_character_and_its_place(spelling, needle):
+    with pytest.raises(BoardError) as caught:
+        RotatorMap.from_id(spelling)
+    assert needle in str(caught.value)
+    assert len(caught.value.problems) == 1 and "\n" not in str(caught.value)
+
+
+_SPACES = st.sampled_from(["", " ", "  ", "\t", "\u00a0 "])
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(min_value=0, max_value=2**64 - 1), st.sampled_from(["R1:", "r1:", "", "R1 :"]),
+       st.sampled_from(["-", "\u2013", "\u2014", "\u2212", " ", " - ", "\u2013 "]),
+       _SPACES, _SPACES, st.randoms(use_true_random=False))
+def test_fuzz_every_accepted_spelling_reads_the_same_board(seed, prefix, dash, before, after,
+                                                          rnd):
+    rmap = random_map(SplitMix64(seed))
+    a, b = rmap.board_id.split(":")[1].split("-")
+    text = before + prefix + a + dash + b + after
+    text = "".join(ch.lower() if rnd.random() < 0.5 else ch for ch in text)
+    assert RotatorMap.from_id(text) == rmap
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.sampled_from("R1:-\u2013 B2C9J0aIıx\u00a0\n"), max_size=40)
+       | st.text(max_size=30))
+def test_fuzz_any_text_is_a_board_or_one_sentence(text):
+    try:
+        rmap = RotatorMap.from_id(text)
+    except BoardError as exc:
+        message = str(exc)
+        assert message.startswith("board ID ") and message.endswith(".")
+        assert "\n" not in message.replace(repr(text.strip())[:40], "")
+        return
+    assert RotatorMap.from_id(rmap.board_id) == rmap

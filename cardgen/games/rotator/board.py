@@ -32,8 +32,13 @@ from cardgen.schema import ListOf, Table, Text, check
 
 NODES_PER_GRID = 5
 ID_VERSION = "R1"
+EXAMPLE_ID = "R1:B2B8E4I2I8-B4E2E8H4I9"
 
-_ID = re.compile(r"^R(\d+):([A-Za-z0-9]*)-([A-Za-z0-9]*)$")
+# Characters read as the dash between the grids: the ASCII one and Unicode's dashes
+# (hyphen, non-breaking hyphen, figure dash, en dash, em dash, horizontal bar, minus).
+DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
+_LETTERS = frozenset(COLUMNS + COLUMNS.lower())
+_DIGITS = frozenset("0123456789")
 _ID_START = re.compile(r"^\s*[Rr]\d+:")
 
 BOARD_FILE = Table({"nodes": ListOf(Text(), "The ten Node centres in card notation.",
@@ -124,32 +129,20 @@ class RotatorMap:
 
     @classmethod
     def from_id(cls, text: str) -> RotatorMap:
-        """Parse a board ID (case and surrounding spaces do not matter; only ASCII
-        letters, digits, ':' and '-' are read, so that no other character can pass for
-        one of them)."""
+        """Parse a board ID as people paste it: any case, spaces around it and between
+        cells, an en or em dash (or any Unicode dash) for the dash, one space between
+        the grids instead of the dash, and without the ``R1:`` prefix. Only ASCII column
+        letters and digits are read, so that no other character can pass for one of them;
+        anything else is named with its position."""
         raw = text.strip()
         where = f"board ID {shorten(raw)}"
-        odd = next((ch for ch in raw if not (ch.isascii() and (ch.isalnum() or ch in ":- "))),
-                   None)
-        if odd is not None:
-            raise BoardError("", [f"{where} contains {character_name(odd)}; a board ID has "
-                                  "only letters A–Z, digits 0–9, ':' and '-'."], value=text)
-        match = _ID.match(raw.upper().replace(" ", ""))
-        if not match:
-            raise BoardError("", [
-                f"{where} is malformed: expected {ID_VERSION}: then grid A's five Nodes, a "
-                "dash, grid B's five, such as R1:B2B8E4I2I8-B4E2E8H4I9."], value=text)
-        if f"R{match.group(1)}" != ID_VERSION:
-            raise BoardError("", [f"{where} has version R{match.group(1)}; this cardgen reads "
+        version, parts = _read_id(raw, where, text)
+        if version != ID_VERSION:
+            shown = version if len(version) < 8 else version[:7] + "…"
+            raise BoardError("", [f"{where} has version {shown}; this cardgen reads "
                                   f"{ID_VERSION} IDs."], value=text)
-        cells = []
-        for grid, part in zip(Grid, match.groups()[1:], strict=True):
-            # Rows 2–9 are one digit; a "10" or "1" is read so that the rule check can name it.
-            for column, row in re.findall(r"([A-Z])(10|\d)", part):
-                cells.append(parse_cell(f"{grid}:{column}{row}", where))
-            if re.sub(r"[A-Z](10|\d)", "", part):
-                raise BoardError(where, [f"grid {grid}'s part {part!r} is not a list of "
-                                         "column letters and row numbers."], value=text)
+        cells = [parse_cell(f"{grid}:{name}", where)
+                 for grid, part in zip(Grid, parts, strict=True) for name in part]
         return cls.from_cells(cells, where)
 
     @classmethod
@@ -166,6 +159,72 @@ class RotatorMap:
         if problems:
             raise ConfigError(str(path), problems)
         return cls.from_cells(cells, str(path))
+
+
+def _read_id(raw: str, where: str, text: str) -> tuple[str, tuple[list[str], list[str]]]:
+    """The version (``R1`` when left out) and grid A's and grid B's cells (``"C4"``) of a
+    stripped board ID, read left to right; a BoardError names the first character that
+    does not fit, with its position (counted from 1, after leading spaces)."""
+
+    def fail(problem: str) -> BoardError:
+        return BoardError("", [f"{where} is malformed: {problem}"], value=text)
+
+    def odd(i: int, what: str) -> BoardError:
+        return fail(f"character {i + 1}, {character_name(raw[i])}, is {what}.")
+
+    i, n = 0, len(raw)
+    version = ID_VERSION
+    if i < n and raw[i] in "Rr":
+        j = i + 1
+        while j < n and raw[j] in _DIGITS:
+            j += 1
+        if j == i + 1:
+            raise fail(f"the R at character {i + 1} needs a version number, as in "
+                       f"{ID_VERSION}:.")
+        version, i = "R" + raw[i + 1:j], j
+        while i < n and raw[i].isspace():
+            i += 1
+        if i < n and raw[i] == ":":
+            i += 1
+    parts: tuple[list[str], list[str]] = ([], [])
+    part = 0
+    dashed = False
+    gaps: list[int] = []  # cells read before each space between two cells (no dash yet)
+    while i < n:
+        ch = raw[i]
+        if (ch.isspace() and ch.isascii()) or ch == "\u00a0":
+            if parts[0] and not dashed and (not gaps or gaps[-1] != len(parts[0])):
+                gaps.append(len(parts[0]))
+            i += 1
+        elif ch in DASHES:
+            if dashed:
+                raise odd(i, "a second dash; one dash separates grid A's Nodes from grid B's")
+            dashed, part = True, 1
+            i += 1
+        elif ch in _LETTERS:
+            j = i + 1
+            if j == n:
+                raise fail(f"it ends after the column letter {ch.upper()}, where a row "
+                           "number belongs.")
+            if raw[j] == "1" and raw[j + 1:j + 2] == "0":
+                row = "10"
+            elif raw[j] in _DIGITS and raw[j] != "0":
+                row = raw[j]
+            else:
+                raise odd(j, f"not a row number 1–10 (after the column letter {ch.upper()})")
+            parts[part].append(ch.upper() + row)
+            i = j + len(row)
+        else:
+            raise odd(i, f"not a column letter A–J, a row number or the dash between the grids "
+                         f"(a board ID looks like {EXAMPLE_ID})")
+    if not dashed:
+        gaps = [g for g in gaps if g < len(parts[0])]  # not the spaces at the end
+        if len(gaps) != 1:
+            raise fail(f"grid A's Nodes and grid B's need a dash (or one space) between them, "
+                       f"as in {EXAMPLE_ID}.")
+        cells = parts[0]
+        parts = (cells[:gaps[0]], cells[gaps[0]:])
+    return version, parts
 
 
 def load_board(spec: str) -> RotatorMap:
