@@ -95,6 +95,15 @@ def check_folder(folder: Path) -> Path:
     return folder
 
 
+def check_file(path: Path) -> Path:
+    """Check, without creating anything and before any work, that ``path`` can be
+    written: its folder is or can become a writable folder, and nothing but a regular
+    file has its name. Returns it unchanged."""
+    check_folder(path.parent)
+    _check_target(path)
+    return path
+
+
 def _check_target(path: Path) -> None:
     """The name must be new or a regular file, and short enough for the file system."""
     name_bytes = len(path.name.encode("utf-8", "surrogateescape"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import enum
 import math
+import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TypeVar
@@ -104,6 +105,24 @@ def plural(n: int, word: str) -> str:
 def warn(messages: Iterable[str]) -> None:
     for message in messages:
         typer.echo(f"warning: {message}", err=True)
+
+
+def file_or_folder(name: str) -> Callable[[str | Path], Path]:
+    """A parser for the ``-o`` of a command that writes one file (or one file per
+    format): an existing folder, or a name that ends with a slash, means ``name`` inside
+    that folder, as the commands that write several files take folders; anything else
+    is the file itself."""
+
+    def parse(value: str | Path) -> Path:
+        text = str(value) if isinstance(value, Path) else value
+        path = Path(text)
+        try:
+            folder = text.endswith(("/", os.sep)) or path.is_dir()
+        except (OSError, ValueError):  # a name too long for a path, or with a NUL byte
+            folder = False
+        return path / name if folder else path
+
+    return parse
 
 
 def report(paths: Iterable[Path], *, err: bool = False, note: str = "") -> None:

@@ -18,6 +18,7 @@ from cardgen.cli.common import (
     JsonOpt,
     PaperOpt,
     check_range,
+    file_or_folder,
     parse_choice,
     parse_formats,
     plural,
@@ -94,7 +95,9 @@ def generate(
     count: Annotated[int, typer.Option(help="How many boards (1–500).")] = 12,
     difficulty: Annotated[str | None, typer.Option(
         help="easy, medium or hard (default: any).", show_default=False)] = None,
-    output: Annotated[Path, typer.Option("--output", "-o", help="The PDF to write.")] = Path(
+    output: Annotated[Path, typer.Option(
+        "--output", "-o", parser=file_or_folder("rotator.pdf"),
+        help="The PDF to write, or a folder to write rotator.pdf in.")] = Path(
         "output/rotator.pdf"),
     layout: Annotated[str, typer.Option(help="nup: card-sized boards, several per page; "
                                         "large: one board per page.")] = "nup",
@@ -117,7 +120,7 @@ def generate(
     from cardgen.games.rotator.describe import graded_record
     from cardgen.games.rotator.generator import Grade, usable_jobs
     from cardgen.games.rotator.generator import generate as run
-    from cardgen.output import check_folder, write_files
+    from cardgen.output import check_file, write_files
     from cardgen.prepress.paper import Paper
     from cardgen.prepress.puzzlebook import BookLayout, puzzle_book
     from cardgen.render import Format, render
@@ -136,7 +139,7 @@ def generate(
     if capped:
         warn([f"--jobs {jobs} is more than the {workers} CPUs this run may use; using "
               f"{workers}."])
-    check_folder(output.parent)
+    check_file(output)  # before the work, not after it
     with progress() as bar:
         task = bar.add_task(f"{grade or 'any'} boards", total=count, note="")
         result = run(seed, count, grade, budget=budget, max_candidates=tries, jobs=workers,
@@ -170,8 +173,10 @@ def generate(
 def print_board(
     boards: Annotated[list[str], typer.Argument(help="One or more board IDs or files.",
                                                 show_default=False)],
-    output: Annotated[Path, typer.Option("--output", "-o", help="Where to write; the "
-                                         "suffix is set per format.")] = Path("output/board.pdf"),
+    output: Annotated[Path, typer.Option(
+        "--output", "-o", parser=file_or_folder("board"),
+        help="Where to write (a folder: board.pdf … in it); the suffix is set per "
+        "format.")] = Path("output/board.pdf"),
     fmt: Annotated[str, typer.Option("--format", "-f", help="pdf, svg, png (svg and png "
                                      "take one board).")] = "pdf",
     size: Annotated[str, typer.Option(help="card: as on the card; large: as large as the "
@@ -190,7 +195,7 @@ def print_board(
     from cardgen.games.rotator.board import load_board
     from cardgen.games.rotator.engine import Terrain
     from cardgen.games.rotator.solver import Solver, Status
-    from cardgen.output import check_folder, write_files
+    from cardgen.output import check_file, write_files
     from cardgen.prepress.paper import Paper
     from cardgen.prepress.puzzlebook import BookLayout, PuzzleSize, puzzle_book, single_page
     from cardgen.render import Format, render, render_files
@@ -204,7 +209,8 @@ def print_board(
     board_size = parse_choice(PuzzleSize, size, "--size")
     sheet = parse_choice(Paper, paper, "--paper")
     maps = [load_board(b) for b in boards]
-    check_folder(output.parent)
+    for f in formats:
+        check_file(output.with_suffix(f".{f.value}"))
     pictures = [f for f in formats if f is not Format.PDF]
     if len(maps) > 1 and pictures:
         raise CardgenError("--format svg and png take one board; use pdf for several.")
