@@ -56,6 +56,22 @@ def show(board: BoardArg) -> None:
 
 
 @rotator.command()
+def play(
+    board: BoardArg,
+    start: Annotated[str | None, typer.Option(
+        help="Start on this column of grid A's Row 10 (A–J, or a square such as A:E10) "
+        "instead of choosing at the prompt.", show_default=False)] = None,
+) -> None:
+    """Play a board in the terminal: the board as on paper, the choices the rules allow,
+    undo, the turn log and hints from the solver. Reads one line per decision."""
+    from cardgen.cli.rotator_play import play_game, start_column
+    from cardgen.games.rotator.board import load_board
+
+    column = start_column(start) if start is not None else None
+    play_game(load_board(board), column)
+
+
+@rotator.command()
 def solve(
     board: BoardArg,
     json_out: JsonOpt = False,

@@ -1,0 +1,221 @@
+"""``cardgen rotator play``: the session model (history, undo, choices, hints from the
+solver) and the terminal loop, played in process by feeding it lines."""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+import time
+
+import pytest
+
+from cardgen.board.cells import card_name, parse_cell
+from cardgen.games.rotator.board import RotatorMap
+from cardgen.games.rotator.engine import GOAL_ROW, IllegalMove, Terrain, replay, start_state
+from cardgen.games.rotator.play import HintStatus, Phase, Session, shortest_from, solver_state
+from cardgen.games.rotator.solver import Solver
+from tests.helpers import cli, error_line, ok
+
+BOARD = "R1:B2B8E4I2I8-B4E2E8H4I9"  # best: 5 turns, 7 boosts from A:E10; A:A10 cannot win
+RMAP = RotatorMap.from_id(BOARD)
+TERRAIN = Terrain.from_map(RMAP)
+LOSING = ["10", "1", "1", "1", "1"]  # A:J10, then fall only: A:J10's column fills in under you
+
+
+def follow_hints(session: Session) -> None:
+    """Play the solver's hints to the end."""
+    while session.phase not in (Phase.WON, Phase.LOST):
+        hint = session.hint()
+        assert hint.status is HintStatus.WIN
+        if session.phase is Phase.START:
+            assert hint.start is not None
+            session.choose_start(hint.start)
+            continue
+        assert hint.choice is not None
+        if session.phase is Phase.PICK:
+            assert hint.choice.start is not None
+            if session.pick(hint.choice.start) is not None:
+                continue  # a goal-row square: won on the spot
+        option = next(o for o in session.options() if o.choice == hint.choice)
+        session.play(option)
+
+
+# --- the model ------------------------------------------------------------------------
+
+def test_the_solver_state_of_an_engine_state_is_the_solvers_own():
+    solver = Solver(TERRAIN)
+    for x in range(10):
+        assert solver_state(start_state(TERRAIN, x)) == solver.root(x)
+
+
+@pytest.mark.parametrize("x", [1, 5, 6, 9])
+def test_a_hint_from_a_start_is_the_solvers_shortest_line(x):
+    solver = Solver(TERRAIN)
+    expected = solver.solve_start(x)
+    hint = shortest_from(solver, solver_state(start_state(TERRAIN, x)))
+    if not expected.turns:
+        assert hint.status is HintStatus.LOST
+        return
+    assert (hint.turns, hint.boosts) == (expected.turns, expected.boosts)
+    assert hint.choice == expected.choices[0]
+
+
+def test_following_the_hints_wins_in_the_boards_best_line():
+    session = Session(RMAP)
+    follow_hints(session)
+    assert session.phase is Phase.WON
+    best = Solver(TERRAIN).best_line()
+    assert (session.start, len(session.log)) == (best.start, best.turns)
+    assert 10 - session.boosts_left == best.boosts
+    # The log is the engine's own replay of the line played.
+    played = replay(TERRAIN, best.start, best.choices)
+    assert [r.end for r in played] == [r.end for r in session.log]
+    assert session.hint().status is HintStatus.WIN  # nothing left to advise
+
+
+def test_undo_takes_back_any_number_of_decisions():
+    session = Session(RMAP)
+    assert not session.undo() and session.phase is Phase.START
+    follow_hints(session)
+    seen = []
+    while session.undo():
+        seen.append(session.phase)
+    assert session.phase is Phase.START and session.state is None and session.log == ()
+    # Every decision was one step back: the start, each pick after a capture, each turn
+    # (a pick on the goal row and its win are one decision).
+    replayed = Session(RMAP)
+    follow_hints(replayed)
+    picks = sum(1 for r in replayed.log if r.start is not None and r.start[1] != GOAL_ROW)
+    assert picks and len(seen) == 1 + len(replayed.log) + picks
+    assert seen.count(Phase.PICK) == picks
+    assert seen[-1] is Phase.START
+
+
+def test_a_start_given_up_front_is_not_undone_and_a_lost_game_says_so():
+    session = Session(RMAP, start=9)  # A:A10: proved lost
+    assert session.phase is Phase.MOVE and not session.can_undo
+    hint = session.hint()
+    assert hint.status is HintStatus.LOST and hint.states > 0
+    session = Session(RMAP, start=0)
+    for _ in range(4):
+        session.play(session.options()[0])
+    assert session.phase is Phase.LOST and session.options() == []
+    assert session.log[-1].lost and session.undo() and session.phase is Phase.MOVE
+
+
+def test_choices_the_rules_forbid_are_refused():
+    session = Session(RMAP, start=4)
+    with pytest.raises(IllegalMove):
+        session.choose_start(3)
+    with pytest.raises(IllegalMove):
+        session.pick((4, 0))
+    other = Session(RMAP, start=5).options()[-1]
+    with pytest.raises(IllegalMove):
+        session.play(other)
+    # After a capture, only squares of that Node's diamond.
+    session = Session(RMAP, start=5)
+    session.play(session.options()[3])  # drill and boost 2: captures the Node at A:E4
+    assert session.phase is Phase.PICK and session.options() == []
+    assert card_name(RMAP.nodes[session.state.choose_from]) == "A:E4"
+    with pytest.raises(IllegalMove):
+        session.pick(parse_cell("B:A10"))
+    session.pick(parse_cell("A:E2"))
+    assert {o.choice.start for o in session.options()} == {parse_cell("A:E2")}
+    assert session.undo() and session.phase is Phase.PICK
+
+
+# --- the terminal ---------------------------------------------------------------------
+
+class Keys(io.StringIO):
+    """Typed lines, then (optionally) Ctrl-C instead of the end of the input."""
+
+    def __init__(self, lines: list[str], interrupt: bool = False) -> None:
+        super().__init__("".join(f"{line}\n" for line in lines))
+        self.interrupt = interrupt
+
+    def readline(self, size: int | None = -1) -> str:
+        line = super().readline()
+        if not line and self.interrupt:
+            os.kill(os.getpid(), signal.SIGINT)  # as Ctrl-C does; the handler raises
+            time.sleep(1)
+        return line
+
+
+def play(monkeypatch, lines: list[str], *args: str, interrupt: bool = False):
+    monkeypatch.setattr("sys.stdin", Keys(lines, interrupt))
+    return cli("rotator", "play", BOARD, *args)
+
+
+def hint_inputs() -> list[str]:
+    """The numbers a player types to play the board's best line."""
+    session, typed = Session(RMAP), []
+    while session.phase is not Phase.WON:
+        hint = session.hint()
+        if session.phase is Phase.START:
+            typed.append(str(session.start_cells().index((hint.start, 0)) + 1))
+            session.choose_start(hint.start)
+            continue
+        if session.phase is Phase.PICK:
+            typed.append(card_name(hint.choice.start))
+            if session.pick(hint.choice.start) is not None:
+                continue
+        options = session.options()
+        index = next(i for i, o in enumerate(options) if o.choice == hint.choice)
+        typed.append(str(index + 1))
+        session.play(options[index])
+    return typed
+
+
+def test_a_whole_game_in_the_terminal(monkeypatch):
+    typed = hint_inputs()
+    out = ok(play(monkeypatch, ["h", *typed[:2], "h", typed[2], "h", *typed[3:], "h", "l",
+                                "q"])).stdout
+    assert "Hint: start on A:E10. From there a shortest line wins in 5 turns with 7 boost " \
+           "spaces." in out
+    assert "You win: you reached grid B's Row 10 in turn 5, spending 7 of your 10 boost " \
+           "spaces." in out
+    assert "Hint: start on A:E2, then drill and boost 1. A shortest line from here wins in 4 " \
+           "turns (this one included) with 5 boost spaces." in out
+    assert "Hint: drill and boost 1. A shortest line from here wins in 4 turns" in out
+    assert "The game is over; there is nothing left to hint." in out
+    assert "Turn 1 · gravity ↓ down, toward grid B · boost cache: 10 of 10 left" in out
+    assert "Turn 2 · gravity → right · boost cache: 8 of 10 left" in out
+    assert "You hold the Node at A:E4." in out and "   4  drill and boost 2  " in out
+    assert out.count("  Turn ") == 5  # the log
+    assert out.rstrip().endswith("Game left at turn 6.")
+    assert "\x1b[" not in out  # no colour codes in a pipe
+
+
+def test_losing_undoing_and_bad_lines(monkeypatch):
+    typed = [*LOSING, "2", "u", "h", "zz", "0", "l", "u", "u", "u", "u", "u", "A:Q1", "B:C3",
+             "9", "u", "q"]
+    out = ok(play(monkeypatch, typed)).stdout
+    for line in typed:
+        assert f"> {line}\n" in out  # piped input shows in the transcript
+    assert "At the collapse step of this turn, the squares touched in turn 1 fill in: " \
+           "A:J10." in out
+    assert "Careful: you stand on one of them" in out
+    assert "   1  fall only  A:J10 collapses under you: lost" in out
+    assert "You lose: the square under you filled in during turn 4." in out
+    assert "The game is over: u takes the last turn back" in out  # "2" after the loss
+    assert "Hint: no line wins from here" in out
+    assert out.count("Type 1 (the only choice), or one of u, l, h, q.") == 2  # zz, 0
+    assert "Start on A:J10.\n  Turn 1 ↓: no move\n  Turn 2 →: no move\n  Turn 3 ↑: no " \
+           "move\n>" in out
+    assert out.count("Taken back.") == 6 and out.count("Nothing to take back.") == 1
+    assert "A:Q1 is not one of the squares offered" in out
+    assert "B:C3 is not one of the squares offered" in out
+
+
+def test_start_option_end_of_input_and_ctrl_c(monkeypatch):
+    out = ok(play(monkeypatch, [], "--start", "e")).stdout
+    assert "fall 3, drill A:E6" in out and out.rstrip().endswith("Game left at turn 1.")
+    assert ok(play(monkeypatch, ["u"], "--start", "A:E10")).stdout.count("Nothing to take") == 1
+    result = play(monkeypatch, ["1"], interrupt=True)
+    assert result.returncode == 130 and result.stderr == "interrupted\n"
+    assert result.stdout.endswith("q quit\n> \n")  # the prompt's line is ended
+    assert "Traceback" not in result.stdout + result.stderr
+    for bad in ("K", "A:E9", "B:E10", "x" * 300):
+        error_line(play(monkeypatch, [], "--start", bad), "--start must be a column letter")
+    error_line(cli("rotator", "play", "R1:B2B8E4I2I8\u2013B4E2E8H4I9X"), "character 25")
