@@ -183,7 +183,8 @@ def test_a_whole_game_in_the_terminal(monkeypatch):
     assert "Turn 2 · gravity → right · boost cache: 8 of 10 left" in out
     assert "You hold the Node at A:E4." in out and "   4  drill and boost 2  " in out
     assert out.count("  Turn ") == 5  # the log
-    assert out.rstrip().endswith("Game left at turn 6.")
+    assert "\n  10  @ · · · ▒ · · ▒ ▒ ▒  10\n" in out  # the board as the game ended
+    assert out.rstrip().endswith("Game left at turn 5.")
     assert "\x1b[" not in out  # no colour codes in a pipe
 
 

@@ -195,6 +195,10 @@ class View:
                           turns=turns, boosts=boosts))
 
     def ended(self, report: TurnReport) -> None:
+        """The board as the game ended, and the verdict."""
+        self.echo("")
+        for line in self.board():
+            self.echo(line)
         if report.won:
             spent = BOOST_CACHE - self.session.boosts_left
             self.echo(self._style(say("rotator_play", "end.won", turn=report.turn,
@@ -293,5 +297,8 @@ def play_game(rmap: RotatorMap, start: int | None = None) -> None:
 
 
 def _turn(session: Session) -> int:
+    """The turn the game stopped at: the last one played once it is over."""
+    if session.phase in (Phase.WON, Phase.LOST):
+        return session.log[-1].turn
     state = session.state
     return state.turn if state is not None else 1
