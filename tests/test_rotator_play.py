@@ -9,10 +9,20 @@ import signal
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardgen.board.cells import card_name, parse_cell
+from cardgen.cli.rotator_play import _decide
 from cardgen.games.rotator.board import RotatorMap
-from cardgen.games.rotator.engine import GOAL_ROW, IllegalMove, Terrain, replay, start_state
+from cardgen.games.rotator.engine import (
+    GOAL_ROW,
+    IllegalMove,
+    Terrain,
+    TurnReport,
+    replay,
+    start_state,
+)
 from cardgen.games.rotator.play import HintStatus, Phase, Session, shortest_from, solver_state
 from cardgen.games.rotator.solver import Solver
 from tests.helpers import cli, error_line, ok
@@ -220,3 +230,18 @@ def test_start_option_end_of_input_and_ctrl_c(monkeypatch):
     for bad in ("K", "A:E9", "B:E10", "x" * 300):
         error_line(play(monkeypatch, [], "--start", bad), "--start must be a column letter")
     error_line(cli("rotator", "play", "R1:B2B8E4I2I8\u2013B4E2E8H4I9X"), "character 25")
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(st.sampled_from(["1", "2", "4", "13", "u", "A:E2", "a:e10", "B:A10"])
+                | st.text(max_size=12), max_size=12))
+def test_fuzz_any_typed_line_is_a_decision_or_one_message(lines):
+    session = Session(RMAP)
+    for text in lines:
+        if text.strip().lower() in ("u", "undo"):
+            session.undo()
+            continue
+        result = _decide(session, text.strip())
+        assert result is None or isinstance(result, (str, TurnReport))
+        if isinstance(result, str):
+            assert "\n" not in result and result.endswith(".")
