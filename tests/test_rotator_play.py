@@ -233,7 +233,8 @@ def test_start_option_end_of_input_and_ctrl_c(monkeypatch):
 
 
 @settings(max_examples=120, deadline=None)
-@given(st.lists(st.sampled_from(["1", "2", "4", "13", "u", "A:E2", "a:e10", "B:A10"])
+@given(st.lists(st.sampled_from(["1", "2", "4", "13", "u", "A:E2", "a:e10", "B:A10", "\u00b2",
+                                 "\u0663", "9" * 5000, "0" * 5000 + "1"])
                 | st.text(max_size=12), max_size=12))
 def test_fuzz_any_typed_line_is_a_decision_or_one_message(lines):
     session = Session(RMAP)

@@ -217,7 +217,7 @@ def _decide(session: Session, text: str) -> TurnReport | str | None:
     options = session.options() if phase is Phase.MOVE else []
     cells = session.start_cells() if phase in (Phase.START, Phase.PICK) else []
     count = len(options) or len(cells)
-    if text.isascii() and text.isdigit() and 1 <= int(text) <= count:
+    if text.isascii() and text.isdigit() and len(text) < 4 and 1 <= int(text) <= count:
         index = int(text) - 1
         if options:
             return session.play(options[index])
