@@ -16,7 +16,7 @@ import typer
 
 from cardgen.board.cells import COLUMNS, Cell, Grid, board_cell, card_name, parse_cell
 from cardgen.board.text import text_board
-from cardgen.errors import BoardError, CardgenError
+from cardgen.errors import BoardError, CardgenError, shorten
 from cardgen.games.rotator.board import RotatorMap, sort_key
 from cardgen.games.rotator.describe import (
     ARROWS,
@@ -46,7 +46,7 @@ def start_column(text: str) -> int:
         cell = None
     if cell is None or cell[1] != 0:
         raise CardgenError(f"--start must be a column letter A–J or a square of grid A's "
-                           f"Row 10 such as A:E10, not {text!r}.", value=text)
+                           f"Row 10 such as A:E10, not {shorten(text)}.", value=text)
     return cell[0]
 
 
