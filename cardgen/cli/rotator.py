@@ -30,7 +30,7 @@ from cardgen.errors import CardgenError
 
 rotator = typer.Typer(
     name="rotator",
-    help="Rotator, the one-player game: show, solve, generate and print boards.",
+    help="Rotator, the one-player game: show, play, solve, generate and print boards.",
     no_args_is_help=True,
 )
 
@@ -62,8 +62,7 @@ def play(
         help="Start on this column of grid A's Row 10 (A–J, or a square such as A:E10) "
         "instead of choosing at the prompt.", show_default=False)] = None,
 ) -> None:
-    """Play a board in the terminal: the board as on paper, the choices the rules allow,
-    undo, the turn log and hints from the solver. Reads one line per decision."""
+    """Play a board in the terminal: legal choices, undo, the turn log and hints."""
     from cardgen.cli.rotator_play import play_game, start_column
     from cardgen.games.rotator.board import load_board
 
