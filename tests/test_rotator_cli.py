@@ -519,9 +519,10 @@ def test_generate_layout_is_the_old_spelling_of_size(tmp_path):
     new = tmp_path / "new.pdf"
     old = tmp_path / "old.pdf"
     ok(rotator("generate", "--seed", "7", "--count", "1", "--difficulty", "easy", "--jobs",
-               "1", "--no-rules", "--size", "card", "-o", str(new)))
+               "1", "--no-rules", "--no-keys", "--size", "card", "-o", str(new)))
     result = ok(rotator("generate", "--seed", "7", "--count", "1", "--difficulty", "easy",
-                        "--jobs", "1", "--no-rules", "--layout", "nup", "-o", str(old)))
+                        "--jobs", "1", "--no-rules", "--no-keys", "--layout", "nup", "-o",
+                        str(old)))
     assert "--layout is deprecated" in result.stderr and "--size card" in result.stderr
     assert pdf_texts(old) == pdf_texts(new)
 
