@@ -1,9 +1,12 @@
-"""Puzzle books: puzzles N to a page (or one large per page), then their answer keys.
+"""Puzzle books: numbered puzzles N to a page (or one large per page) with the game's
+play aids at the foot, then their numbered solutions several to a page.
 
 Generic printing in the manner of Simon Tatham's puzzle collection: the book asks each
-puzzle only for its size at a scale and for its drawing (:class:`Puzzle`); where the
-puzzles go on the paper, their captions, and the answer keys' pages are decided here,
-the same for every game. Every distance is a field of :class:`BookStyle`.
+puzzle only for its size at a scale, its drawing, its solution as a compact table and its
+play aids (:class:`Puzzle`); where the puzzles go on the paper, their numbers and
+captions, and the solutions pages (a newspaper's answers page: board and table side by
+side, the legend once per page) are decided here, the same for every game. Every
+distance is a field of :class:`BookStyle`.
 """
 
 from __future__ import annotations

@@ -1,11 +1,15 @@
 """Printed Rotator boards and answer keys, as page items for the shared renderers.
 
 A board is drawn as it appears inside the card: grid A turned 180° above grid B, the
-Nodes as dots, their territories shaded. Answer keys draw the winning line on the board
-(each entered cell with a triangle pointing the way gravity took the player and the turn
-number; drilled cells filled, boosted cells orange, captured Nodes ringed) beside the
-line turn by turn in words. :class:`RotatorPuzzle` is a board as the puzzle book
-(``prepress.puzzlebook``) prints it.
+Nodes as dots, their territories shaded; beside it, pointers at the start and goal rows
+and a tally of the boost cache. Answer keys draw every event of the winning line
+(:func:`key_events`) on the board: a triangle per move pointing the way gravity took the
+player (hollow for a fall, filled for a drill or boost), a diamond for a start picked
+after a capture, a ring for a captured Node, a box for the goal, each square's turn
+numbers on white over everything; boosted squares are orange and hatched, so that a
+black-and-white print keeps them apart from the territories. :class:`RotatorPuzzle` is a
+board as the puzzle book (``prepress.puzzlebook``) prints it, with its compact turn table
+and the play aids of the players' pages.
 """
 
 from __future__ import annotations
@@ -344,8 +348,8 @@ class RotatorPuzzle:
     def key_table(self) -> list[tuple[str, str]]:
         """The line as a compact table: (turn and gravity, what happens) per row, the
         start first."""
-        if self.start is None:
-            return [("", say("rotator", "key.no_line"))]
+        if self.start is None:  # the caption says why (no line, undecided), if it is set
+            return [] if self.key_caption else [("", say("rotator", "key.no_line"))]
         rows = [("", say("rotator", "key.start", cell=start_name(self.start)))]
         for r in self.reports:
             turn, _, what = turn_text(r, self.rmap.nodes).partition(": ")
@@ -360,13 +364,6 @@ class RotatorPuzzle:
 
     def aids(self, x: float, y: float, width: float, fonts: FontSet) -> list[Item]:
         return tracker_items(x, y, width, fonts)
-
-    def key_text(self) -> tuple[str, list[str], str]:
-        heading = say("rotator", "key.heading", board_id=self.rmap.board_id)
-        lines = [say("rotator", "key.start", cell=start_name(self.start))
-                 if self.start is not None else say("rotator", "key.no_line")]
-        lines += [turn_text(r, self.rmap.nodes) for r in self.reports]
-        return heading, lines, say("rotator", "key.legend")
 
 
 def printed_board(rmap: RotatorMap, line: StartResult | None, caption: str = "",
