@@ -194,7 +194,6 @@ def key_items(board: RotatorPuzzle, frame: BoardFrame, fonts: FontSet,
     rings: list[Item] = []
     labels: list[Item] = []
     number_size = min(7.0, s * 0.95)
-    cap = fonts.regular.metrics.cap_height_mm(number_size)
     thin = max(FINE_STROKE, s * 0.03)
     centres = set(board.rmap.nodes)
     for cell, here in by_cell.items():
@@ -228,11 +227,15 @@ def key_items(board: RotatorPuzzle, frame: BoardFrame, fonts: FontSet,
             e.turn for e in here if e.kind is not Entry.GOAL))
         if turns:
             tx, ty = box.x + s * 0.04, box.y + s * 0.04
-            width = fonts.regular.width(turns, number_size)
             pad = s * 0.03
+            # Long lists ("3,7,11") shrink to stay inside their square.
+            size = min(number_size, number_size * (s - 2 * (s * 0.04 + pad))
+                       / fonts.regular.width(turns, number_size))
+            width = fonts.regular.width(turns, size)
+            height = fonts.regular.metrics.cap_height_mm(size)
             labels.append(Group([
-                Rect(tx - pad, ty - pad, width + 2 * pad, cap + 2 * pad, fill=WHITE),
-                Text(tx, ty + cap, turns, fonts.regular, number_size, NUMBER)],
+                Rect(tx - pad, ty - pad, width + 2 * pad, height + 2 * pad, fill=WHITE),
+                Text(tx, ty + height, turns, fonts.regular, size, NUMBER)],
                 name=f"turns {card_name(cell)}"))
     return fills, marks + rings + labels
 
