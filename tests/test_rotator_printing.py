@@ -38,7 +38,7 @@ from cardgen.games.rotator.art import (
 )
 from cardgen.games.rotator.board import RotatorMap
 from cardgen.games.rotator.describe import turn_text
-from cardgen.games.rotator.engine import Terrain, replay
+from cardgen.games.rotator.engine import Choice, Terrain, replay
 from cardgen.games.rotator.solver import Solver
 from cardgen.prepress.ink import page_ink_problems
 from cardgen.prepress.paper import Paper
@@ -199,7 +199,24 @@ def revisited() -> RotatorPuzzle:
     return solved(REVISITED)
 
 
-def test_every_event_of_the_line_has_a_named_unobstructed_mark(solved_board, revisited):
+# A hard board's best line (13 turns), recorded so the test need not search: its Node at
+# A:C3 is boosted through in turn 6 and fallen through in turn 9, and B:J1 is entered in
+# turns 10 and 13.
+CROWDED = RotatorMap.from_id("R1:C3D7G2G9I5-B4C8F2G7I4")
+CROWDED_LINE = [(None, True, 0), (None, True, 1), (None, True, 0), (None, False, 0),
+                (None, True, 0), (None, True, 2), ((7, 5), False, 0), *[(None, False, 0)] * 5,
+                (None, True, 2)]
+
+
+@pytest.fixture(scope="module")
+def crowded() -> RotatorPuzzle:
+    reports = replay(Terrain.from_map(CROWDED), 0, [Choice(*c) for c in CROWDED_LINE])
+    assert reports[-1].won and len(reports) == 13
+    return RotatorPuzzle(CROWDED, start=0, reports=tuple(reports))
+
+
+def test_every_event_of_the_line_has_a_named_unobstructed_mark(solved_board, revisited,
+                                                               crowded):
     """From the model: each event of the replayed line (start, pick after a capture, fall,
     drill, boost, capture, goal) has its own mark, each square lists the turn of every
     event on it, and the turn numbers are drawn last, on white, apart from each other."""
@@ -210,7 +227,7 @@ def test_every_event_of_the_line_has_a_named_unobstructed_mark(solved_board, rev
             moves.setdefault(e.cell, []).append(e)
     assert any(e.kind is Entry.PICK and e.cell in moves for e in events)
     assert any(len({e.turn for e in here}) > 1 for here in moves.values())
-    for puzzle in (solved_board, revisited):
+    for puzzle in (solved_board, revisited, crowded):
         page = key_pages([puzzle], Paper.A4, FONTS)[0]
         named = _named(page)
         frame = _frame_of(page)
@@ -240,21 +257,23 @@ def test_every_event_of_the_line_has_a_named_unobstructed_mark(solved_board, rev
         for cell, here in here_moves.items():
             if len(here) > 1:
                 for e in here:
-                    (path,) = named[e.name][1].items
+                    path = named[e.name][1].items[-1]
+                    # Not white: sharing a Node's square, a triangle sticks out of its dot.
+                    assert WHITE not in (path.fill, path.stroke and path.stroke.color)
                     cx = sum(op.x for op in path.ops[:3]) / 3
                     assert frame.board_cell(*cell).x < cx < frame.board_cell(*cell).x \
                         + frame.cell
 
 
-def test_triangles_point_the_way_gravity_pulled(solved_board, revisited):
+def test_triangles_point_the_way_gravity_pulled(solved_board, revisited, crowded):
     """Each move of the line is a triangle pointing along the gravity of its turn."""
-    for puzzle in (solved_board, revisited):
+    for puzzle in (solved_board, revisited, crowded):
         page = key_pages([puzzle], Paper.A4, FONTS)[0]
         named = _named(page)
         for event in key_events(puzzle.start, puzzle.reports, puzzle.rmap.nodes):
             if event.kind not in MOVES:
                 continue
-            (path,) = named[event.name][1].items
+            path = named[event.name][1].items[-1]
             a, b, t = path.ops[:3]
             assert isinstance(a, MoveTo) and isinstance(b, LineTo) and isinstance(t, LineTo)
             assert isinstance(path.ops[3], Close)
@@ -273,7 +292,7 @@ def test_marks_keep_their_distinctions_in_black_and_white(revisited):
     lines = [i for i, _ in page_items(page) if isinstance(i, Line) and i.x1 != i.x2
              and i.y1 != i.y2]
     for e in events:
-        (shape,) = named[e.name][1].items
+        shape = named[e.name][1].items[-1]
         if e.kind is Entry.BOOST:
             box = frame.board_cell(*e.cell)
             hatched = [ln for ln in lines if box.contains_box(

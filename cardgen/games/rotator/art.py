@@ -202,15 +202,19 @@ def key_items(board: RotatorPuzzle, frame: BoardFrame, fonts: FontSet,
         if any(e.kind is Entry.BOOST for e in here):
             fills.append(Rect(box.x, box.y, box.w, box.h, fill=BOOST.tint(BOOST_TINT)))
             fills += hatch(box, NUMBER, HATCH_LINE)
-        # On a Node's black dot the triangles are white to stay visible.
-        color = WHITE if cell in centres else PATH
+        # On a Node's black dot a lone triangle is white; triangles sharing the square
+        # stick out of the dot, so they keep their colour over a white halo.
+        n = len(moves)
+        on_dot = cell in centres
+        color = WHITE if on_dot and n == 1 else PATH
         for i, event in enumerate(moves):
-            n = len(moves)
             sub = box if n == 1 else Box(box.x + i * s / n, box.y + 0.3 * s, s / n, 0.7 * s)
             filled = event.kind in (Entry.DRILL, Entry.BOOST)
-            marks.append(Group([Path(pointer(sub, event.gravity, 0.27 if n == 1 else 0.42),
-                                     fill=color if filled else None,
-                                     stroke=None if filled else Stroke(color, thin))],
+            shape = pointer(sub, event.gravity, 0.27 if n == 1 else 0.42)
+            halo: list[Item] = ([Path(shape, fill=WHITE, stroke=Stroke(WHITE, 3 * thin))]
+                                if on_dot and n > 1 else [])
+            marks.append(Group([*halo, Path(shape, fill=color if filled else None,
+                                            stroke=None if filled else Stroke(color, thin))],
                                name=event.name))
         for event in here:
             if event.kind is Entry.PICK:  # a start picked after a capture: a diamond
