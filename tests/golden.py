@@ -85,7 +85,7 @@ SCENARIOS: dict[str, list[str]] = {
                               "--difficulty", "easy", "--json", "--jobs", "1", "-o",
                               "out/boards.pdf"],
     "rotator-generate-large-letter": ["rotator", "generate", "--seed", "5", "--count", "2",
-                                      "--difficulty", "easy", "--layout", "large",
+                                      "--difficulty", "easy", "--size", "large",
                                       "--paper", "letter", "--jobs", "1", "-o",
                                       "out/boards.pdf"],
     "rotator-print-key-all-formats": ["rotator", "print", ID1, "--key", "-f", "pdf,svg,png",

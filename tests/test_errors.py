@@ -70,7 +70,7 @@ def test_every_error_is_a_value_error_that_carries_its_input():
     (["card", "--preset", "jp"], "--preset must be one of eu, us, not 'jp'."),
     (["rotator", "generate", "--difficulty", "brutal"],
      "--difficulty must be one of easy, medium, hard, not 'brutal'."),
-    (["rotator", "generate", "--layout", "grid"], "--layout must be one of nup, large"),
+    (["rotator", "generate", "--size", "grid"], "--size must be one of card, large"),
     (["rotator", "print", "R1:B2B8E4I2I8-B4E2E8H4I9", "--size", "huge"],
      "--size must be one of card, large, not 'huge'."),
 ])

@@ -27,7 +27,6 @@ from cardgen.prepress.marks import OFFICE, PRINT_SHOP, crop_marks, fold_marks, m
 from cardgen.prepress.paper import Paper
 from cardgen.prepress.puzzlebook import (
     STYLE,
-    BookLayout,
     PuzzleSize,
     key_pages,
     large_pages,
@@ -190,8 +189,17 @@ class Tile:
         w, h = self.print_size(unit)
         return [Rect(x, y, w, h, fill=GREY if not key else Color.cmyk(0, 0, 0, 80))]
 
-    def key_text(self) -> tuple[str, list[str], str]:
-        return f"Answer · {self.ident}", [f"Step {i}: move on." for i in range(1, 6)], "Legend."
+    def key_table(self) -> list[tuple[str, str]]:
+        return [(str(i), "move on.") for i in range(1, 6)]
+
+    def key_legend(self) -> str:
+        return "Legend."
+
+    def aids_height(self, width: float, fonts: FontSet) -> float:
+        return 0.0
+
+    def aids(self, x: float, y: float, width: float, fonts: FontSet) -> list[Item]:
+        return []
 
 
 TILES = [Tile(f"T{i}") for i in range(11)]
@@ -201,11 +209,11 @@ def _blocks(page: Page) -> list[Rect]:
     return [i for i, _ in walk(page.layers[0].items) if isinstance(i, Rect)]
 
 
-def test_nup_pages_fill_each_page_with_captioned_puzzles_inside_the_margins():
+def test_nup_pages_fill_each_page_with_numbered_puzzles_inside_the_margins():
     pages = nup_pages(TILES, Paper.A4, FONTS)
     w, h = 50, 70
-    caption = (STYLE.caption_gap + 2 * line_height(STYLE.nup_caption_size)
-               + STYLE.nup_caption_after)
+    caption = (STYLE.caption_gap + line_height(STYLE.nup_caption_size)
+               + line_height(STYLE.id_size) + STYLE.nup_caption_after)
     cols = int((210 - 20 + STYLE.column_gap) // (w + STYLE.column_gap))
     rows = int((297 - 20 + STYLE.row_gap) // (h + caption + STYLE.row_gap))
     per_page = cols * rows
@@ -214,28 +222,37 @@ def test_nup_pages_fill_each_page_with_captioned_puzzles_inside_the_margins():
     for page in pages:
         for block in _blocks(page):
             assert Box(10, 10, 190, 277).contains_box(Box(block.x, block.y, block.w, block.h))
-        texts = [t.text for t, _ in page_texts(page)]
-        assert texts.count("tiny") == len(_blocks(page))
+    texts = [t.text for page in pages for t, _ in page_texts(page)]
+    assert [t for t in texts if t.startswith("Puzzle")] == [
+        f"Puzzle {i} · tiny" for i in range(1, 12)]
+    assert [t for t in texts if t.startswith("T")] == [f"T{i}" for i in range(11)]
 
 
-def test_large_and_key_pages_fit_the_page_and_the_key_tells_the_solution():
+def test_large_pages_fit_the_page_and_solutions_share_pages():
     [large] = large_pages(TILES[:1], Paper.LETTER, FONTS)
     [block] = _blocks(large)
-    assert block.w / 10 == pytest.approx(min(195.9 / 10.5, (259.4 - 2 - 2 * line_height(
-        STYLE.large_caption_size) - 2) / 14.5))
+    assert block.w / 10 == pytest.approx(min(195.9 / 10.5, (259.4 - 2 - line_height(
+        STYLE.large_caption_size) - line_height(STYLE.id_size) - 2) / 14.5))
     assert block.x == pytest.approx((215.9 - block.w) / 2)
-    [key] = key_pages(TILES[:1], Paper.A4, FONTS)
-    texts = [t for t, _ in page_texts(key)]
-    assert [t.text for t in texts][:2] == ["Answer · T0", "solved"]
-    steps = [t for t in texts if t.text.startswith("Step")]
-    assert len(steps) == 5 and all(t.x > _blocks(key)[0].x + _blocks(key)[0].w for t in steps)
+    keys = key_pages(TILES, Paper.A4, FONTS)
+    assert [len(_blocks(p)) for p in keys] == [6, 5]  # 2 × 3 solutions to a page
+    texts = [t for t, _ in page_texts(keys[0])]
+    assert texts[0].text == "Solutions"
+    assert [t.text for t in texts if t.text.startswith("Solution ")] == [
+        f"Solution {i}" for i in range(1, 7)]
+    steps = [t for t in texts if t.text == "move on."]
+    first = _blocks(keys[0])[0]
+    assert len(steps) == 30 and all(t.x > first.x + first.w for t in steps[:5])
     assert texts[-1].text == "Legend." and texts[-1].size == STYLE.key_legend_size
+    assert [t.text for t in texts].count("Legend.") == 1  # once per page
+    assert [len(_blocks(p)) for p in key_pages(TILES, Paper.A4, FONTS,
+                                               PuzzleSize.LARGE)] == [2] * 5 + [1]
 
 
 def test_a_book_is_the_puzzles_then_their_keys_and_a_single_page_fits_one():
-    book = puzzle_book(TILES[:2], layout=BookLayout.LARGE, keys=True, paper=Paper.A4,
+    book = puzzle_book(TILES[:2], size=PuzzleSize.LARGE, keys=True, paper=Paper.A4,
                        fonts=FONTS, title="Tiles", subject="tests")
-    assert [p.name for p in book.pages] == ["board-1", "board-2", "key-1", "key-2"]
+    assert [p.name for p in book.pages] == ["board-1", "board-2", "key-1"]
     page = single_page(TILES[0], PuzzleSize.CARD, key=False, fonts=FONTS)
     assert page.width == pytest.approx(50 + 2 * STYLE.single_margin)
     assert isinstance(page.layers[0].items[-1], Text)

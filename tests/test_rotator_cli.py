@@ -443,6 +443,7 @@ def test_generate_gives_up_cleanly_within_its_tries(tmp_path):
 
 @pytest.mark.parametrize(("args", "needles"), [
     (["--difficulty", "extreme"], ["--difficulty", "easy, medium, hard", "'extreme'"]),
+    (["--size", "tiny"], ["--size", "card, large", "'tiny'"]),
     (["--layout", "tiny"], ["--layout", "'tiny'"]),
     (["--paper", "a3"], ["--paper", "'a3'"]),
 ])
@@ -454,24 +455,29 @@ def test_generate_bad_options(tmp_path, args, needles):
 
 # --- the PDF of generate ----------------------------------------------------------------
 
-def test_generate_pdf_rules_then_boards_then_keys(seven):
+GRADES = ["easy", "medium", "hard"]
+
+
+def test_generate_pdf_rules_then_numbered_boards_then_solutions(seven):
     result, pdf = seven
     boards = json.loads(result.stdout)
     ids = [b["board_id"] for b in boards]
+    # A mixed set runs easy to hard: grade, then par turns, then ID.
+    assert [(GRADES.index(b["grade"]), b["turns"], b["board_id"]) for b in boards] == sorted(
+        (GRADES.index(b["grade"]), b["turns"], b["board_id"]) for b in boards)
     rules, *texts = pdf_texts(pdf)
     assert rules.startswith("Rotator") and "Which way is down" in rules
-    board_pages = [t for t in texts if "Answer key" not in t]
-    key_pages = [t for t in texts if "Answer key" in t]
-    # Card-sized boards go 3 across and 2 down on A4: three boards fill one page.
+    board_pages = [t for t in texts if not t.startswith("Solutions")]
+    key_pages = [t for t in texts if t.startswith("Solutions")]
+    # Card-sized boards go 3 across and 2 down on A4; six solutions share a page.
     assert len(board_pages) == math.ceil(len(boards) / 6) == 1
-    assert len(key_pages) == len(boards)
-    assert len(texts) == len(board_pages) + len(key_pages)
-    assert texts[: len(board_pages)] == board_pages  # boards first, keys after
-    for board_id in ids:
-        assert board_id in board_pages[0]
-    for board_id, key in zip(ids, key_pages, strict=True):
-        assert f"Answer key · {board_id}" in key
-        assert board_id in key and "Turn 1" in key and ": won" in key
+    assert len(key_pages) == math.ceil(len(boards) / 6) == 1
+    assert texts == board_pages + key_pages  # boards first, keys after
+    for n, board_id in enumerate(ids, 1):
+        assert f"Puzzle {n}" in board_pages[0] and board_id in board_pages[0]
+        assert f"Solution {n} {board_id}" in key_pages[0]
+    assert "Gravity by turn" in board_pages[0]
+    assert "won" in key_pages[0] and "Key:" in key_pages[0]
 
 
 def test_generate_pdf_ids_sit_under_their_boards(seven):
@@ -495,17 +501,30 @@ def test_generate_pdf_without_keys_and_large(tmp_path):
     boards, pdf = generate(tmp_path, "nokeys", "--seed", "7", "--count", "3", "--no-keys",
                            "--no-rules", "--difficulty", "easy", "--jobs", "1")
     texts = pdf_texts(pdf)
-    assert len(texts) == 1 and not any("Answer key" in t for t in texts)
+    assert len(texts) == 1 and not any("Solution" in t for t in texts)
     assert all(b["board_id"] in texts[0] for b in boards)
-    boards, pdf = generate(tmp_path, "large", "--seed", "7", "--count", "2", "--layout",
+    boards, pdf = generate(tmp_path, "large", "--seed", "7", "--count", "2", "--size",
                            "large", "--difficulty", "easy", "--jobs", "1", "--no-rules")
     texts = pdf_texts(pdf)
-    assert len(texts) == 2 + 2
+    assert len(texts) == 2 + 1  # one board per page, two solutions to a page
     for board, text in zip(boards, texts[:2], strict=True):
-        assert board["board_id"] in text and "Answer key" not in text
+        assert board["board_id"] in text and "Solution" not in text
         other = [b["board_id"] for b in boards if b is not board]
         assert not any(o in text for o in other)  # one board per page
-    assert all("Answer key" in t for t in texts[2:])
+    assert texts[2].startswith("Solutions") and all(b["board_id"] in texts[2] for b in boards)
+
+
+def test_generate_layout_is_the_old_spelling_of_size(tmp_path):
+    """--layout nup|large still works, with a warning naming --size."""
+    new = tmp_path / "new.pdf"
+    old = tmp_path / "old.pdf"
+    ok(rotator("generate", "--seed", "7", "--count", "1", "--difficulty", "easy", "--jobs",
+               "1", "--no-rules", "--no-keys", "--size", "card", "-o", str(new)))
+    result = ok(rotator("generate", "--seed", "7", "--count", "1", "--difficulty", "easy",
+                        "--jobs", "1", "--no-rules", "--no-keys", "--layout", "nup", "-o",
+                        str(old)))
+    assert "--layout is deprecated" in result.stderr and "--size card" in result.stderr
+    assert pdf_texts(old) == pdf_texts(new)
 
 
 # --- print ------------------------------------------------------------------------------
@@ -521,14 +540,19 @@ def test_print_all_formats_with_key(tmp_path):
     root = ET.parse(svg).getroot()
     assert root.tag.endswith("svg")
     view_box = [float(v) for v in root.attrib["viewBox"].split()]
-    assert len(view_box) == 4 and view_box[2] > 0 and view_box[3] > view_box[2]
+    assert len(view_box) == 4 and view_box[2] > 0 and view_box[3] > view_box[2] * 0.9
     with PILImage.open(png) as image:
         image.load()
-        assert image.width > 100 and image.height > 2 * image.width * 0.9
+        assert image.width > 100 and image.height > image.width * 0.9
     texts = pdf_texts(pdf)
     assert len(texts) == 2  # the board, then its key
-    assert BOARD2 in texts[0] and "Answer key" not in texts[0]
-    assert "Answer key" in texts[1] and BOARD2 in texts[1] and "Turn 1" in texts[1]
+    assert BOARD2 in texts[0] and "Solution" not in texts[0]
+    assert "Solution 1" in texts[1] and BOARD2 in texts[1] and "Start: A:" in texts[1]
+    # The SVG tells the line as the PDF does: the same table and legend.
+    svg_text = " ".join(t.text or "" for t in root.iter() if t.tag.endswith("text"))
+    pdf_key = texts[1]
+    for needle in ("Start: A:", "won", "Key:", "boosted"):
+        assert needle in svg_text and needle in pdf_key
 
 
 def test_print_several_boards(tmp_path):

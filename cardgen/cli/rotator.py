@@ -114,8 +114,11 @@ def generate(
         "--output", "-o", parser=file_or_folder("rotator.pdf"),
         help="The PDF to write, or a folder to write rotator.pdf in.")] = Path(
         "output/rotator.pdf"),
-    layout: Annotated[str, typer.Option(help="nup: card-sized boards, several per page; "
-                                        "large: one board per page.")] = "nup",
+    size: Annotated[str, typer.Option(help="card: card-sized boards, several per page; "
+                                      "large: one board per page, as large as it allows.")
+                    ] = "card",
+    layout: Annotated[str | None, typer.Option(
+        hidden=True, help="Old name of --size (nup = card).")] = None,
     keys: Annotated[bool, typer.Option("--keys/--no-keys", help="Answer keys after the "
                                        "boards.")] = True,
     rules: Annotated[bool, typer.Option("--rules/--no-rules", help="The one-page rules "
@@ -137,14 +140,18 @@ def generate(
     from cardgen.games.rotator.generator import generate as run
     from cardgen.output import check_file, write_files
     from cardgen.prepress.paper import Paper
-    from cardgen.prepress.puzzlebook import BookLayout, puzzle_book
+    from cardgen.prepress.puzzlebook import PuzzleSize, puzzle_book
     from cardgen.render import Format, render
     from cardgen.rules.rotator import rules_sheet
     from cardgen.text.fonts import bundled_fonts
     from cardgen.texts import say
 
     grade = parse_choice(Grade, difficulty, "--difficulty") if difficulty is not None else None
-    book = parse_choice(BookLayout, layout, "--layout")
+    if layout is not None:  # the old spelling of --size (nup for card), still read
+        size = "card" if layout.strip().lower() == "nup" else layout
+    book = parse_choice(PuzzleSize, size, "--size" if layout is None else "--layout")
+    if layout is not None:
+        warn(["--layout is deprecated: use --size card (for nup) or --size large."])
     sheet = parse_choice(Paper, paper, "--paper")
     check_range(count, "--count", 1, MAX_COUNT)
     check_range(budget, "--budget", MIN_BUDGET)
@@ -161,21 +168,25 @@ def generate(
                      progress=lambda tried, found: bar.update(
                          task, completed=found, note=f"{tried} maps tried"))
     # Players see the grade only; the figures that give the puzzle away go on the keys.
+    # A mixed set runs easy to hard: by grade (the enum's order), then par turns, then ID.
+    order = list(Grade)
+    graded = result.boards if grade is not None else sorted(
+        result.boards, key=lambda b: (order.index(b.grade), b.best.turns, b.rmap.board_id))
     boards = [printed_board(b.rmap, b.best, b.grade.value, say(
         "rotator", "caption.graded", grade=b.grade.value,
         best=say("rotator", "caption.best", turns=plural(b.best.turns, "turn"),
                  boosts=plural(b.best.boosts, "boost")),
-        winning=len(b.winning_starts))) for b in result.boards]
+        winning=len(b.winning_starts))) for b in graded]
     if boards:
         fonts = bundled_fonts()
-        document = puzzle_book(boards, layout=book, keys=keys, paper=sheet, fonts=fonts,
+        document = puzzle_book(boards, size=book, keys=keys, paper=sheet, fonts=fonts,
                                title=say("rotator", "book.title_seeded", seed=seed),
                                subject=say("rotator", "book.subject"),
                                front=rules_sheet(sheet, fonts) if rules else ())
         report(write_files({output: render(document, [Format.PDF])[".pdf"]}), err=json_out,
                note=f" ({plural(len(boards), 'board')})")
     if json_out:
-        typer.echo(json.dumps([graded_record(b) for b in result.boards], indent=2,
+        typer.echo(json.dumps([graded_record(b) for b in graded], indent=2,
                               ensure_ascii=False))
     if not result.complete:
         raise CardgenError(
@@ -212,7 +223,7 @@ def print_board(
     from cardgen.games.rotator.solver import Solver, Status
     from cardgen.output import check_file, write_files
     from cardgen.prepress.paper import Paper
-    from cardgen.prepress.puzzlebook import BookLayout, PuzzleSize, puzzle_book, single_page
+    from cardgen.prepress.puzzlebook import PuzzleSize, puzzle_book, single_page
     from cardgen.render import Format, render, render_files
     from cardgen.rules.rotator import rules_sheet
     from cardgen.text.fonts import bundled_fonts
@@ -245,8 +256,7 @@ def print_board(
     fonts = bundled_fonts()
     files: dict[Path, bytes] = {}
     if Format.PDF in formats:
-        layout = BookLayout.NUP if board_size is PuzzleSize.CARD else BookLayout.LARGE
-        document = puzzle_book(printed, layout=layout, keys=key, paper=sheet, fonts=fonts,
+        document = puzzle_book(printed, size=board_size, keys=key, paper=sheet, fonts=fonts,
                                title=say("rotator", "book.title"),
                                subject=say("rotator", "book.subject"),
                                front=rules_sheet(sheet, fonts) if rules else ())

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from cardgen.draw.page import Item
 from cardgen.errors import BoardError
 from cardgen.games.rng import SplitMix64
-from cardgen.games.rotator.art import RotatorPuzzle, board_extent, printed_board
+from cardgen.games.rotator.art import RotatorPuzzle, printed_board
 from cardgen.games.rotator.board import RotatorMap
 from cardgen.games.rotator.describe import solution_lines
 from cardgen.games.rotator.engine import Terrain, replay
@@ -52,7 +52,7 @@ class RotatorGame:
         return solution_lines(board, solution, line)
 
     def print_size(self, unit: float) -> tuple[float, float]:
-        return board_extent(unit)
+        return RotatorPuzzle.print_size_at(unit)
 
     def draw(self, board: RotatorMap, x: float, y: float, unit: float, fonts: FontSet, *,
              solution: Solution | None = None) -> list[Item]:
