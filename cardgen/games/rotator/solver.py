@@ -59,6 +59,7 @@ def _rays() -> tuple[list[list[int]], list[list[int]]]:
 
 RAYS, RAY_ENDS = _rays()
 LIMIT = [1 + min(MAX_BOOST_PER_TURN, k) for k in range(BOOST_CACHE + 1)]  # cells to drill
+BITS = [1 << i for i in range(N)]
 BELOW = RAYS[0]  # the cells below each cell, to the goal row
 NEXT = [[i + STEPS[d] if RAY_ENDS[d][i] >= 0 else -1 for i in range(N)] for d in range(4)]
 
@@ -87,8 +88,9 @@ State = tuple[int, int, int, int, int, int, int, int, int]
 RawChoice = tuple[int, bool, int]
 # A state less its boosts: what the search keeps the best boosts for.
 Key = tuple[int, int, int, int, int, int, int, int]
-# A stored state in the search: (key, boosts left, parent record, the choice from it).
-Record = tuple[Key, int, "Record | None", RawChoice]
+# A stored state in the search: (key, boosts left, parent record, the choice from it,
+# its serial number).
+Record = tuple[Key, int, "Record | None", RawChoice, int]
 NO_CHOICE: RawChoice = (-1, False, 0)  # a root's
 # The choices of a turn without a start to pick: no drill, drill and 0, 1, 2 boosts.
 CHOICES: tuple[RawChoice, ...] = ((-1, False, 0), (-1, True, 0), (-1, True, 1), (-1, True, 2))
@@ -319,7 +321,7 @@ class Solver:
         win: tuple[int, Record, RawChoice] | None = None
         for root in roots:
             key = root[:-1]
-            record: Record = (key, root[-1], None, NO_CHOICE)
+            record: Record = (key, root[-1], None, NO_CHOICE, len(layer))
             seen[key] = record
             layer.append(record)
             choice = self._win(key, root[-1])
@@ -328,6 +330,10 @@ class Solver:
         turn = 0
         centre_node, territory, below = self.centre_node, self.territory, BELOW
         seen_get = seen.get
+        serial = len(layer)  # records are numbered as they are stored
+        superseded: set[int] = set()  # the numbers of records replaced by more boosts
+        cache, goal, limit, max_boost = BOOST_CACHE, GOAL_MASK, LIMIT, MAX_BOOST_PER_TURN
+        plain, picked_t, cells, bits = CHOICES, PICKED, self.territory_cells, BITS
         while layer and win is None:
             turn += 1
             rays, ends, step, nxt_table = RAYS[turn - 1 & 3], RAY_ENDS[turn - 1 & 3], \
@@ -338,19 +344,19 @@ class Solver:
             last = max_turns is not None and turn >= max_turns  # wins next turn too long
             following: list[Record] = []
             append = following.append
-            best_used = BOOST_CACHE + 1  # the win's total, once one is known
+            best_used = cache + 1  # the win's total, once one is known
             for record in layer:
                 key, left = record[0], record[1]
-                if seen[key] is not record:
+                if record[4] in superseded:
                     continue  # the same position was reached with more boosts left
-                if BOOST_CACHE - left >= best_used:
+                if cache - left >= best_used:
                     continue  # can at best tie the win found, later in layer order
                 pos, solid, t1, t2, t3, _, choose, first = key
                 older = t1 | t2 | t3
                 solid_c = solid | t3
-                for start in (self.territory_cells[choose] if choose >= 0 else (pos,)):
-                    choices = CHOICES if choose < 0 else PICKED[start]
-                    if (1 << start) & GOAL_MASK:
+                for start in (cells[choose] if choose >= 0 else (pos,)):
+                    choices = plain if choose < 0 else picked_t[start]
+                    if choose >= 0 and bits[start] & goal:
                         continue  # a win: found when this state was stored
                     ray = rays[start]
                     blockers = ray & solid
@@ -364,7 +370,7 @@ class Solver:
                         f = blockers.bit_length() - 1
                         path = ray & ~((2 << f) - 1)
                         p = f - step if path else start
-                    if path & GOAL_MASK or (t3 >> p) & 1:
+                    if path & goal or t3 & bits[p]:
                         continue  # won (found before) or lost
                     cur = first | (path & ~older)
                     kid = (p, solid_c, cur, t1, t2, next_phase, -1, 0)
@@ -372,27 +378,30 @@ class Solver:
                     if old is None or old[1] < left:
                         if last:
                             return (Status.LONGER, 0, 0, -1, [], len(seen), turn)
-                        kid_record = (kid, left, record, choices[0])
+                        kid_record = (kid, left, record, choices[0], serial)
                         if win is None:
+                            if old is not None:
+                                superseded.add(old[4])
                             seen[kid] = kid_record
                             append(kid_record)
-                        if check_fall and (solid_c & below[p]).bit_count() <= LIMIT[left]:
+                            serial += 1
+                        if check_fall and (solid_c & below[p]).bit_count() <= limit[left]:
                             won = self._win(kid, left)
-                            if won is not None and BOOST_CACHE - left + won[2] < best_used:
-                                best_used = BOOST_CACHE - left + won[2]
+                            if won is not None and cache - left + won[2] < best_used:
+                                best_used = cache - left + won[2]
                                 win = (best_used, kid_record, won)
                     q = nxt_table[p]
-                    if q < 0 or not (solid_c >> q) & 1:
+                    if q < 0 or not solid_c & bits[q]:
                         continue
                     s, c, used = solid_c, cur, 0
                     while True:
-                        b = 1 << q
+                        b = bits[q]
                         s &= ~b
                         c |= b
-                        if b & GOAL_MASK:
+                        if b & goal:
                             break
                         kl = left - used  # boosts left after this choice
-                        spent = BOOST_CACHE - kl
+                        spent = cache - kl
                         node = centre_node.get(q)
                         if node is not None:
                             fresh = territory[node] & s
@@ -402,10 +411,13 @@ class Solver:
                                 if last:
                                     return (Status.LONGER, 0, 0, -1, [], len(seen), turn)
                                 if spent < best_used:
-                                    kid_record = (kid, kl, record, choices[used + 1])
+                                    kid_record = (kid, kl, record, choices[used + 1], serial)
                                     if win is None:
+                                        if old is not None:
+                                            superseded.add(old[4])
                                         seen[kid] = kid_record
                                         append(kid_record)
+                                        serial += 1
                                     won = self._win(kid, kl)
                                     if won is not None and spent + won[2] < best_used:
                                         best_used = spent + won[2]
@@ -423,27 +435,30 @@ class Solver:
                             f = blockers.bit_length() - 1
                             path2 = ray & ~((2 << f) - 1)
                             p2 = f - step if path2 else q
-                        if not path2 & GOAL_MASK:
+                        if not path2 & goal:
                             kid = (p2, s, c | (path2 & ~(t1 | t2 | c)), t1, t2, next_phase, -1, 0)
                             old = seen_get(kid)
                             if old is None or old[1] < kl:
                                 if last:
                                     return (Status.LONGER, 0, 0, -1, [], len(seen), turn)
                                 if spent < best_used:
-                                    kid_record = (kid, kl, record, choices[used + 1])
+                                    kid_record = (kid, kl, record, choices[used + 1], serial)
                                     if win is None:
+                                        if old is not None:
+                                            superseded.add(old[4])
                                         seen[kid] = kid_record
                                         append(kid_record)
+                                        serial += 1
                                     if check_fall and (
-                                            s & below[p2]).bit_count() <= LIMIT[kl]:
+                                            s & below[p2]).bit_count() <= limit[kl]:
                                         won = self._win(kid, kl)
                                         if won is not None and spent + won[2] < best_used:
                                             best_used = spent + won[2]
                                             win = (best_used, kid_record, won)
-                        if used in (MAX_BOOST_PER_TURN, left):
+                        if used in (max_boost, left):
                             break
                         q2 = nxt_table[q]
-                        if q2 < 0 or not (s >> q2) & 1:
+                        if q2 < 0 or not s & bits[q2]:
                             break
                         q, used = q2, used + 1
                 if win is None and len(seen) > budget:
