@@ -13,6 +13,7 @@ says UNDECIDED - it never guesses.
 from __future__ import annotations
 
 import enum
+import gc
 import heapq
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
@@ -282,10 +283,14 @@ class Solver:
         boost spaces, if there is one: the first of the fewest boosts in ``expand``'s
         order, which is the one today's layer order picks."""
         pos, solid, _, _, _, phase, choose = key[:7]
+        limit = LIMIT[left]  # solid cells one turn can drill through
         if choose >= 0:
-            if phase and not self.territory[choose] & GOAL_MASK:
+            if self.territory[choose] & GOAL_MASK:
+                pass  # a start on the goal row wins at once
+            elif phase or all((solid & BELOW[start]).bit_count() > limit
+                              for start in self.territory_cells[choose]):
                 return None  # only a fall or drill in +y reaches the goal row
-        elif phase or (solid & BELOW[pos]).bit_count() > 1 + min(MAX_BOOST_PER_TURN, left):
+        elif phase or (solid & BELOW[pos]).bit_count() > limit:
             return None
         found: RawChoice | None = None
         for choice, result in self.expand((*key, left)):
@@ -295,6 +300,19 @@ class Solver:
 
     def _search(self, roots: list[State], budget: int, max_turns: int | None = None,
                 ) -> tuple[Status, int, int, int, list[RawChoice], int, int]:
+        """``_lean_search`` with Python's cycle collector paused: the search allocates
+        hundreds of thousands of tuples that hold no cycles, and the collector would
+        otherwise walk the growing heap again and again (10–25 % of the time)."""
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            return self._lean_search(roots, budget, max_turns)
+        finally:
+            if paused:
+                gc.enable()
+
+    def _lean_search(self, roots: list[State], budget: int, max_turns: int | None = None,
+                     ) -> tuple[Status, int, int, int, list[RawChoice], int, int]:
         """Breadth-first by turns from ``roots`` (in order of preference).
 
         Returns (status, turns, boosts used, the start column of the line, the choice
@@ -345,7 +363,8 @@ class Solver:
             following: list[Record] = []
             append = following.append
             best_used = cache + 1  # the win's total, once one is known
-            for record in layer:
+            remaining = iter(layer)
+            for record in remaining:
                 key, left = record[0], record[1]
                 if record[4] in superseded:
                     continue  # the same position was reached with more boosts left
@@ -461,8 +480,13 @@ class Solver:
                         if q2 < 0 or not s & bits[q2]:
                             break
                         q, used = q2, used + 1
-                if win is None and len(seen) > budget:
-                    return (Status.UNDECIDED, 0, 0, -1, [], len(seen), turn)
+                if win is None:
+                    if len(seen) > budget:
+                        return (Status.UNDECIDED, 0, 0, -1, [], len(seen), turn)
+                else:
+                    # A win is known: the rest of the layer can only offer a cheaper one.
+                    win = self._finish(remaining, win, superseded, turn)
+                    break
             layer = following
         if win is None:
             return (Status.NONE, 0, 0, -1, [], len(seen), turn)
@@ -473,6 +497,114 @@ class Solver:
             record = record[2]
         line.reverse()
         return (Status.WIN, len(line), used, record[0][0], line, len(seen), len(line) - 1)
+
+    def _finish(self, remaining: Iterable[Record], win: tuple[int, Record, RawChoice],
+                superseded: set[int], turn: int) -> tuple[int, Record, RawChoice]:
+        """The rest of a layer once a win in the next turn but one is known (turn ``turn``
+        is being played from these states): only a win with fewer boosts in total, found
+        later in layer order, can replace it. Nothing is stored; a next state is built
+        only when the quick tests leave it a chance. A next state already stored with as
+        many boosts was checked when it was stored, so no look-up is needed."""
+        best_used = win[0]
+        phase = (turn - 1) & 3
+        next_phase = turn & 3
+        check_fall = next_phase == 0
+        goal_nodes = {q for q, n in self.centre_node.items() if self.territory[n] & GOAL_MASK}
+        if not check_fall and not goal_nodes:
+            return win  # no move can reach the far row next turn
+        rays, ends, step, nxt_table = RAYS[phase], RAY_ENDS[phase], STEPS[phase], NEXT[phase]
+        forward = step > 0
+        centre_node, territory, below, bits = self.centre_node, self.territory, BELOW, BITS
+        for record in remaining:
+            key, left = record[0], record[1]
+            spent = BOOST_CACHE - left
+            if spent >= best_used or record[4] in superseded:
+                continue
+            pos, solid, t1, t2, t3, _, choose, first = key
+            if choose >= 0:  # rare: every choice, the plain way
+                for choice, result in self.expand((*key, left)):
+                    if result is WIN:
+                        continue  # found when the state was stored
+                    won = self._win(result[:-1], result[-1])
+                    if won is not None and spent + choice[2] + won[2] < best_used:
+                        best_used = spent + choice[2] + won[2]
+                        win = (best_used, (result[:-1], result[-1], record, choice, -1), won)
+                continue
+            older = t1 | t2 | t3
+            solid_c = solid | t3
+            ray = rays[pos]
+            blockers = ray & solid
+            if not blockers:
+                p, path = (ends[pos] if ray else pos), ray
+            elif forward:
+                f = (blockers & -blockers).bit_length() - 1
+                path = ray & ((1 << f) - 1)
+                p = f - step if path else pos
+            else:
+                f = blockers.bit_length() - 1
+                path = ray & ~((2 << f) - 1)
+                p = f - step if path else pos
+            if path & GOAL_MASK or t3 & bits[p]:
+                continue
+            cur = first | (path & ~older)
+            if check_fall:
+                # Each solid cell below but the first costs a boost next turn.
+                count = (solid_c & below[p]).bit_count()
+                if count <= LIMIT[left] and spent + max(count - 1, 0) < best_used:
+                    kid = (p, solid_c, cur, t1, t2, next_phase, -1, 0)
+                    won = self._win(kid, left)
+                    if won is not None and spent + won[2] < best_used:
+                        best_used = spent + won[2]
+                        win = (best_used, (kid, left, record, CHOICES[0], -1), won)
+            q = nxt_table[p]
+            if q < 0 or not solid_c & bits[q]:
+                continue
+            s, c, used = solid_c, cur, 0
+            while spent + used < best_used:
+                b = bits[q]
+                s &= ~b
+                c |= b
+                if b & GOAL_MASK:
+                    break
+                kl = left - used
+                node = centre_node.get(q)
+                if node is not None:
+                    if check_fall or q in goal_nodes:
+                        fresh = territory[node] & s
+                        kid = (q, s & ~fresh, c | fresh, t1, t2, next_phase, node, 0)
+                        won = self._win(kid, kl)
+                        if won is not None and spent + used + won[2] < best_used:
+                            best_used = spent + used + won[2]
+                            win = (best_used, (kid, kl, record, CHOICES[used + 1], -1), won)
+                    break
+                if check_fall:
+                    ray = rays[q]
+                    blockers = ray & s
+                    if not blockers:
+                        p2, path2 = (ends[q] if ray else q), ray
+                    elif forward:
+                        f = (blockers & -blockers).bit_length() - 1
+                        path2 = ray & ((1 << f) - 1)
+                        p2 = f - step if path2 else q
+                    else:
+                        f = blockers.bit_length() - 1
+                        path2 = ray & ~((2 << f) - 1)
+                        p2 = f - step if path2 else q
+                    count = (s & below[p2]).bit_count()
+                    if (not path2 & GOAL_MASK and count <= LIMIT[kl]
+                            and spent + used + max(count - 1, 0) < best_used):
+                        kid = (p2, s, c | (path2 & ~(t1 | t2 | c)), t1, t2, next_phase, -1, 0)
+                        won = self._win(kid, kl)
+                        if won is not None and spent + used + won[2] < best_used:
+                            best_used = spent + used + won[2]
+                            win = (best_used, (kid, kl, record, CHOICES[used + 1], -1), won)
+                if used in (MAX_BOOST_PER_TURN, left):
+                    break
+                q2 = nxt_table[q]
+                if q2 < 0 or not s & bits[q2]:
+                    break
+                q, used = q2, used + 1
+        return win
 
     @staticmethod
     def _choices(raw: list[RawChoice]) -> list[Choice]:
