@@ -6,8 +6,13 @@ choose-start Node and the boost spaces left. Breadth-first by turns finds the fe
 turns; among wins in that turn, the fewest boost spaces. A state is skipped when the same
 position of everything else was already reached as early with at least as many boosts
 left: it can do nothing the earlier one could not. The search either finds the shortest
-line, exhausts every reachable state (no line exists), or stops at a state budget and
-says UNDECIDED - it never guesses.
+line, exhausts every reachable state (no line exists), or stops at a budget of states
+stored and says UNDECIDED - it never guesses.
+
+Speed (issue 12): a win is noticed when the state before it is stored, so the winning
+turn's states are never expanded; after the first win nothing is stored; the board's best
+line is the best of the ten starts' own lines. The lines are the ones the plain search
+finds (benchmarks/rotator_baseline.py keeps it; the benchmark and tests compare them).
 """
 
 from __future__ import annotations
