@@ -287,16 +287,30 @@ class Solver:
         """The winning choice of the turn about to be played from ``key`` with ``left``
         boost spaces, if there is one: the first of the fewest boosts in ``expand``'s
         order, which is the one today's layer order picks."""
-        pos, solid, _, _, _, phase, choose = key[:7]
+        pos, solid, t1, t2, t3, phase, choose, first = key
         limit = LIMIT[left]  # solid cells one turn can drill through
-        if choose >= 0:
-            if self.territory[choose] & GOAL_MASK:
-                pass  # a start on the goal row wins at once
-            elif phase or all((solid & BELOW[start]).bit_count() > limit
-                              for start in self.territory_cells[choose]):
+        if choose < 0:
+            if phase or (solid & BELOW[pos]).bit_count() > limit:
                 return None  # only a fall or drill in +y reaches the goal row
-        elif phase or (solid & BELOW[pos]).bit_count() > limit:
-            return None
+            return self._first_win(key, left)
+        # After a capture: each start square in expand's order, as if the player stood
+        # there (the same turn but for the start named in the choice).
+        found: RawChoice | None = None
+        for start in self.territory_cells[choose]:
+            if (1 << start) & GOAL_MASK:
+                won: RawChoice | None = (start, False, 0)
+            elif phase or (solid & BELOW[start]).bit_count() > limit:
+                continue
+            else:
+                won = self._first_win((start, solid, t1, t2, t3, phase, -1, first), left)
+                if won is not None:
+                    won = (start, won[1], won[2])
+            if won is not None and (found is None or won[2] < found[2]):
+                found = won
+        return found
+
+    def _first_win(self, key: Key, left: int) -> RawChoice | None:
+        """The first of the fewest boosts among the winning choices ``expand`` lists."""
         found: RawChoice | None = None
         for choice, result in self.expand((*key, left)):
             if result is WIN and (found is None or choice[2] < found[2]):
