@@ -19,7 +19,18 @@ WALL = Terrain.custom({(x, y) for x in range(10) for y in range(2, 20)})  # no w
 
 
 def figures(result: StartResult) -> tuple:
-    return (result.status, result.turns, result.boosts, result.states)
+    """What a search answers: the outcome, the line's turns and boosts, and the line (the
+    solver counts the states it stores, the reference the states it expands: not compared).
+    """
+    return (result.status, result.turns, result.boosts, result.choices)
+
+
+def assert_agrees(fast: StartResult, slow: StartResult) -> None:
+    """The fast search answers as the reference does; where the reference ran out of
+    budget (it counts every state it expands) the fast one may have decided."""
+    if slow.status is Status.UNDECIDED:
+        return  # nothing to compare (a line the fast one finds is replayed by the caller)
+    assert figures(fast) == figures(slow)
 
 
 def assert_line_wins(terrain: Terrain, result: StartResult) -> None:
@@ -34,7 +45,7 @@ def test_agrees_with_the_reference_search_on_a_real_board(x):
     terrain = Terrain.from_map(BOARD)
     fast = Solver(terrain).solve_start(x)
     slow = reference.solve_start(terrain, x)
-    assert figures(fast) == figures(slow)
+    assert_agrees(fast, slow)
     if fast.status is Status.WIN:
         assert_line_wins(terrain, fast)
         assert_line_wins(terrain, slow)
@@ -79,7 +90,7 @@ def terrains(draw):
 def test_agrees_with_the_reference_on_random_worlds(terrain, x):
     fast = Solver(terrain).solve_start(x, budget=1500)
     slow = reference.solve_start(terrain, x, budget=1500)
-    assert figures(fast) == figures(slow)
+    assert_agrees(fast, slow)
     if fast.status is Status.WIN:
         assert_line_wins(terrain, fast)
 
@@ -122,7 +133,9 @@ def test_witness_and_shortest_agree_on_who_can_win(board_solution):
 def test_solution_reports_states_and_completeness(board_solution):
     solution = board_solution
     assert solution.complete and solution.solvable is True
-    assert solution.states == solution.best.states + sum(r.states for r in solution.results)
+    # The best line is one of the starts' own answers: its states are counted once.
+    assert any(r is solution.best for r in solution.results)
+    assert solution.states == sum(r.states for r in solution.results)
     assert [r.start for r in solution.results] == list(range(10))
     assert [r.status for r in solution.results].count(Status.NONE) == 1  # A:A10 cannot win
 

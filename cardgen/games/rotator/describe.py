@@ -105,14 +105,17 @@ def solution_record(rmap: RotatorMap, solution: Solution, line: list[TurnReport]
         "line": [turn_record(r, rmap.nodes) for r in line],
         "starts": [{"start": start_name(r.start), "status": r.status,
                     "turns": r.turns or None, "boosts": r.boosts if r.turns else None,
-                    "shortest": r.shortest if r.status is Status.WIN else None}
+                    "shortest": r.shortest if r.status is Status.WIN else None,
+                    "best": best is not None and r.start == best.start}
                    for r in solution.results],
     }
 
 
 def solution_lines(rmap: RotatorMap, solution: Solution, line: list[TurnReport], *,
                    budget_name: str = "budget") -> list[str]:
-    """A solved board in words: the verdict, every start's outcome, the best line.
+    """A solved board in words: the verdict, every start's outcome, the best line. The
+    best line's start shows that line (``Solver.solve`` puts it there); a start whose line
+    is not proved the shortest says so.
     ``budget_name`` is what the reader calls the state budget (a UI names its option)."""
     best = solution.line
     budget = solution.budget
@@ -137,7 +140,10 @@ def solution_lines(rmap: RotatorMap, solution: Solution, line: list[TurnReport],
     for r in solution.results:
         if r.status is Status.WIN:
             note = (f"{plural(r.turns, 'turn')}, {plural(r.boosts, 'boost')}" if r.shortest
-                    else f"wins (a {r.turns}-turn line; the shortest was not proved)")
+                    else f"wins: a line of {plural(r.turns, 'turn')} found, not proved the "
+                         "shortest")
+            if best is not None and r.start == best.start:
+                note += " (the line below)"
         else:
             note = {Status.NONE: "cannot win (proved)",
                     Status.UNDECIDED: "undecided (budget)"}[r.status]

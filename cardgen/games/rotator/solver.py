@@ -6,16 +6,22 @@ choose-start Node and the boost spaces left. Breadth-first by turns finds the fe
 turns; among wins in that turn, the fewest boost spaces. A state is skipped when the same
 position of everything else was already reached as early with at least as many boosts
 left: it can do nothing the earlier one could not. The search either finds the shortest
-line, exhausts every reachable state (no line exists), or stops at a state budget and
-says UNDECIDED - it never guesses.
+line, exhausts every reachable state (no line exists), or stops at a budget of states
+stored and says UNDECIDED - it never guesses.
+
+Speed (issue 12): a win is noticed when the state before it is stored, so the winning
+turn's states are never expanded; after the first win nothing is stored; the board's best
+line is the best of the ten starts' own lines. The lines are the ones the plain search
+finds (benchmarks/rotator_baseline.py keeps it; the benchmark and tests compare them).
 """
 
 from __future__ import annotations
 
 import enum
+import gc
 import heapq
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, TypeVar
 
 from cardgen.board.cells import HEIGHT, WIDTH, Cell
@@ -58,6 +64,9 @@ def _rays() -> tuple[list[list[int]], list[list[int]]]:
 
 
 RAYS, RAY_ENDS = _rays()
+LIMIT = [1 + min(MAX_BOOST_PER_TURN, k) for k in range(BOOST_CACHE + 1)]  # cells to drill
+BITS = [1 << i for i in range(N)]
+BELOW = RAYS[0]  # the cells below each cell, to the goal row
 NEXT = [[i + STEPS[d] if RAY_ENDS[d][i] >= 0 else -1 for i in range(N)] for d in range(4)]
 
 
@@ -83,6 +92,16 @@ def trace_line(parent: dict[S, tuple[S, C] | None], state: S, last: C) -> tuple[
 State = tuple[int, int, int, int, int, int, int, int, int]
 # A choice: (picked start cell index or -1, drilled, boost cells).
 RawChoice = tuple[int, bool, int]
+# A state less its boosts: what the search keeps the best boosts for.
+Key = tuple[int, int, int, int, int, int, int, int]
+# A stored state in the search: (key, boosts left, parent record, the choice from it,
+# its serial number).
+Record = tuple[Key, int, "Record | None", RawChoice, int]
+NO_CHOICE: RawChoice = (-1, False, 0)  # a root's
+# The choices of a turn without a start to pick: no drill, drill and 0, 1, 2 boosts.
+CHOICES: tuple[RawChoice, ...] = ((-1, False, 0), (-1, True, 0), (-1, True, 1), (-1, True, 2))
+# The same after a capture, with the start picked (by cell index).
+PICKED = [((i, False, 0), (i, True, 0), (i, True, 1), (i, True, 2)) for i in range(N)]
 
 
 class Outcome(enum.Enum):
@@ -114,6 +133,7 @@ class StartResult:
     choices: list[Choice] = field(default_factory=list)
     states: int = 0
     shortest: bool = True  # False: a winning line, but not proved the shortest
+    searched: int = 0  # the shortest search proved no line of this many turns or fewer
 
 
 @dataclass
@@ -126,7 +146,9 @@ class Solution:
 
     @property
     def states(self) -> int:
-        return self.best.states + sum(r.states for r in self.results)
+        """States stored by all the searches (the best line's once)."""
+        best = 0 if any(r is self.best for r in self.results) else self.best.states
+        return best + sum(r.states for r in self.results)
 
     @property
     def winning(self) -> list[StartResult]:
@@ -261,49 +283,347 @@ class Solver:
         start_bit = 1 << x
         return (x, self.solid0 & ~start_bit, 0, 0, 0, 0, -1, start_bit, BOOST_CACHE)
 
-    def _bfs(self, roots: list[State], budget: int, max_turns: int | None = None,
-             ) -> tuple[Status, int, int, State | None, list[RawChoice], int]:
+    def _win(self, key: Key, left: int) -> RawChoice | None:
+        """The winning choice of the turn about to be played from ``key`` with ``left``
+        boost spaces, if there is one: the first of the fewest boosts in ``expand``'s
+        order, which is the one today's layer order picks."""
+        pos, solid, t1, t2, t3, phase, choose, first = key
+        limit = LIMIT[left]  # solid cells one turn can drill through
+        if choose < 0:
+            if phase or (solid & BELOW[pos]).bit_count() > limit:
+                return None  # only a fall or drill in +y reaches the goal row
+            return self._first_win(key, left)
+        # After a capture: each start square in expand's order, as if the player stood
+        # there (the same turn but for the start named in the choice).
+        found: RawChoice | None = None
+        for start in self.territory_cells[choose]:
+            if (1 << start) & GOAL_MASK:
+                won: RawChoice | None = (start, False, 0)
+            elif phase or (solid & BELOW[start]).bit_count() > limit:
+                continue
+            else:
+                won = self._first_win((start, solid, t1, t2, t3, phase, -1, first), left)
+                if won is not None:
+                    won = (start, won[1], won[2])
+            if won is not None and (found is None or won[2] < found[2]):
+                found = won
+        return found
+
+    def _first_win(self, key: Key, left: int) -> RawChoice | None:
+        """The first of the fewest boosts among the winning choices ``expand`` lists."""
+        found: RawChoice | None = None
+        for choice, result in self.expand((*key, left)):
+            if result is WIN and (found is None or choice[2] < found[2]):
+                found = choice
+        return found
+
+    def _search(self, roots: list[State], budget: int, max_turns: int | None = None,
+                ) -> tuple[Status, int, int, int, list[RawChoice], int, int]:
+        """``_lean_search`` with Python's cycle collector paused: the search allocates
+        hundreds of thousands of tuples that hold no cycles, and the collector would
+        otherwise walk the growing heap again and again (10–25 % of the time)."""
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            return self._lean_search(roots, budget, max_turns)
+        finally:
+            if paused:
+                gc.enable()
+
+    def _lean_search(self, roots: list[State], budget: int, max_turns: int | None = None,
+                     ) -> tuple[Status, int, int, int, list[RawChoice], int, int]:
         """Breadth-first by turns from ``roots`` (in order of preference).
 
-        Returns (status, turns, boosts used, the root the line starts from, the choice
-        line, states explored). With ``max_turns``, the status is LONGER when no line of
-        at most that many turns exists.
+        Returns (status, turns, boosts used, the start column of the line, the choice
+        line, states stored, turns searched without a win). With ``max_turns``, the
+        status is LONGER when no line of at most that many turns exists.
+
+        The search finds the same line as a plain breadth-first search that expands every
+        state of a layer and keeps the first of the fewest boosts among the wins of the
+        first winning turn (layer order, then ``expand`` order), but it does less:
+        - a state is checked for a win in its next turn when it is stored (a cheap test
+          rejects almost all: a move reaches the goal row only in a +y turn through at
+          most three solid cells, or from a start picked after a capture), so the layer
+          whose turn wins is never expanded and the layer after it never stored;
+        - once a win is known, nothing more is stored, and states whose spent boosts
+          reach its total are skipped (they can at best tie, and a tie found later in
+          layer order loses).
+        ``budget`` bounds the states stored (one dict entry per position), checked as
+        they are stored: never more than the plain search counted at the same point.
         """
-        best: dict[tuple[int, ...], int] = {}
-        parent: dict[State, tuple[State, RawChoice] | None] = {}
+        # One dict: position (the state less its boosts) -> its record (key, boosts
+        # left, parent record, choice). Records chain back to the roots.
+        seen: dict[Key, Record] = {}
+        layer: list[Record] = []
+        win: tuple[int, Record, RawChoice] | None = None
         for root in roots:
-            best[root[:-1]] = BOOST_CACHE
-            parent[root] = None
-        layer = list(roots)
-        turn = explored = 0
-        while layer:
+            key = root[:-1]
+            record: Record = (key, root[-1], None, NO_CHOICE, len(layer))
+            seen[key] = record
+            layer.append(record)
+            choice = self._win(key, root[-1])
+            if choice is not None and (win is None or choice[2] < win[0]):
+                win = (choice[2], record, choice)
+        turn = 0
+        centre_node, territory, below = self.centre_node, self.territory, BELOW
+        seen_get = seen.get
+        serial = len(layer)  # records are numbered as they are stored
+        superseded: set[int] = set()  # the numbers of records replaced by more boosts
+        cache, goal, limit, max_boost = BOOST_CACHE, GOAL_MASK, LIMIT, MAX_BOOST_PER_TURN
+        plain, picked_t, cells, bits = CHOICES, PICKED, self.territory_cells, BITS
+        while layer and win is None:
             turn += 1
-            wins: list[tuple[int, int, State, RawChoice]] = []
-            following: list[State] = []
-            for order, state in enumerate(layer):
-                if best[state[:-1]] > state[-1]:
+            rays, ends, step, nxt_table = RAYS[turn - 1 & 3], RAY_ENDS[turn - 1 & 3], \
+                STEPS[turn - 1 & 3], NEXT[turn - 1 & 3]
+            forward = step > 0
+            next_phase = turn & 3
+            check_fall = next_phase == 0  # the next turn falls in +y
+            last = max_turns is not None and turn >= max_turns  # wins next turn too long
+            following: list[Record] = []
+            append = following.append
+            best_used = cache + 1  # the win's total, once one is known
+            remaining = iter(layer)
+            for record in remaining:
+                key, left = record[0], record[1]
+                if record[4] in superseded:
                     continue  # the same position was reached with more boosts left
-                explored += 1
-                for choice, result in self.expand(state):
-                    if result is WIN:
-                        wins.append((BOOST_CACHE - state[-1] + choice[2], order, state, choice))
+                if cache - left >= best_used:
+                    continue  # can at best tie the win found, later in layer order
+                pos, solid, t1, t2, t3, _, choose, first = key
+                older = t1 | t2 | t3
+                solid_c = solid | t3
+                for start in (cells[choose] if choose >= 0 else (pos,)):
+                    choices = plain if choose < 0 else picked_t[start]
+                    if choose >= 0 and bits[start] & goal:
+                        continue  # a win: found when this state was stored
+                    ray = rays[start]
+                    blockers = ray & solid
+                    if not blockers:
+                        p, path = (ends[start] if ray else start), ray
+                    elif forward:
+                        f = (blockers & -blockers).bit_length() - 1
+                        path = ray & ((1 << f) - 1)
+                        p = f - step if path else start
+                    else:
+                        f = blockers.bit_length() - 1
+                        path = ray & ~((2 << f) - 1)
+                        p = f - step if path else start
+                    if path & goal or t3 & bits[p]:
+                        continue  # won (found before) or lost
+                    cur = first | (path & ~older)
+                    kid = (p, solid_c, cur, t1, t2, next_phase, -1, 0)
+                    old = seen_get(kid)
+                    if old is None or old[1] < left:
+                        if last:
+                            return (Status.LONGER, 0, 0, -1, [], len(seen), turn)
+                        kid_record = (kid, left, record, choices[0], serial)
+                        if win is None:
+                            if old is not None:
+                                superseded.add(old[4])
+                            seen[kid] = kid_record
+                            append(kid_record)
+                            serial += 1
+                        if check_fall and (solid_c & below[p]).bit_count() <= limit[left]:
+                            won = self._win(kid, left)
+                            if won is not None and cache - left + won[2] < best_used:
+                                best_used = cache - left + won[2]
+                                win = (best_used, kid_record, won)
+                    q = nxt_table[p]
+                    if q < 0 or not solid_c & bits[q]:
                         continue
-                    key, left = result[:-1], result[-1]
-                    if best.get(key, -1) >= left:
-                        continue
-                    best[key] = left
-                    parent[result] = (state, choice)
-                    following.append(result)
-            if wins:
-                used, _, state, choice = min(wins, key=lambda w: (w[0], w[1]))
-                line, root = trace_line(parent, state, choice)
-                return Status.WIN, turn, used, root, line, explored
-            if max_turns is not None and turn >= max_turns and following:
-                return Status.LONGER, 0, 0, None, [], explored
-            if explored + len(following) > budget:
-                return Status.UNDECIDED, 0, 0, None, [], explored
+                    s, c, used = solid_c, cur, 0
+                    while True:
+                        b = bits[q]
+                        s &= ~b
+                        c |= b
+                        if b & goal:
+                            break
+                        kl = left - used  # boosts left after this choice
+                        spent = cache - kl
+                        node = centre_node.get(q)
+                        if node is not None:
+                            fresh = territory[node] & s
+                            kid = (q, s & ~fresh, c | fresh, t1, t2, next_phase, node, 0)
+                            old = seen_get(kid)
+                            if old is None or old[1] < kl:
+                                if last:
+                                    return (Status.LONGER, 0, 0, -1, [], len(seen), turn)
+                                if spent < best_used:
+                                    kid_record = (kid, kl, record, choices[used + 1], serial)
+                                    if win is None:
+                                        if old is not None:
+                                            superseded.add(old[4])
+                                        seen[kid] = kid_record
+                                        append(kid_record)
+                                        serial += 1
+                                    won = self._win(kid, kl)
+                                    if won is not None and spent + won[2] < best_used:
+                                        best_used = spent + won[2]
+                                        win = (best_used, kid_record, won)
+                            break
+                        ray = rays[q]
+                        blockers = ray & s
+                        if not blockers:
+                            p2, path2 = (ends[q] if ray else q), ray
+                        elif forward:
+                            f = (blockers & -blockers).bit_length() - 1
+                            path2 = ray & ((1 << f) - 1)
+                            p2 = f - step if path2 else q
+                        else:
+                            f = blockers.bit_length() - 1
+                            path2 = ray & ~((2 << f) - 1)
+                            p2 = f - step if path2 else q
+                        if not path2 & goal:
+                            kid = (p2, s, c | (path2 & ~(t1 | t2 | c)), t1, t2, next_phase, -1, 0)
+                            old = seen_get(kid)
+                            if old is None or old[1] < kl:
+                                if last:
+                                    return (Status.LONGER, 0, 0, -1, [], len(seen), turn)
+                                if spent < best_used:
+                                    kid_record = (kid, kl, record, choices[used + 1], serial)
+                                    if win is None:
+                                        if old is not None:
+                                            superseded.add(old[4])
+                                        seen[kid] = kid_record
+                                        append(kid_record)
+                                        serial += 1
+                                    if check_fall and (
+                                            s & below[p2]).bit_count() <= limit[kl]:
+                                        won = self._win(kid, kl)
+                                        if won is not None and spent + won[2] < best_used:
+                                            best_used = spent + won[2]
+                                            win = (best_used, kid_record, won)
+                        if used in (max_boost, left):
+                            break
+                        q2 = nxt_table[q]
+                        if q2 < 0 or not s & bits[q2]:
+                            break
+                        q, used = q2, used + 1
+                if win is None:
+                    if len(seen) > budget:
+                        return (Status.UNDECIDED, 0, 0, -1, [], len(seen), turn)
+                else:
+                    # A win is known: the rest of the layer can only offer a cheaper one.
+                    win = self._finish(remaining, win, superseded, turn)
+                    break
             layer = following
-        return Status.NONE, 0, 0, None, [], explored
+        if win is None:
+            return (Status.NONE, 0, 0, -1, [], len(seen), turn)
+        used, record, choice = win
+        line = [choice]
+        while record[2] is not None:
+            line.append(record[3])
+            record = record[2]
+        line.reverse()
+        return (Status.WIN, len(line), used, record[0][0], line, len(seen), len(line) - 1)
+
+    def _finish(self, remaining: Iterable[Record], win: tuple[int, Record, RawChoice],
+                superseded: set[int], turn: int) -> tuple[int, Record, RawChoice]:
+        """The rest of a layer once a win in the next turn but one is known (turn ``turn``
+        is being played from these states): only a win with fewer boosts in total, found
+        later in layer order, can replace it. Nothing is stored; a next state is built
+        only when the quick tests leave it a chance. A next state already stored with as
+        many boosts was checked when it was stored, so no look-up is needed."""
+        best_used = win[0]
+        phase = (turn - 1) & 3
+        next_phase = turn & 3
+        check_fall = next_phase == 0
+        goal_nodes = {q for q, n in self.centre_node.items() if self.territory[n] & GOAL_MASK}
+        if not check_fall and not goal_nodes:
+            return win  # no move can reach the far row next turn
+        rays, ends, step, nxt_table = RAYS[phase], RAY_ENDS[phase], STEPS[phase], NEXT[phase]
+        forward = step > 0
+        centre_node, territory, below, bits = self.centre_node, self.territory, BELOW, BITS
+        for record in remaining:
+            key, left = record[0], record[1]
+            spent = BOOST_CACHE - left
+            if spent >= best_used or record[4] in superseded:
+                continue
+            pos, solid, t1, t2, t3, _, choose, first = key
+            if choose >= 0:  # rare: every choice, the plain way
+                for choice, result in self.expand((*key, left)):
+                    if result is WIN:
+                        continue  # found when the state was stored
+                    won = self._win(result[:-1], result[-1])
+                    if won is not None and spent + choice[2] + won[2] < best_used:
+                        best_used = spent + choice[2] + won[2]
+                        win = (best_used, (result[:-1], result[-1], record, choice, -1), won)
+                continue
+            older = t1 | t2 | t3
+            solid_c = solid | t3
+            ray = rays[pos]
+            blockers = ray & solid
+            if not blockers:
+                p, path = (ends[pos] if ray else pos), ray
+            elif forward:
+                f = (blockers & -blockers).bit_length() - 1
+                path = ray & ((1 << f) - 1)
+                p = f - step if path else pos
+            else:
+                f = blockers.bit_length() - 1
+                path = ray & ~((2 << f) - 1)
+                p = f - step if path else pos
+            if path & GOAL_MASK or t3 & bits[p]:
+                continue
+            cur = first | (path & ~older)
+            if check_fall:
+                # Each solid cell below but the first costs a boost next turn.
+                count = (solid_c & below[p]).bit_count()
+                if count <= LIMIT[left] and spent + max(count - 1, 0) < best_used:
+                    kid = (p, solid_c, cur, t1, t2, next_phase, -1, 0)
+                    won = self._win(kid, left)
+                    if won is not None and spent + won[2] < best_used:
+                        best_used = spent + won[2]
+                        win = (best_used, (kid, left, record, CHOICES[0], -1), won)
+            q = nxt_table[p]
+            if q < 0 or not solid_c & bits[q]:
+                continue
+            s, c, used = solid_c, cur, 0
+            while spent + used < best_used:
+                b = bits[q]
+                s &= ~b
+                c |= b
+                if b & GOAL_MASK:
+                    break
+                kl = left - used
+                node = centre_node.get(q)
+                if node is not None:
+                    if check_fall or q in goal_nodes:
+                        fresh = territory[node] & s
+                        kid = (q, s & ~fresh, c | fresh, t1, t2, next_phase, node, 0)
+                        won = self._win(kid, kl)
+                        if won is not None and spent + used + won[2] < best_used:
+                            best_used = spent + used + won[2]
+                            win = (best_used, (kid, kl, record, CHOICES[used + 1], -1), won)
+                    break
+                if check_fall:
+                    ray = rays[q]
+                    blockers = ray & s
+                    if not blockers:
+                        p2, path2 = (ends[q] if ray else q), ray
+                    elif forward:
+                        f = (blockers & -blockers).bit_length() - 1
+                        path2 = ray & ((1 << f) - 1)
+                        p2 = f - step if path2 else q
+                    else:
+                        f = blockers.bit_length() - 1
+                        path2 = ray & ~((2 << f) - 1)
+                        p2 = f - step if path2 else q
+                    count = (s & below[p2]).bit_count()
+                    if (not path2 & GOAL_MASK and count <= LIMIT[kl]
+                            and spent + used + max(count - 1, 0) < best_used):
+                        kid = (p2, s, c | (path2 & ~(t1 | t2 | c)), t1, t2, next_phase, -1, 0)
+                        won = self._win(kid, kl)
+                        if won is not None and spent + used + won[2] < best_used:
+                            best_used = spent + used + won[2]
+                            win = (best_used, (kid, kl, record, CHOICES[used + 1], -1), won)
+                if used in (MAX_BOOST_PER_TURN, left):
+                    break
+                q2 = nxt_table[q]
+                if q2 < 0 or not s & bits[q2]:
+                    break
+                q, used = q2, used + 1
+        return win
 
     @staticmethod
     def _choices(raw: list[RawChoice]) -> list[Choice]:
@@ -311,21 +631,24 @@ class Solver:
 
     def solve_start(self, x: int, budget: int = DEFAULT_BUDGET) -> StartResult:
         """The shortest line from top-row column x, or a proof that there is none."""
-        status, turns, used, _, line, explored = self._bfs([self.root(x)], budget)
+        status, turns, used, _, line, stored, searched = self._search([self.root(x)], budget)
         if status is not Status.WIN:
-            return StartResult(x, status, states=explored)
-        return StartResult(x, Status.WIN, turns, used, self._choices(line), explored)
+            return StartResult(x, status, states=stored, searched=searched)
+        return StartResult(x, Status.WIN, turns, used, self._choices(line), stored,
+                           searched=searched)
 
     def best_line(self, budget: int = DEFAULT_BUDGET, max_turns: int | None = None,
                   ) -> StartResult:
         """The shortest line over all start cells at once (fewest turns, then boosts,
         then the leftmost start): one search from all ten starts together. With
-        ``max_turns`` the search gives up (LONGER) past that many turns."""
-        status, turns, used, root, line, explored = self._bfs(
+        ``max_turns`` the search gives up (LONGER) past that many turns. ``solve`` finds
+        the same line as the best of the ten starts' own searches."""
+        status, turns, used, start, line, stored, searched = self._search(
             [self.root(x) for x in range(WIDTH)], budget, max_turns)
-        if status is not Status.WIN or root is None:
-            return StartResult(-1, status, states=explored)
-        return StartResult(root[0], Status.WIN, turns, used, self._choices(line), explored)
+        if status is not Status.WIN:
+            return StartResult(-1, status, states=stored, searched=searched)
+        return StartResult(start, Status.WIN, turns, used, self._choices(line), stored,
+                           searched=searched)
 
     def witness(self, x: int, budget: int = DEFAULT_BUDGET) -> StartResult:
         """Some winning line from column x, not necessarily the shortest, or a proof that
@@ -363,16 +686,51 @@ class Solver:
         """The whole board. ``budget`` bounds every single search. With ``shortest``,
         each start gets its shortest line, falling back to any winning line when that
         search runs out of budget; without, each start only gets some winning line (the
-        board's best line is exact either way). ``progress`` is told each start done."""
-        best = self.best_line(budget)
+        board's best line is exact either way). ``progress`` is told each start done.
+
+        With ``shortest``, the board's best line is the best of the starts' shortest
+        lines (fewest turns, then boosts, then the leftmost start: what ``best_line``
+        finds, see ``best_of``); only when a start's search ran out of budget before
+        ruling out a line as short does ``best_line`` search all starts at once. The best
+        line's own start shows the best line (a start's shortest line is the board's
+        when the board's starts there)."""
         results = []
         for x in range(WIDTH):
             result = self.solve_start(x, budget) if shortest else None
             if result is None or result.status is Status.UNDECIDED:
                 spent = result.states if result else 0
+                searched = result.searched if result else 0
                 result = self.witness(x, budget)
                 result.states += spent
+                result.searched = searched
             results.append(result)
             if progress:
                 progress(x)
+        best = (best_of(results) if shortest else None) or self.best_line(budget)
+        if best.status is Status.WIN and results[best.start] is not best:
+            # --quick, or a start whose own search ran out: the best line is its shortest.
+            results[best.start] = replace(best, states=results[best.start].states)
         return Solution(best, results, budget)
+
+
+def best_of(results: list[StartResult]) -> StartResult | None:
+    """The board's best line from the ten starts' own searches: the shortest line of the
+    start that wins in the fewest turns, then boosts, then the leftmost; None when that is
+    not proved (a start ran out of budget before ruling out a line as short).
+
+    It is the line ``best_line`` finds: the search from all starts at once keeps each
+    layer in start order (children follow their parents) and the first of the fewest
+    boosts; a position two starts share is kept for the earlier start, which then wins
+    at least as well. The benchmark and tests/test_rotator_fast.py check it."""
+    wins = [r for r in results if r.status is Status.WIN and r.shortest]
+    if not wins:
+        if all(r.status is Status.NONE for r in results):
+            return StartResult(-1, Status.NONE)
+        return None
+    best = min(wins, key=lambda r: (r.turns, r.boosts, r.start))
+    for r in results:
+        if r.status is not Status.NONE and not r.shortest and r.searched < best.turns:
+            return None  # that start might have a line as short
+        if r.status is Status.UNDECIDED and r.searched < best.turns:
+            return None
+    return best
