@@ -147,6 +147,10 @@ def generate(
         "rotator", "caption.graded", grade=b.grade.value,
         best=say("rotator", "caption.best", turns=plural(b.best.turns, "turn"),
                  boosts=plural(b.best.boosts, "boost")),
+        needed=say("rotator", "caption.needed",
+                   boosts=plural(b.figures.boosts_needed, "boost")),
+        horizon=b.figures.horizon, opened=b.figures.open_moves,
+        first=b.figures.first_moves, par_moves=b.figures.par_moves,
         winning=len(b.winning_starts))) for b in result.boards]
     if boards:
         fonts = bundled_fonts()
