@@ -102,6 +102,9 @@ def test_figures_agree_with_a_brute_force_over_the_engine(seed):
     assert searched is not None
     assert {engine_move(m) for m in searched[0]} == opened
     assert all(1 <= t <= par + grading.HORIZON_EXTRA for t in searched[0].values())
+    for below in (boosts, boosts + 1):  # the generator's quick question
+        answer = grading.cheaper_line(solver, par, below, 100_000)
+        assert answer is not None and answer[0] is (boosts < below)
 
 
 def test_a_wall_cannot_be_won_and_the_budget_never_guesses():

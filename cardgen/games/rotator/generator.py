@@ -27,7 +27,13 @@ from cardgen.errors import CardgenError, ParameterError
 from cardgen.games.rng import SplitMix64
 from cardgen.games.rotator.board import NODES_PER_GRID, RotatorMap
 from cardgen.games.rotator.engine import BOOST_CACHE, Terrain
-from cardgen.games.rotator.grading import Figures, boosts_needed, opening, par_search
+from cardgen.games.rotator.grading import (
+    Figures,
+    boosts_needed,
+    cheaper_line,
+    opening,
+    par_search,
+)
 from cardgen.games.rotator.solver import DEFAULT_BUDGET, Solver, StartResult, Status
 
 MAPS_PER_BOARD = 60  # default number of maps tried per board asked for
@@ -151,9 +157,11 @@ def analyse(rmap: RotatorMap, budget: int = DEFAULT_BUDGET,
 
     The cheap questions come first and the dear search, boosts needed by par + 4, last
     and as small as the decision allows: par (a search that stops past the longest par
-    of the grade), then the first moves, then, when the grade still hangs on the boosts,
-    only the question "fewer than k?" for the k where the grade changes; the exact figure
-    and the solver's line for the key are searched only for a board that is kept."""
+    of the grade), then the first moves (counted only as far as the grade cares), then,
+    when the grade still hangs on the boosts, only the question "a line with fewer than
+    k?" for the k where the grade changes, which a best-first search answers yes at its
+    first such line; the exact figures, the start squares that can win and the solver's
+    line for the key are searched only for a board that is kept."""
     solver = Solver(Terrain.from_map(rmap))
     found_par = par_search(solver, budget, MAX_TURNS[wanted] if wanted else None)
     if found_par is None or found_par[0] < MIN_TURNS[wanted or Grade.EASY]:
@@ -164,31 +172,30 @@ def analyse(rmap: RotatorMap, budget: int = DEFAULT_BUDGET,
     if opened is None:
         return None
     states += opened.states
-    boosts: int | None = None
     if wanted is not None:
         by_boosts = [grade(opened.with_boosts(b, 0)) for b in range(BOOST_CACHE + 1)]
         if wanted not in by_boosts:
             return None
         edge = next((b for b, g in enumerate(by_boosts) if g is not by_boosts[0]), None)
-        if edge is not None:
-            probe = boosts_needed(solver, par, known, budget, below=edge)
+        if edge is not None and len(set(by_boosts[edge:])) == 1:  # one edge: ask "< edge?"
+            probe = cheaper_line(solver, par, edge, budget)
             if probe is None:
                 return None
             states += probe[1]
-            if by_boosts[probe[0]] is not wanted:
+            if by_boosts[0 if probe[0] else edge] is not wanted:
                 return None
-            boosts = probe[0] if probe[0] < edge else None  # else only "at least edge"
         if not opened.complete:  # kept: count every open move
             opened = opening(solver, par, budget)
             if opened is None:
                 return None
             states += opened.states
-    if boosts is None:
-        exact = boosts_needed(solver, par, known, budget)
-        if exact is None:
-            return None
-        boosts, states = exact[0], states + exact[1]
+    exact = boosts_needed(solver, par, known, budget)
+    if exact is None:
+        return None
+    boosts, states = exact[0], states + exact[1]
     found = opened.with_boosts(boosts, 0)
+    if wanted is not None and grade(found) is not wanted:
+        return None
     winning = []
     for x in range(WIDTH):
         if x in found.starts:  # wins within par + 4 turns

@@ -149,10 +149,11 @@ def boosts_needed(solver: Solver, par: int, known: int, budget: int,
 
 
 def win_within(solver: Solver, state: State, turn: int, horizon: int, budget: int,
-               ) -> tuple[int | None, int]:
+               cheaper_than: int = BOOST_CACHE + 1) -> tuple[int | None, int]:
     """Whether some line from ``state`` (reached after turn ``turn``) wins by turn
     ``horizon``: (the turn of the win found, not always the earliest, or 0 when there is
-    none, or None when the budget ran out; states expanded).
+    none, or None when the budget ran out; states expanded). With ``cheaper_than``, only
+    lines that spend fewer boost spaces in all (since turn 1) count.
 
     Best first: the state nearest the goal row, then the earliest. Dominance needs
     the turn here, since states do not come in turn order: a state is skipped when the
@@ -173,10 +174,12 @@ def win_within(solver: Solver, state: State, turn: int, horizon: int, budget: in
         if expanded + len(heap) > budget:
             return None, expanded
         last = t + 1 >= horizon
-        for _, result in solver.expand(state):
+        for choice, result in solver.expand(state):
             if result is WIN:
-                return t + 1, expanded
-            if last:
+                if BOOST_CACHE - state[-1] + choice[2] < cheaper_than:
+                    return t + 1, expanded
+                continue
+            if last or BOOST_CACHE - result[-1] >= cheaper_than:
                 continue
             key, left = result[:-1], result[-1]
             old = seen.get(key)
@@ -186,6 +189,24 @@ def win_within(solver: Solver, state: State, turn: int, horizon: int, budget: in
             counter += 1
             heapq.heappush(heap, (GOAL_ROW - result[0] // WIDTH, t + 1, counter, result))
     return 0, expanded
+
+
+def cheaper_line(solver: Solver, par: int, below: int, budget: int,
+                 ) -> tuple[bool, int] | None:
+    """Whether some line of at most par + 4 turns spends fewer than ``below`` boost
+    spaces (states expanded too), or None when the budget ran out. Cheaper than
+    ``boosts_needed`` when the answer is yes: a best-first search from each start stops
+    at the first such line."""
+    expanded = 0
+    for x in range(WIDTH):
+        wins, spent = win_within(solver, solver.root(x), 0, par + HORIZON_EXTRA, budget,
+                                 cheaper_than=below)
+        expanded += spent
+        if wins is None:
+            return None
+        if wins:
+            return True, expanded
+    return False, expanded
 
 
 def open_moves(solver: Solver, moves: list[tuple[FirstMove, State | None]], horizon: int,
