@@ -150,8 +150,7 @@ def generate(
         needed=say("rotator", "caption.needed",
                    boosts=plural(b.figures.boosts_needed, "boost")),
         horizon=b.figures.horizon, opened=b.figures.open_moves,
-        first=b.figures.first_moves, par_moves=b.figures.par_moves,
-        winning=len(b.winning_starts))) for b in result.boards]
+        first=b.figures.first_moves)) for b in result.boards]
     if boards:
         fonts = bundled_fonts()
         document = puzzle_book(boards, layout=book, keys=keys, paper=sheet, fonts=fonts,
