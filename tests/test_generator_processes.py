@@ -47,12 +47,12 @@ def alive(processes: list[Proc]) -> list[Proc]:
 
 
 def start_generation(tmp: Path, **streams: int) -> subprocess.Popen[str]:
-    """``cardgen rotator generate --seed 9 --difficulty hard --count 3 --jobs 2``, in its
-    own process group. It takes several seconds: its third hard board is the fourteenth
-    map, and the eighth takes some 3.5 s to analyse."""
+    """``cardgen rotator generate --seed 9 --difficulty hard --count 4 --jobs 2``, in its
+    own process group. It takes several seconds: its hard boards are maps 2, 5, 6 and 8,
+    and the eighth takes some 5 s to analyse."""
     return subprocess.Popen(
         [sys.executable, "-m", "cardgen", "rotator", "generate", "--seed", "9",
-         "--difficulty", "hard", "--count", "3", "--jobs", "2", "-o", str(tmp / "r.pdf")],
+         "--difficulty", "hard", "--count", "4", "--jobs", "2", "-o", str(tmp / "r.pdf")],
         cwd=ROOT, text=True, start_new_session=True, **streams)
 
 
@@ -120,8 +120,8 @@ def test_ctrl_c_ends_the_run_promptly_and_quietly(tmp_path, to, work):
 
 
 def test_parallel_boards_are_the_same_and_come_as_soon_as_found():
-    """Seed 9 has its two hard boards at maps 5 and 6; map 8, which takes some 4 s to
-    analyse, is under way by then: the run must not wait for it."""
+    """Seed 9 has its first two hard boards at maps 2 and 5; map 8, which takes some 5 s
+    to analyse, is under way by then: the run must not wait for it."""
     started = time.monotonic()
     serial = generate(9, 2, Grade.HARD, jobs=1)
     serial_time = time.monotonic() - started
@@ -142,7 +142,8 @@ class Stop(BaseException):
 
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs setitimer")
 def test_a_signal_handlers_exception_propagates_unchanged_and_kills_the_workers():
-    """Seed 9's eighth map takes some 4 s; once seven maps are taken, it is under way. A
+    """Seed 9's eighth map takes some 5 s; once seven maps are taken (three of the four
+    hard boards asked for), it is under way. A
     SIGALRM then raises an exception from its handler, which must come out of generate()
     as it is, at once, with no worker left."""
     raised: list[Stop] = []
@@ -160,7 +161,7 @@ def test_a_signal_handlers_exception_propagates_unchanged_and_kills_the_workers(
     before = signal.signal(signal.SIGALRM, handler)
     try:
         with pytest.raises(Stop) as caught:
-            generate(9, 3, Grade.HARD, jobs=2, progress=progress)
+            generate(9, 4, Grade.HARD, jobs=2, progress=progress)
         took = time.monotonic() - armed[0]
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
@@ -176,12 +177,12 @@ def test_a_worker_that_dies_is_an_error_not_a_hang():
     from cardgen.games.rotator.generator import WorkerError  # new: fails to import at HEAD
 
     def progress(tried: int, found: int) -> None:
-        if tried == 7:  # the 3.5 s eighth map is under way
+        if tried == 7:  # the 5 s eighth map is under way
             os.kill(children(os.getpid())[0][0], signal.SIGKILL)
 
     started = time.monotonic()
     with pytest.raises(WorkerError, match="worker process stopped"):
-        generate(9, 3, Grade.HARD, jobs=2, progress=progress)
+        generate(9, 4, Grade.HARD, jobs=2, progress=progress)
     assert time.monotonic() - started < 3
     assert not children(os.getpid())
 

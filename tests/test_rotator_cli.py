@@ -101,12 +101,12 @@ def run_generate(tmp: Path, name: str, *args: str) -> tuple[Result, Path]:
 
 
 def is_easy(b: dict) -> bool:
-    return b["turns"] <= 5 and b["boosts"] <= 3 and len(b["winning_starts"]) >= 8
+    return b["par"] <= 5 and b["boosts_needed"] <= 3 and b["open_first_moves"] >= 10
 
 
 def is_hard(b: dict) -> bool:
-    t, boosts, starts = b["turns"], b["boosts"], len(b["winning_starts"])
-    return t >= 13 or (t >= 9 and (boosts >= 6 or starts <= 7))
+    par, boosts, opened = b["par"], b["boosts_needed"], b["open_first_moves"]
+    return par >= 13 or (par >= 9 and (boosts >= 4 or opened <= 12))
 
 
 # --- show -------------------------------------------------------------------------------
@@ -379,6 +379,8 @@ def test_generate_json(seven):
         assert isinstance(b["boosts"], int) and b["boosts"] >= 0
         assert all(START_RE.match(s) for s in b["winning_starts"])
         assert b["start"] in b["winning_starts"]
+        assert b["par"] == b["turns"] and 0 <= b["boosts_needed"] <= b["boosts"]
+        assert 0 < b["par_first_moves"] <= b["open_first_moves"] <= b["first_moves"] <= 40
     assert len({b["board_id"] for b in boards}) == 3
     assert pdf.is_file() and "wrote" in result.stderr  # --json keeps stdout pure JSON
 

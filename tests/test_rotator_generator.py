@@ -10,6 +10,7 @@ from cardgen.games.rng import SplitMix64
 from cardgen.games.rotator.board import RotatorMap
 from cardgen.games.rotator.engine import Terrain, replay
 from cardgen.games.rotator.generator import GRADE_RULES, Grade, analyse, generate, grade
+from cardgen.games.rotator.grading import Figures
 from tests.helpers import cli, error_line
 
 
@@ -31,7 +32,7 @@ def test_seeds_give_pinned_boards():
     assert [b.rmap.board_id for b in generate(7, 3).boards] == [
         "R1:B2D9G5I2I8-B6D3E8H4I9", "R1:C5D9E2G7I4-B2C9F7H3I9", "R1:B5C9F2G6I9-B7D3F6H9I4"]
     assert [b.rmap.board_id for b in generate(2026, 2, Grade.EASY).boards] == [
-        "R1:B8C3F7G2I9-B3D7F2G9I6", "R1:B9C4F6G2I9-B5E8F2I4I9"]
+        "R1:B8C3F7G2I9-B3D7F2G9I6", "R1:B4D8G2H9I5-B7E3E9G6I2"]
 
 
 def test_different_seeds_differ_and_parallel_jobs_change_nothing():
@@ -43,13 +44,14 @@ def test_different_seeds_differ_and_parallel_jobs_change_nothing():
     assert a == b and a != c
 
 
-@pytest.mark.parametrize(("turns", "boosts", "starts", "expected"), [
-    (5, 3, 8, Grade.EASY), (1, 0, 10, Grade.EASY), (5, 4, 9, Grade.MEDIUM),
-    (5, 2, 7, Grade.MEDIUM), (9, 5, 8, Grade.MEDIUM), (9, 6, 9, Grade.HARD),
-    (9, 2, 7, Grade.HARD), (13, 1, 10, Grade.HARD), (7, 5, 8, Grade.MEDIUM),
+@pytest.mark.parametrize(("par", "boosts", "opened", "expected"), [
+    (5, 3, 10, Grade.EASY), (2, 0, 30, Grade.EASY), (5, 4, 20, Grade.MEDIUM),
+    (5, 0, 9, Grade.MEDIUM), (7, 0, 30, Grade.MEDIUM), (9, 3, 13, Grade.MEDIUM),
+    (9, 4, 13, Grade.HARD), (9, 0, 12, Grade.HARD), (12, 3, 13, Grade.MEDIUM),
+    (13, 0, 30, Grade.HARD), (5, 9, 1, Grade.MEDIUM),
 ])
-def test_grade_thresholds(turns, boosts, starts, expected):
-    assert grade(turns, boosts, starts) is expected
+def test_grade_thresholds(par, boosts, opened, expected):
+    assert grade(Figures(par, boosts, opened, 35, 1, 0)) is expected
 
 
 def test_every_grade_is_documented():
@@ -64,7 +66,10 @@ def test_boards_are_proved_winnable_and_of_the_asked_grade(difficulty):
     for board in result.boards:
         assert board.grade is difficulty
         best = board.best
-        assert grade(best.turns, best.boosts, len(board.winning_starts)) is difficulty
+        figures = board.figures
+        assert grade(figures) is difficulty and figures.par == best.turns
+        assert figures.boosts_needed <= best.boosts
+        assert figures.par_moves <= figures.open_moves <= figures.first_moves
         reports = replay(Terrain.from_map(board.rmap), best.start, best.choices)
         assert reports[-1].won and len(reports) == best.turns
         assert best.start in board.winning_starts

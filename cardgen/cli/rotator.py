@@ -176,7 +176,10 @@ def generate(
         "rotator", "caption.graded", grade=b.grade.value,
         best=say("rotator", "caption.best", turns=plural(b.best.turns, "turn"),
                  boosts=plural(b.best.boosts, "boost")),
-        winning=len(b.winning_starts))) for b in graded]
+        needed=say("rotator", "caption.needed",
+                   boosts=plural(b.figures.boosts_needed, "boost")),
+        horizon=b.figures.horizon, opened=b.figures.open_moves,
+        first=b.figures.first_moves)) for b in graded]
     if boards:
         fonts = bundled_fonts()
         document = puzzle_book(boards, size=book, keys=keys, paper=sheet, fonts=fonts,

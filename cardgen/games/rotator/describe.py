@@ -157,7 +157,9 @@ def solution_lines(rmap: RotatorMap, solution: Solution, line: list[TurnReport],
 
 
 def graded_record(board: GradedBoard) -> dict[str, Any]:
-    """A generated board and its solver figures as JSON-ready data."""
+    """A generated board, its best line's figures and its difficulty figures (see
+    ``grading``) as JSON-ready data."""
+    figures = board.figures
     return {
         "board_id": board.rmap.board_id,
         "grade": board.grade,
@@ -165,4 +167,9 @@ def graded_record(board: GradedBoard) -> dict[str, Any]:
         "boosts": board.best.boosts,
         "start": start_name(board.best.start),
         "winning_starts": [start_name(x) for x in board.winning_starts],
+        "par": figures.par,
+        "boosts_needed": figures.boosts_needed,
+        "open_first_moves": figures.open_moves,
+        "first_moves": figures.first_moves,
+        "par_first_moves": figures.par_moves,
     }

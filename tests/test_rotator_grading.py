@@ -1,0 +1,115 @@
+"""The difficulty figures (par, boosts needed, open first moves) agree with a brute force
+over the readable engine on small hand-built worlds."""
+
+from __future__ import annotations
+
+import functools
+import random
+
+import pytest
+
+from cardgen.board.cells import WIDTH
+from cardgen.games.rotator import grading
+from cardgen.games.rotator.engine import (
+    BOOST_CACHE,
+    Choice,
+    State,
+    Terrain,
+    legal_choices,
+    play_turn,
+    start_state,
+)
+from cardgen.games.rotator.solver import Solver
+
+NO_WIN = BOOST_CACHE + 1
+
+
+def brute(terrain: Terrain, max_par: int) -> tuple[int, int, set, set] | None:
+    """(par, boosts needed, open first moves, par first moves) by trying every line
+    through the engine, or None when no line of at most ``max_par`` turns wins."""
+
+    @functools.cache
+    def cheapest(state: State, limit: int) -> int:
+        """Fewest boosts spent from here on a line that wins by turn ``limit``."""
+        if state.turn > limit:
+            return NO_WIN
+        best = NO_WIN
+        for choice in legal_choices(terrain, state):
+            after, report = play_turn(terrain, state, choice)
+            if report.won:
+                best = min(best, choice.boost)
+            elif not report.lost:
+                best = min(best, choice.boost + cheapest(after, limit))
+        return best
+
+    firsts = []
+    for x in range(WIDTH):
+        root = start_state(terrain, x)
+        for choice in legal_choices(terrain, root):
+            after, report = play_turn(terrain, root, choice)
+            if not report.lost:
+                firsts.append(((x, choice), choice.boost, after, report.won))
+
+    def spent(first: tuple, limit: int) -> int:
+        _, boost, after, won = first
+        return boost if won else boost + cheapest(after, limit)
+
+    par = next((t for t in range(1, max_par + 1)
+                if any(spent(f, t) < NO_WIN for f in firsts)), None)
+    if par is None:
+        return None
+    horizon = par + grading.HORIZON_EXTRA
+    boosts = min(spent(f, horizon) for f in firsts)
+    opened = {f[0] for f in firsts if spent(f, horizon) < NO_WIN}
+    at_par = {f[0] for f in firsts if spent(f, par) < NO_WIN}
+    return par, boosts, opened, at_par
+
+
+def world(seed: int) -> Terrain:
+    """A small random world: rows of rock with holes, sometimes a Node."""
+    rng = random.Random(seed)
+    solid = set()
+    for y in rng.sample(range(2, 19), rng.randint(2, 5)):
+        holes = set(rng.sample(range(WIDTH), rng.randint(0, 3)))
+        solid |= {(x, y) for x in range(WIDTH) if x not in holes}
+    nodes = ((rng.randint(2, 7), rng.randint(3, 16)),) if rng.random() < 0.5 else ()
+    return Terrain.custom(solid, nodes)
+
+
+def engine_move(move: grading.FirstMove) -> tuple[int, Choice]:
+    x, (_, drill, boost) = move
+    return x, Choice(None, drill, boost)
+
+
+# Seeds picked for variety at a small cost: par 1 and 5, boosts needed 0–2, no win (7, 38),
+# a Node in some.
+@pytest.mark.parametrize("seed", [1, 4, 6, 7, 11, 13, 15, 20, 30, 38])
+def test_figures_agree_with_a_brute_force_over_the_engine(seed):
+    terrain = world(seed)
+    expected = brute(terrain, 5)
+    solver = Solver(terrain)
+    found = grading.figures(solver, 100_000, max_par=5)
+    if expected is None:
+        assert found is None
+        return
+    assert found is not None
+    par, boosts, opened, at_par = expected
+    assert (found.par, found.boosts_needed) == (par, boosts)
+    assert (found.open_moves, found.par_moves) == (len(opened), len(at_par))
+    moves = grading.first_moves(solver)
+    assert found.first_moves == len(moves)
+    searched = grading.open_moves(solver, moves, par + grading.HORIZON_EXTRA, 100_000)
+    assert searched is not None
+    assert {engine_move(m) for m in searched[0]} == opened
+    assert all(1 <= t <= par + grading.HORIZON_EXTRA for t in searched[0].values())
+    for below in (boosts, boosts + 1):  # the generator's quick question
+        answer = grading.cheaper_line(solver, par, below, 100_000)
+        assert answer is not None and answer[0] is (boosts < below)
+
+
+def test_a_wall_cannot_be_won_and_the_budget_never_guesses():
+    wall = Terrain.custom({(x, y) for x in range(WIDTH) for y in range(2, 20)})
+    assert grading.figures(Solver(wall), 100_000) is None
+    from cardgen.games.rotator.board import RotatorMap
+    solver = Solver(Terrain.from_map(RotatorMap.from_id("R1:B2B8E4I2I8-B4E2E8H4I9")))
+    assert grading.figures(solver, 50) is None
