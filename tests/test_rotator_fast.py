@@ -90,3 +90,29 @@ def test_quick_shows_the_best_line_on_its_own_start():
         5, 7, True)
     others = [r for r in solution.results if r is not row and r.status is Status.WIN]
     assert others and not any(r.shortest for r in others)  # witnesses say so
+
+
+@pytest.mark.parametrize("seed", [10, 41, 51])
+def test_a_search_from_inside_a_line_finds_the_rest_of_it(seed):
+    # The rest of a shortest line (fewest turns, then boosts) is itself the shortest from
+    # where it has got to: so line_from, asked at every state along each start's line,
+    # gives the turns and boosts left, whatever the phase or a pending pick.
+    solver = Solver(Terrain.from_map(random_map(SplitMix64(seed))))
+    checked = phases = 0
+    for x in range(10):
+        result = solver.solve_start(x, 50_000)
+        if result.status is not Status.WIN:
+            continue
+        state, spent = solver.root(x), 0
+        for done, choice in enumerate(result.choices):
+            rest = solver.line_from(state, 50_000)
+            assert (rest.status, rest.turns, rest.boosts) == (
+                Status.WIN, result.turns - done, result.boosts - spent), (x, done)
+            checked += 1
+            phases |= 1 << state[5]
+            state = next(
+                after for raw, after in solver.expand(state)
+                if Choice(None if raw[0] < 0 else (raw[0] % 10, raw[0] // 10), raw[1], raw[2])
+                == choice)
+            spent += choice.boost
+    assert checked > 10 and phases == 0b1111

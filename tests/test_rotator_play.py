@@ -24,7 +24,7 @@ from cardgen.games.rotator.engine import (
     start_state,
 )
 from cardgen.games.rotator.play import HintStatus, Phase, Session, shortest_from, solver_state
-from cardgen.games.rotator.solver import Solver
+from cardgen.games.rotator.solver import WIN, Solver
 from tests.helpers import cli, error_line, ok
 
 BOARD = "R1:B2B8E4I2I8-B4E2E8H4I9"  # best: 5 turns, 7 boosts from A:E10; A:A10 cannot win
@@ -69,6 +69,60 @@ def test_a_hint_from_a_start_is_the_solvers_shortest_line(x):
         return
     assert (hint.turns, hint.boosts) == (expected.turns, expected.boosts)
     assert hint.choice == expected.choices[0]
+
+
+def plain_shortest(solver: Solver, state, only_start=None):
+    """A plain breadth-first search by turns, every layer expanded in full: (turns,
+    boosts spent from ``state``) of the shortest line, or None."""
+    if only_start is not None:
+        state = (only_start, *state[1:6], -1, *state[7:])
+    best = {state[:-1]: state[-1]}
+    layer, turn = [state], 0
+    while layer:
+        turn += 1
+        wins, following = [], []
+        for current in layer:
+            if best[current[:-1]] > current[-1]:
+                continue
+            for raw, result in solver.expand(current):
+                if result is WIN:
+                    wins.append(state[-1] - current[-1] + raw[2])
+                elif best.get(result[:-1], -1) < result[-1]:
+                    best[result[:-1]] = result[-1]
+                    following.append(result)
+        if wins:
+            return turn, min(wins)
+        layer = following
+    return None
+
+
+def test_every_hint_of_a_game_agrees_with_a_plain_search_from_that_position():
+    solver = Solver(TERRAIN)
+    session, checked, picks = Session(RMAP), 0, 0
+    session.choose_start(session.hint().start)
+    while session.phase is Phase.MOVE or session.phase is Phase.PICK:
+        state = solver_state(session.state)
+        hint = session.hint()
+        only = None if session.picked is None else session.picked[1] * 10 + session.picked[0]
+        assert (hint.turns, hint.boosts) == plain_shortest(solver, state, only)
+        checked += 1
+        picks += only is not None
+        if session.phase is Phase.PICK:
+            if session.pick(hint.choice.start) is not None:
+                break  # a goal-row square: won on the spot
+            continue  # asked again with the square picked
+        session.play(next(o for o in session.options() if o.choice == hint.choice))
+    assert checked >= 5 and picks
+
+
+def test_a_hint_deep_in_a_hard_board_is_proved_where_the_old_search_gave_up():
+    # The issue's example: from A:D10 a 17-turn line with 2 boosts (the plain search
+    # ran past its budget from here).
+    rmap = RotatorMap.from_id("R1:C5D9E2H5I9-B3C9F7I2I9")
+    session = Session(rmap, start=6)
+    hint = session.hint()
+    assert hint.status is HintStatus.WIN
+    assert (hint.turns, hint.boosts) == (17, 2)
 
 
 def test_following_the_hints_wins_in_the_boards_best_line():

@@ -34,8 +34,6 @@ from cardgen.games.rotator.engine import (
 )
 from cardgen.games.rotator.solver import (
     DEFAULT_BUDGET,
-    WIN,
-    RawChoice,
     Solver,
     Status,
     cell_of,
@@ -104,50 +102,24 @@ def solver_state(state: State) -> SolverState:
             state.boosts)
 
 
-def _choice(raw: RawChoice) -> Choice:
-    picked, drill, boost = raw
-    return Choice(cell_of(picked) if picked >= 0 else None, drill, boost)
-
-
 def shortest_from(solver: Solver, state: SolverState, budget: int = DEFAULT_BUDGET,
                   only_start: int | None = None) -> Hint:
-    """Breadth-first by turns from ``state``: the first choice of a shortest winning
-    line (fewest turns, then fewest boost spaces; ties go to the choice found first),
-    or LOST when no line exists, or UNDECIDED past ``budget`` stored states. With
-    ``only_start`` (a cell index), only the choices that start there are tried."""
-    spent0 = state[-1]
-    best: dict[tuple[int, ...], int] = {state[:-1]: spent0}
-    layer: list[tuple[SolverState, RawChoice | None]] = [(state, None)]
-    turn = stored = 0
-    while layer:
-        turn += 1
-        win: tuple[int, RawChoice] | None = None
-        following: list[tuple[SolverState, RawChoice | None]] = []
-        for current, first in layer:
-            if best[current[:-1]] > current[-1]:
-                continue  # the same position was reached with more boosts left
-            for raw, result in solver.expand(current):
-                if first is None and only_start is not None and raw[0] != only_start:
-                    continue
-                origin = raw if first is None else first
-                if result is WIN:
-                    spent = spent0 - current[-1] + raw[2]
-                    if win is None or spent < win[0]:
-                        win = (spent, origin)
-                    continue
-                key, left = result[:-1], result[-1]
-                if best.get(key, -1) >= left:
-                    continue
-                best[key] = left
-                following.append((result, origin))
-        stored += len(following)
-        if win is not None:
-            return Hint(HintStatus.WIN, choice=_choice(win[1]), turns=turn, boosts=win[0],
-                        states=stored)
-        if stored > budget:
-            return Hint(HintStatus.UNDECIDED, states=stored)
-        layer = following
-    return Hint(HintStatus.LOST, states=stored)
+    """The first choice of a shortest winning line from ``state`` (fewest turns, then
+    fewest boost spaces; the solver's own search, :meth:`Solver.line_from`), or LOST
+    when no line exists, or UNDECIDED past ``budget`` stored states. With ``only_start``
+    (a cell index, in a state that picks a start after a capture), only the lines that
+    start there are searched: the same turn played from that square."""
+    if only_start is not None:
+        state = (only_start, *state[1:6], -1, *state[7:])
+    result = solver.line_from(state, budget)
+    if result.status is Status.WIN:
+        choice = result.choices[0]
+        if only_start is not None:
+            choice = Choice(cell_of(only_start), choice.drill, choice.boost)
+        return Hint(HintStatus.WIN, choice=choice, turns=result.turns,
+                    boosts=result.boosts, states=result.states)
+    status = HintStatus.LOST if result.status is Status.NONE else HintStatus.UNDECIDED
+    return Hint(status, states=result.states)
 
 
 class Session:

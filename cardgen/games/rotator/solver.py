@@ -332,7 +332,8 @@ class Solver:
 
     def _lean_search(self, roots: list[State], budget: int, max_turns: int | None = None,
                      ) -> tuple[Status, int, int, int, list[RawChoice], int, int]:
-        """Breadth-first by turns from ``roots`` (in order of preference).
+        """Breadth-first by turns from ``roots`` (in order of preference; any states of
+        the same phase, such as the ten starts or a game under way).
 
         Returns (status, turns, boosts used, the start column of the line, the choice
         line, states stored, turns searched without a win). With ``max_turns``, the
@@ -362,9 +363,14 @@ class Solver:
             seen[key] = record
             layer.append(record)
             choice = self._win(key, root[-1])
-            if choice is not None and (win is None or choice[2] < win[0]):
-                win = (choice[2], record, choice)
+            if choice is not None:
+                total = BOOST_CACHE - root[-1] + choice[2]  # spent in all, as below
+                if win is None or total < win[0]:
+                    win = (total, record, choice)
         turn = 0
+        offset = roots[0][5]  # the roots' phase: 0 before turn 1, any in a game under way
+        if any(root[5] != offset for root in roots):
+            raise ValueError("the roots of one search must share their gravity")
         centre_node, territory, below = self.centre_node, self.territory, BELOW
         seen_get = seen.get
         serial = len(layer)  # records are numbered as they are stored
@@ -373,10 +379,11 @@ class Solver:
         plain, picked_t, cells, bits = CHOICES, PICKED, self.territory_cells, BITS
         while layer and win is None:
             turn += 1
-            rays, ends, step, nxt_table = RAYS[turn - 1 & 3], RAY_ENDS[turn - 1 & 3], \
-                STEPS[turn - 1 & 3], NEXT[turn - 1 & 3]
+            phase = offset + turn - 1 & 3  # the gravity of the turn played now
+            rays, ends, step, nxt_table = RAYS[phase], RAY_ENDS[phase], STEPS[phase], \
+                NEXT[phase]
             forward = step > 0
-            next_phase = turn & 3
+            next_phase = phase + 1 & 3
             check_fall = next_phase == 0  # the next turn falls in +y
             last = max_turns is not None and turn >= max_turns  # wins next turn too long
             following: list[Record] = []
@@ -504,7 +511,7 @@ class Solver:
                         return (Status.UNDECIDED, 0, 0, -1, [], len(seen), turn)
                 else:
                     # A win is known: the rest of the layer can only offer a cheaper one.
-                    win = self._finish(remaining, win, superseded, turn)
+                    win = self._finish(remaining, win, superseded, offset + turn)
                     break
             layer = following
         if win is None:
@@ -520,10 +527,11 @@ class Solver:
     def _finish(self, remaining: Iterable[Record], win: tuple[int, Record, RawChoice],
                 superseded: set[int], turn: int) -> tuple[int, Record, RawChoice]:
         """The rest of a layer once a win in the next turn but one is known (turn ``turn``
-        is being played from these states): only a win with fewer boosts in total, found
-        later in layer order, can replace it. Nothing is stored; a next state is built
-        only when the quick tests leave it a chance. A next state already stored with as
-        many boosts was checked when it was stored, so no look-up is needed."""
+        is being played from these states, counted so that turn 1 falls in +y): only a
+        win with fewer boosts in total, found later in layer order, can replace it.
+        Nothing is stored; a next state is built only when the quick tests leave it a
+        chance. A next state already stored with as many boosts was checked when it was
+        stored, so no look-up is needed."""
         best_used = win[0]
         phase = (turn - 1) & 3
         next_phase = turn & 3
@@ -636,6 +644,16 @@ class Solver:
             return StartResult(x, status, states=stored, searched=searched)
         return StartResult(x, Status.WIN, turns, used, self._choices(line), stored,
                            searched=searched)
+
+    def line_from(self, state: State, budget: int = DEFAULT_BUDGET) -> StartResult:
+        """The shortest line from any state, such as a game under way: fewest turns, then
+        boost spaces, by the same search as ``solve_start`` (which is ``line_from`` of a
+        root). ``boosts`` counts the spaces spent from ``state`` on; ``start`` is -1."""
+        status, turns, used, _, line, stored, searched = self._search([state], budget)
+        if status is not Status.WIN:
+            return StartResult(-1, status, states=stored, searched=searched)
+        return StartResult(-1, Status.WIN, turns, used - (BOOST_CACHE - state[-1]),
+                           self._choices(line), stored, searched=searched)
 
     def best_line(self, budget: int = DEFAULT_BUDGET, max_turns: int | None = None,
                   ) -> StartResult:
