@@ -7,13 +7,15 @@ printed PDF: that no glyph lies where the paper bends."""
 from __future__ import annotations
 
 import math
+import re
 from functools import cache
 
 import pytest
 
 from cardgen.board.cells import Grid
 from cardgen.card.build import CardBuild, build_card
-from cardgen.card.config import config_from_values, load_config
+from cardgen.card.config import config_from_values
+from cardgen.card.creases import fold_ink, fold_ink_warnings
 from cardgen.card.physical import (
     CREASE,
     PRESETS,
@@ -29,7 +31,7 @@ from cardgen.draw.geometry import Affine, Box, Segment
 from cardgen.draw.page import Image, Line, Path, Rect, Text, walk
 from cardgen.text.fit import text_box
 from cardgen.text.fonts import bundled_fonts
-from tests.helpers import DATA
+from tests.helpers import DATA, ROOT
 from tests.pdfops import read_pages
 
 GEOMETRIES = [CardGeometry(PRESETS[Preset.EU]), CardGeometry(PRESETS[Preset.US]),
@@ -155,11 +157,13 @@ CARDS = {
 
 
 @cache
-def built(name: str) -> CardBuild:
-    values = CARDS[name]
-    config = (load_config(None) if values is None
-              else config_from_values(values, None, name))
-    return build_card(config)
+def _built(name: str) -> CardBuild:
+    return build_card(config_from_values(CARDS[name], None, name))
+
+
+def built(name: str, request: pytest.FixtureRequest) -> CardBuild:
+    """The card of that name; the example is the session's (tests/conftest.py)."""
+    return request.getfixturevalue("example_build") if CARDS[name] is None else _built(name)
 
 
 def _item_box(item: Rect | Line | Path | Text | Image, t: Affine) -> Box:
@@ -185,14 +189,14 @@ def _item_box(item: Rect | Line | Path | Text | Image, t: Affine) -> Box:
 
 
 @pytest.mark.parametrize("name", sorted(CARDS))
-def test_nothing_to_read_lies_where_the_paper_bends(name: str):
+def test_nothing_to_read_lies_where_the_paper_bends(name: str, request):
     """On both faces, no text (names, contacts, grid labels, Connector pieces, link
     numbers), QR code, logo, signature box or number's disc lies within CREASE of a score:
     the main fold (stretched on the outside as a business card, on the inside as a tent)
     and the hinges. What may cross a score: the grounds and the art (layer
     "background"), the portraits, and the grid lines, which meet at the fold on purpose
     (the 10 × 20 board); the grid layer holds nothing else but its labels."""
-    build = built(name)
+    build = built(name, request)
     g = build.geometry
     for side, page in zip(Side, build.document.pages, strict=True):
         assert page.name == side.value
@@ -231,14 +235,14 @@ def _max_ink_near_fold(image: Image, g: CardGeometry) -> float:
 
 
 @pytest.mark.parametrize("name", sorted(CARDS))
-def test_solids_across_the_scores_carry_one_ink_at_most(name: str):
+def test_solids_across_the_scores_carry_one_ink_at_most(name: str, request):
     """The print section's rule: what crosses a score on a face that the fold stretches
     carries at most 100 % ink in all (one ink at full strength, or light tints): no rich
     black and none of the dark curves' colours, which crack worst. The outside's ground
     crosses the main fold (stretched in the business-card fold); the inside's margin,
     its light game panel, the portraits' tints and the grid lines cross it (stretched in
     the tent) and the margin crosses the hinges (stretched when a tab folds back)."""
-    build = built(name)
+    build = built(name, request)
     g = build.geometry
     crossing: dict[Side, set[str]] = {side: set() for side in Side}
     for side, page in zip(Side, build.document.pages, strict=True):
@@ -296,3 +300,30 @@ def test_the_printed_card_has_no_glyph_where_the_paper_bends(example_build, exam
             runs += 1
             assert not any(box.intersects(b) for b in bands), (side, run.chars, box)
     assert runs > 50
+
+
+@pytest.mark.parametrize("name", sorted(CARDS))
+def test_the_bundled_themes_cross_the_scores_without_a_warning(name: str, request):
+    build = built(name, request)
+    found = {(f.side, f.layer) for side, page in zip(Side, build.document.pages, strict=True)
+             for f in fold_ink(page, side, build.geometry)}
+    assert (Side.OUTSIDE, "background") in found and (Side.INSIDE, "grid") in found
+    assert not [w for w in build.warnings if "crosses the main fold" in w]
+
+
+def test_a_heavy_ground_across_the_fold_is_warned(tmp_path):
+    """A theme of one's own whose business side is a solid of two inks (135 %) prints,
+    with a warning that names the theme, what crosses the fold and the fix."""
+    light = (ROOT / "templates" / "themes" / "light.toml").read_text(encoding="utf-8")
+    theme = re.sub(r"(?m)^background = .*$", "background = [0, 45, 90, 0]", light, count=1)
+    theme = re.sub(r"(?m)^(name|accent) = \[.*$", r"\1 = [0, 0, 0, 100]", theme)
+    (tmp_path / "orange.toml").write_text(theme, encoding="utf-8")
+    config = config_from_values({"card": {"theme": str(tmp_path / "orange.toml")},
+                                 "person": {"name": "Ada Example"}}, None, "t.toml")
+    build = build_card(config)
+    assert [w for w in build.warnings if "crosses" in w] == [
+        "card.theme: the business side's ground crosses the main fold with 135 % ink, and a "
+        "fold may crack a solid over 100 % along its ridge; choose a colour of one ink, or "
+        "lighter, for it in the theme."]
+    assert fold_ink_warnings(build.document.pages, build.geometry) == [
+        w for w in build.warnings if "crosses" in w]
