@@ -26,16 +26,17 @@ from tests.helpers import ROOT
 RULES = ROOT / "templates" / "rules"
 GAMES = ("reflector", "deflector", "defector")
 
-# The figures drawn for these texts (cardgen.rules.fig_nodes), and where each goes.
+# The figures drawn for these texts (cardgen.rules.fig_nodes, and the card's two folds
+# from cardgen.rules.fig_fold), and where each goes.
 FIGURES = {
-    "reflector": ["reflector-two-cards", "reflector-three-cards", "territory",
+    "reflector": ["card-folds", "reflector-two-cards", "reflector-three-cards", "territory",
                   "territory-overlap"],
     "deflector": ["table-3", "table-4-full", "table-4-partial", "table-5-full",
                   "table-5-partial", "territory", "territory-overlap"],
     "defector": ["defector-full", "defector-island", "territory", "territory-overlap"],
 }
-# The names the figure module draws for the Node games: no others may be named.
-NODE_FIGURES = frozenset({"territory", "territory-overlap", "reflector-two-cards",
+# The names the figure modules draw for the Node games: no others may be named.
+NODE_FIGURES = frozenset({"card-folds", "territory", "territory-overlap", "reflector-two-cards",
                           "reflector-three-cards", "table-3", "table-4-full",
                           "table-4-partial", "table-5-full", "table-5-partial",
                           "defector-full", "defector-island"})
@@ -119,6 +120,7 @@ def test_only_figures_drawn_for_the_node_games_are_named_and_every_one_is():
 
 # game -> (figure, the subsection or section it sits in)
 PLACES = [
+    ("reflector", "card-folds", "Folding the card"),
     ("reflector", "reflector-two-cards", "With two cards"),
     ("reflector", "reflector-three-cards", "With three cards"),
     ("reflector", "territory", "Placing your Control Nodes"),

@@ -37,10 +37,13 @@ def label_size(cell: float, band: float) -> float:
     return CARD_LABEL_SIZE * min(band / LABEL_BAND, scale)
 
 
-def grid_items(grid: Grid, cell: float, style: GridStyle, draw_fold: bool = True) -> list[Item]:
+def grid_items(grid: Grid, cell: float, style: GridStyle, draw_fold: bool = True,
+               fold_clear: float = 0.0) -> list[Item]:
     """One grid in its own frame: lines, column letters beyond Row 10, row numbers on
     the player's left. ``draw_fold`` False leaves out the Row 1 edge (the other grid
-    draws the shared fold line)."""
+    draws the shared fold line). The row numbers' ink keeps at least ``fold_clear`` mm
+    from the Row 1 edge (on the card, the fold's crease band): a number that would come
+    nearer, on the smallest squares, moves down its row."""
     side = GRID_SIZE * cell
     thin = Stroke(style.line, style.line_width)
     border = Stroke(style.border, style.border_width)
@@ -58,6 +61,8 @@ def grid_items(grid: Grid, cell: float, style: GridStyle, draw_fold: bool = True
         items.append(Text((c + 0.5) * cell, side + style.band / 2 + lift, letter, face, size,
                           style.label, anchor=Anchor.MIDDLE, name=f"grid-{grid}-col-{letter}"))
     for r in range(1, GRID_SIZE + 1):
-        items.append(Text(-style.band / 2, (r - 0.5) * cell + lift, str(r), face, size,
+        label = str(r)
+        baseline = max((r - 0.5) * cell + lift, fold_clear + face.metrics.ink_top_mm(label, size))
+        items.append(Text(-style.band / 2, baseline, label, face, size,
                           style.label, anchor=Anchor.MIDDLE, name=f"grid-{grid}-row-{r}"))
     return items

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import assert_never
 
 from cardgen.card.config import CardConfig
+from cardgen.card.creases import fold_ink_warnings
 from cardgen.card.inside import draw_inside
 from cardgen.card.layout import card_layout
 from cardgen.card.outside import draw_outside
@@ -119,4 +120,7 @@ def build_card(config: CardConfig, dieline: DielineMode = DielineMode.FILE) -> C
     if problems:
         raise CardgenError(f"the card would break the ink rule (README, print shop "
                            f"checklist): {'; '.join(problems)}.", value=config.theme)
+    # The card folds both ways: what crosses a score the fold stretches should not be a
+    # heavy solid (README, print shop checklist). The bundled themes keep to it.
+    build.warnings += fold_ink_warnings(build.document.pages, geometry)
     return build

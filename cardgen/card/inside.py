@@ -9,7 +9,7 @@ from cardgen.board.cells import Grid
 from cardgen.board.frame import LABEL_BAND
 from cardgen.card.config import CardConfig
 from cardgen.card.layout import CardLayout
-from cardgen.card.physical import CardGeometry, Preset, Tab
+from cardgen.card.physical import CREASE, CardGeometry, Preset, Tab
 from cardgen.card.themes import Theme
 from cardgen.connector.draw import (
     BLACK,
@@ -64,8 +64,10 @@ def draw_inside(page: Page, config: CardConfig, geometry: CardGeometry, theme: T
                       LABEL_BAND, line_width=0.1,
                       where="fonts.regular (the grids' row numbers and column letters)")
     for grid in Grid:
-        # Grid B draws the fold line that both grids share.
-        grid_layer.add(Group(grid_items(grid, geometry.cell, style, draw_fold=grid is Grid.B),
+        # Grid B draws the fold line that both grids share; the row numbers keep out of the
+        # fold's crease band (the card folds both ways: physical.CREASE).
+        grid_layer.add(Group(grid_items(grid, geometry.cell, style, draw_fold=grid is Grid.B,
+                                        fold_clear=CREASE),
                              transform=board.grid_to_page(grid), name=f"grid-{grid}"))
     if geometry.size.preset is not None:
         draw_addendum(page, geometry, geometry.size.preset, theme, fonts, layout)

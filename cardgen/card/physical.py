@@ -15,7 +15,17 @@ Frames used by the layout:
 - back panel: origin at its top-left corner *as read*, i.e. rotated 180° on the sheet;
 - grid frame: origin at the grid's fold corner that is top-left as the grid's player
   reads it; cell (column c, row r) is the box (c*s, (r-1)*s, s, s). Grid B (lower) is
-  upright on the sheet, grid A (upper) rotated 180°.
+  upright on the sheet, grid A (upper) rotated 180°;
+- tent view (:meth:`CardGeometry.tent_view`): what the player facing one half of the card
+  folded the other way (a tent, grids outside) sees, with the origin at the left end of the
+  ridge as that player sees it and y running down the half from the ridge.
+
+The main fold bends both ways (:class:`Fold`): grids inside, a business card; grids
+outside, a tent between two players. Whichever face lies on the outer side of a bend is
+stretched there, and ink across the score may crack; on the inner side the paper is
+pressed into the crease. So along every score a band of :data:`CREASE` mm either side is
+kept free of text, QR codes, link numbers and grid labels, on both faces
+(:meth:`CardGeometry.crease_bands`).
 """
 
 from __future__ import annotations
@@ -26,7 +36,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import assert_never
 
-from cardgen.board.cells import GRID_SIZE
+from cardgen.board.cells import GRID_SIZE, Grid
 from cardgen.board.frame import LABEL_BAND, BoardFrame
 from cardgen.draw.geometry import Affine, Box, Point, Segment
 from cardgen.errors import CardgenError, number
@@ -39,6 +49,11 @@ MIN_TAB = 9.0  # narrowest side tab that still holds a link number inside its sa
 SIZE_LIMITS = {"width": (50.0, 150.0), "height": (40.0, 120.0)}
 CUSTOM_BLEED = 3.0  # mm, bleed and safe zone of custom sizes
 CUSTOM_SAFE = 3.0
+# Half the width of the band along a score where the paper bends (mm): half the channel a
+# scoring rule presses into 300-350 g/m2 board (a 0.7 mm rule plus the board's thickness
+# on each side: about 1.5 mm, so 0.75 mm) plus the register of the score to the print
+# (0.5 mm). Text, QR codes, link numbers and grid labels keep out of it on both faces.
+CREASE = 1.25
 
 
 class Preset(enum.StrEnum):
@@ -56,6 +71,25 @@ class Tab(enum.StrEnum):
 class Side(enum.StrEnum):
     OUTSIDE = "outside"
     INSIDE = "inside"
+
+
+class Fold(enum.StrEnum):
+    """The two ways the main fold bends."""
+
+    CARD = "card"  # grids inside: a business card, front and back panels outside
+    TENT = "tent"  # grids outside: a tent between two players, one grid toward each
+
+    @property
+    def stretched(self) -> Side:
+        """The face on the outer side of the main fold's bend: the face the folded card
+        shows, stretched over the ridge, where ink across the score may crack."""
+        return Side.OUTSIDE if self is Fold.CARD else Side.INSIDE
+
+    @property
+    def pressed(self) -> Side:
+        """The face on the inner side of the bend: hidden inside the folded card, pressed
+        into the crease."""
+        return Side.INSIDE if self is Fold.CARD else Side.OUTSIDE
 
 
 @dataclass(frozen=True)
@@ -254,6 +288,46 @@ class CardGeometry:
         """The folded tab's area in the back-panel frame."""
         to_back = self.back_to_page.inverse() @ self.folded_tab_to_outside(tab)
         return self.tabs[tab].transformed(to_back)
+
+    # --- the tent: folded the other way, grids outside --------------------------------
+    def tent_view(self, grid: Grid) -> Affine:
+        """Inside (sheet) coordinates -> the view of the player facing ``grid``'s half of
+        the tent: x to that player's right from the ridge's left end as they see it, y
+        down the half from the ridge (distances along the paper, whatever the tent's
+        angle).
+
+        Standing the card up as a tent lifts the fold off the table and tilts each half
+        about it toward its own player, printed face outward: a tilt about a line across
+        the player's view neither turns nor mirrors what they see. So each player sees
+        their half as they would sitting at its outer edge with the card open flat: the
+        player of grid B (lower half) as the inside page reads, the player of grid A
+        turned half round."""
+        match grid:
+            case Grid.B:
+                return Affine.translate(-self.trim.x, -self.fold_y)
+            case Grid.A:
+                return Affine.translate(self.trim.right, self.fold_y) @ Affine.rotate(180)
+            case _:
+                assert_never(grid)
+
+    def crease_bands(self, side: Side) -> list[Box]:
+        """The bands where the paper bends, as seen on ``side``: :data:`CREASE` either
+        side of the main fold (between the hinges) and of each tab's hinge (from the top
+        edge to the fold)."""
+        bands = []
+        for (x1, y1), (x2, y2) in self.fold_lines(side):
+            bands.append(Box(min(x1, x2), min(y1, y2), abs(x2 - x1),
+                             abs(y2 - y1)).inset(-CREASE))
+        return bands
+
+    def stretched_scores(self, side: Side) -> list[Segment]:
+        """The scores round which ``side`` lies on the outer side of the bend, at least
+        one way of folding, as seen on ``side``: the main fold on both faces (the outside
+        in a business card, the inside in a tent, :class:`Fold`), and the hinges on the
+        inside only (a tab folds back over the outside, so the outside goes into the
+        crease)."""
+        lines = self.fold_lines(side)
+        return lines if side is Side.INSIDE else lines[:1]
 
     # --- cuts, scores and folds (inside coordinates unless a side is given) ----------
     def score_lines(self) -> list[Segment]:

@@ -39,6 +39,7 @@ MODULES: tuple[str, ...] = (
     "cardgen.rules.fig_rotator",
     "cardgen.rules.fig_connector",
     "cardgen.rules.fig_nodes",
+    "cardgen.rules.fig_fold",
 )
 
 
