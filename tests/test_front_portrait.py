@@ -355,3 +355,21 @@ def test_the_cli_warns_and_documents_the_focus(tmp_path):
                           "portrait_focus = [0.02, 0.02]\n")
     result = ok(cli("card", config, "-f", "pdf", "-o", tmp_path / "out"))
     assert "images.portrait_focus: the face on the business side" in result.stderr
+
+
+def test_the_pdf_prints_the_picture_in_cmyk_and_previews_it_in_rgb(builds):
+    import io
+
+    from pypdf import PdfReader
+
+    from cardgen.render.pdf import render_pdf
+
+    build = builds[(Preset.EU, "dark")]
+    size = _portrait(build).raster.size
+    for cmyk, space in ((True, "/DeviceCMYK"), (False, "/DeviceRGB")):
+        reader = PdfReader(io.BytesIO(render_pdf(build.document, cmyk=cmyk)))
+        images = [ref.get_object() for ref in
+                  reader.pages[0]["/Resources"]["/XObject"].values()]
+        front = [im for im in images if (im["/Width"], im["/Height"]) == size]
+        assert len(front) == 1 and front[0]["/ColorSpace"] == space
+        assert "/SMask" not in front[0] and "/Mask" not in front[0]
