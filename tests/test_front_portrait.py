@@ -373,3 +373,19 @@ def test_the_pdf_prints_the_picture_in_cmyk_and_previews_it_in_rgb(builds):
         front = [im for im in images if (im["/Width"], im["/Height"]) == size]
         assert len(front) == 1 and front[0]["/ColorSpace"] == space
         assert "/SMask" not in front[0] and "/Mask" not in front[0]
+
+
+def test_front_visual_gives_the_picture_and_the_curves_as_shapes(builds, example_build):
+    """What a spot layer (a varnish) needs: the picture's square, its glow (outside it
+    the picture is the ground) and the curves' band; the band alone without a photo."""
+    build = builds[(Preset.EU, "dark")]
+    config = replace(load_config(None), portrait=PHOTO)
+    visual = front_visual(config, build.geometry, build.theme, build.fonts, card_layout())
+    assert visual.portrait is not None and visual.face is not None and visual.glow
+    cx, cy, radius = visual.glow
+    assert visual.face.contains(cx, cy) and radius < visual.portrait.w
+    assert visual.band is not None and visual.band[0] >= visual.face.bottom - 1e-9
+    assert visual.to_page == build.geometry.front_to_page
+    plain = front_visual(load_config(None), example_build.geometry, example_build.theme,
+                         example_build.fonts, card_layout())
+    assert plain.portrait is None and plain.glow is None and plain.band is not None

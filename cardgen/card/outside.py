@@ -65,13 +65,16 @@ class PanelContent:
 class FrontVisual:
     """The business side's main visual, in the front panel's frame (``to_page`` takes it
     to the outside page): the square the portrait is drawn in (None without a photo or
-    when the theme has no ``[front_portrait]``; the face fades out inside it, and nothing
-    is printed where it has faded away), the face region the layout keeps clear of the
-    text, and the band (top, bottom) the curves flow through across ``panel`` (the panel
-    with its bleed), or None where there is no room for them."""
+    when the theme has no ``[front_portrait]``), the face region the layout keeps clear
+    of the text, the disc (centre x, centre y, radius) outside which the picture has
+    faded into exactly the ground (it also fades near the text, the QR code and the logo
+    and at the square's edges, so the square itself never shows), and the band (top,
+    bottom) the curves flow through across ``panel`` (the panel with its bleed), or None
+    where there is no room for them."""
 
     portrait: Box | None
     face: Box | None
+    glow: tuple[float, float, float] | None
     band: tuple[float, float] | None
     panel: Box
     to_page: Affine
@@ -190,7 +193,7 @@ def _front_portrait(config: CardConfig, geometry: CardGeometry, theme: Theme,
     band = front.band
     treatment = theme.front_portrait
     if config.portrait is None or treatment is None:
-        return _Portrait(FrontVisual(None, None, _band(band, layout), panel,
+        return _Portrait(FrontVisual(None, None, None, _band(band, layout), panel,
                                      geometry.front_to_page), None)
     from cardgen.card.portrait import (
         front_portrait_raster,
@@ -217,16 +220,17 @@ def _front_portrait(config: CardConfig, geometry: CardGeometry, theme: Theme,
                         "will be partly covered or faded; set portrait_focus to the middle "
                         "of the face, or leave out the logo or shorten the text beside it.")
     if band is not None:
-        # The curves flow under the face, over the faded neck and shoulders, in a band
-        # at least min_band high (or no lower than before, if that was less).
+        # The curves flow below the face, over the faded neck and shoulders, in a band
+        # at least min_band high (or as high as before, if that was less).
         top, bottom = band
         band = (max(top, min(place.face.bottom, bottom - layout.art["min_band"])), bottom)
-    visual = FrontVisual(place.box, place.face, _band(band, layout), panel,
-                         geometry.front_to_page)
-    if not draw:
-        return _Portrait(visual, None)
     face_at = (place.box.x + crop.focus[0] * place.box.w,
                place.box.y + crop.focus[1] * place.box.h)
+    visual = FrontVisual(place.box, place.face,
+                         (*face_at, treatment.fade_end * place.box.w), _band(band, layout),
+                         panel, geometry.front_to_page)
+    if not draw:
+        return _Portrait(visual, None)
     raster, dpi = front_portrait_raster(photo, config.portrait_focus, place.box, face_at,
                                         treatment, theme.outside["background"], keep, trim)
     if dpi < PRINT_DPI:
