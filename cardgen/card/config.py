@@ -8,6 +8,7 @@ are reported together.
 from __future__ import annotations
 
 import enum
+import math
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -15,10 +16,10 @@ from typing import Any
 from cardgen.card.physical import PRESETS, CardGeometry, CardSize, Preset, custom_size
 from cardgen.datafile import read_toml
 from cardgen.draw.page import OutputIntent
-from cardgen.errors import CardgenError, ConfigError
+from cardgen.errors import CardgenError, ConfigError, number, shorten
 from cardgen.prepress.intents import default_intent, intent_named
 from cardgen.resources import templates_dir
-from cardgen.schema import Choice, Custom, Flag, Number, Table, Text, check
+from cardgen.schema import Choice, Custom, Flag, Number, Table, Text, check, describe
 from cardgen.text.fonts import FontStyle
 
 
@@ -29,7 +30,29 @@ class QRContent(enum.StrEnum):
     URL = "url"  # only the web address (person.web): a phone offers to open it
 
 
+DEFAULT_FOCUS = (0.5, 0.4)  # where a portrait's crop centres: a little above the middle
 MAX_ABILITY = 120  # characters: two lines of small type beside the QR code, at most
+
+def focus_point(value: Any) -> tuple[float, float]:
+    """A point of a photo as ``[x, y]``, each a share (0–1) of its width and height from
+    the top left; in a CSV cell, two numbers such as ``0.5 0.3`` or ``0.5, 0.3``."""
+    if isinstance(value, str):
+        parts = value.replace(",", " ").split()
+        try:
+            value = [float(p) for p in parts]
+        except ValueError:
+            raise ValueError(f"must be two numbers from 0 to 1 such as [0.5, 0.4], not "
+                             f"{shorten(value)}") from None
+    if not isinstance(value, list | tuple) or len(value) != 2 or not all(
+            isinstance(v, int | float) and not isinstance(v, bool) for v in value):
+        raise ValueError(f"must be two numbers from 0 to 1 such as [0.5, 0.4], not "
+                         f"{describe(value)}")
+    if not all(math.isfinite(v) and 0 <= v <= 1 for v in value):
+        raise ValueError("must be two numbers from 0 to 1 (shares of the photo's width and "
+                         f"height from its top left corner), not [{number(value[0])}, "
+                         f"{number(value[1])}]")
+    return float(value[0]), float(value[1])
+
 
 # The keys that hold paths (card.theme only when it is not a built-in theme's name).
 PATH_KEYS = (("images", "portrait"), ("images", "logo"), ("fonts", "regular"),
@@ -71,8 +94,14 @@ CONFIG = Table({
            for key, help in PERSON_FIELDS.items()},
     }),
     "images": Table({
-        "portrait": Text("Photo behind the grids (tinted blue and red); JPEG, PNG, WebP, "
-                         "TIFF…", default=""),
+        "portrait": Text("Photo for the business side (stylized in the theme's tones) and "
+                         "behind the grids (tinted blue and red); JPEG, PNG, WebP, TIFF…",
+                         default=""),
+        "portrait_focus": Custom(focus_point, "two numbers from 0 to 1, [x, y]",
+                                 "The point of the photo its crops centre on, as shares of "
+                                 "its width and height from the top left (default "
+                                 "[0.5, 0.4], a little above the middle).",
+                                 default=DEFAULT_FOCUS),
         "logo": Text("Logo for the front panel (PNG with transparency works best).",
                      default=""),
     }),
@@ -111,6 +140,7 @@ class CardConfig:
     marks: bool = True
     qr: QRContent | None = QRContent.VCARD  # None: no QR code
     portrait: Path | None = None
+    portrait_focus: tuple[float, float] = DEFAULT_FOCUS
     logo: Path | None = None
     fonts: dict[FontStyle, Path] = field(default_factory=dict)
     source: Path | None = None
@@ -206,6 +236,7 @@ def _build(values: dict[str, Any], source: Path | None, name: str) -> CardConfig
         marks=card["marks"],
         qr=card["qr"],
         portrait=path_of(values["images"]["portrait"]),
+        portrait_focus=values["images"]["portrait_focus"],
         logo=path_of(values["images"]["logo"]),
         fonts=fonts,
         source=source,

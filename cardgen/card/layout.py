@@ -80,6 +80,8 @@ LAYOUT = Table({
         "back_variant": Number("pattern", low=0, high=100, integer=True),
         "back_amplitude": _share("calmer back"),
         "back_lines_divisor": Number("fewer lines on the back", low=1, high=100, integer=True),
+        "portrait_step": Number("front portrait: sizes and places tried this far apart",
+                                low=0.1, high=10),
     }, optional=False),
 })
 

@@ -24,7 +24,7 @@ from cardgen.connector.draw import (
 from cardgen.connector.layout import bundled_layout
 from cardgen.connector.model import Face
 from cardgen.draw.colors import Color
-from cardgen.draw.geometry import Box
+from cardgen.draw.geometry import Affine, Box
 from cardgen.draw.page import (
     Anchor,
     Group,
@@ -58,6 +58,32 @@ class PanelContent:
     items: list[Item]
     band: tuple[float, float] | None
     plates: list[Item]
+    keep: tuple[tuple[str, Box], ...] = ()  # what the front portrait's face keeps clear of
+
+
+@dataclass(frozen=True)
+class FrontVisual:
+    """The business side's main visual, in the front panel's frame (``to_page`` takes it
+    to the outside page): the square the portrait is drawn in (None without a photo or
+    when the theme has no ``[front_portrait]``), the face region the layout keeps clear
+    of the text, the disc (centre x, centre y, radius) outside which the picture has
+    faded into exactly the ground (it also fades near the text, the QR code and the logo
+    and at the square's edges, so the square itself never shows), and the band (top,
+    bottom) the curves flow through across ``panel`` (the panel with its bleed), or None
+    where there is no room for them."""
+
+    portrait: Box | None
+    face: Box | None
+    glow: tuple[float, float, float] | None
+    band: tuple[float, float] | None
+    panel: Box
+    to_page: Affine
+
+
+@dataclass(frozen=True)
+class _Portrait:
+    visual: FrontVisual
+    image: Item | None  # the portrait, ready to draw in the panel's frame
 
 
 def draw_outside(page: Page, config: CardConfig, geometry: CardGeometry, theme: Theme,
@@ -72,6 +98,7 @@ def draw_outside(page: Page, config: CardConfig, geometry: CardGeometry, theme: 
     background = page.layer("background")
     background.add(Rect(bleed.x, bleed.y, bleed.w, bleed.h, fill=ground))
     front = front_panel(config, geometry, theme, fonts, layout, warnings)
+    portrait = _front_portrait(config, geometry, theme, layout, front, warnings, draw=True)
     back = back_panel(geometry, theme, fonts, layout, warnings)
     # Each panel's curves are drawn in the panel's own frame, over the panel and its bleed.
     # A panel's frame has y = 0 at the fold, so its bleed is on the other three sides.
@@ -79,8 +106,8 @@ def draw_outside(page: Page, config: CardConfig, geometry: CardGeometry, theme: 
     # On the front they flow through the band between the name and the contacts; on the
     # text-filled back only dark ribbons and a few dim lines.
     front_art: list[Item] = []
-    if front.band is not None:
-        front_art = curves_between(panel_with_bleed, *front.band, theme.curve_fills,
+    if portrait.visual.band is not None:
+        front_art = curves_between(panel_with_bleed, *portrait.visual.band, theme.curve_fills,
                                    theme.curve_strokes, theme.curve_lines,
                                    theme.curve_amplitude, variant=art["front_variant"],
                                    min_height=art["min_band"])
@@ -91,6 +118,9 @@ def draw_outside(page: Page, config: CardConfig, geometry: CardGeometry, theme: 
                                   max(theme.curve_lines // art["back_lines_divisor"], 1),
                                   theme.curve_amplitude * art["back_amplitude"],
                                   variant=art["back_variant"], min_height=art["min_band"])
+    # The portrait lies under the curves: they flow over it, and it fades into the ground.
+    if portrait.image is not None:
+        front_art.insert(0, portrait.image)
     for name, curves, panel, to_page in (("front", front_art, front, geometry.front_to_page),
                                         ("back", back_art, back, geometry.back_to_page)):
         background.add(Group([*curves, *panel.plates], transform=to_page,
@@ -129,8 +159,87 @@ def front_panel(config: CardConfig, geometry: CardGeometry, theme: Theme, fonts:
     clearance = layout.art["clearance"]
     ground = colors["background"]
     plates: list[Item] = [_plate(b.inset(-clearance), ground) for b in text.blocks]
+    keep = [(what, b.inset(-clearance)) for what, b in zip(text.names, text.blocks, strict=True)]
+    keep += [(what, b.inset(-clearance)) for what, b in zip(("QR code" if qr else "logo",
+                                                           "logo"), beside, strict=False)]
     return PanelContent(items + text.items, (text.free[0] + clearance,
-                                             text.free[1] - clearance), plates)
+                                             text.free[1] - clearance), plates, tuple(keep))
+
+
+def front_visual(config: CardConfig, geometry: CardGeometry, theme: Theme, fonts: FontSet,
+                 layout: CardLayout) -> FrontVisual:
+    """The business side's main visual as shapes (see :class:`FrontVisual`): where a
+    spot varnish, say, would go."""
+    warnings: list[str] = []
+    front = front_panel(config, geometry, theme, fonts, layout, warnings)
+    return _front_portrait(config, geometry, theme, layout, front, warnings,
+                           draw=False).visual
+
+
+def _band(band: tuple[float, float] | None,
+          layout: CardLayout) -> tuple[float, float] | None:
+    """The band the front's curves fill, or None when it is too low for them."""
+    if band is None or band[1] - band[0] < layout.art["min_band"]:
+        return None
+    return band
+
+
+def _front_portrait(config: CardConfig, geometry: CardGeometry, theme: Theme,
+                    layout: CardLayout, front: PanelContent, warnings: list[str],
+                    draw: bool) -> _Portrait:
+    """The front portrait's place (see :func:`place_front_portrait`) and, with ``draw``,
+    its image; a warning when its face region cannot be kept clear of the text."""
+    panel = geometry.panel_with_bleed()
+    band = front.band
+    treatment = theme.front_portrait
+    if config.portrait is None or treatment is None:
+        return _Portrait(FrontVisual(None, None, None, _band(band, layout), panel,
+                                     geometry.front_to_page), None)
+    from cardgen.card.portrait import (
+        front_portrait_raster,
+        place_front_portrait,
+        square_crop,
+    )
+    from cardgen.draw.raster import PRINT_DPI, open_image
+
+    photo = open_image(config.portrait, "images.portrait", notes=warnings)
+    crop = square_crop(photo.size, config.portrait_focus)
+    size = geometry.size
+    trim = Box(0, 0, size.width, size.height)
+    keep = [box for _, box in front.keep]
+    place = place_front_portrait(crop.focus, treatment, trim, geometry.panel_safe(), panel,
+                                 keep, layout.art["portrait_step"])
+    if not place.clear:
+        near = [what for what, box in front.keep
+                if place.face.intersects(box.inset(-treatment.ramp))]
+        where = (f"the {' and the '.join(dict.fromkeys(near))}" if near
+                 else "the fold and the edges of the card")
+        fx, fy = config.portrait_focus
+        warnings.append(f"images.portrait_focus: the face on the business side (around "
+                        f"[{fx:g}, {fy:g}] of the photo) has no room clear of {where} and "
+                        "will be partly covered or faded; set portrait_focus to the middle "
+                        "of the face, or leave out the logo or shorten the text beside it.")
+    if band is not None:
+        # The curves flow below the face, over the faded neck and shoulders, in a band
+        # at least min_band high (or as high as before, if that was less).
+        top, bottom = band
+        band = (max(top, min(place.face.bottom, bottom - layout.art["min_band"])), bottom)
+    face_at = (place.box.x + crop.focus[0] * place.box.w,
+               place.box.y + crop.focus[1] * place.box.h)
+    visual = FrontVisual(place.box, place.face,
+                         (*face_at, treatment.fade_end * place.box.w), _band(band, layout),
+                         panel, geometry.front_to_page)
+    if not draw:
+        return _Portrait(visual, None)
+    raster, dpi = front_portrait_raster(photo, config.portrait_focus, place.box, face_at,
+                                        treatment, theme.outside["background"], keep, trim)
+    if dpi < PRINT_DPI:
+        note = (f"images.portrait: {config.portrait.name} has only {dpi:.0f} dpi across the "
+                f"{place.box.w:.0f} mm portrait on the business side and may print soft "
+                f"({PRINT_DPI} dpi is best).")
+        warnings.append(note)
+    return _Portrait(visual, Image(place.box.x, place.box.y, place.box.w, place.box.h,
+                                   raster, name="front-portrait"))
 
 
 def _plate(box: Box, ground: Color) -> Rect:
@@ -169,6 +278,7 @@ class FrontText:
     blocks: list[Box]
     free: tuple[float, float]
     signature: Box | None = None
+    names: tuple[str, ...] = ()  # what each block is, in words: "name", "contact lines"
 
 
 def front_text(person: Person, fonts: FontSet, theme: Theme, layout: CardLayout, area: Box,
@@ -342,6 +452,7 @@ def _front_text(person: Person, fonts: FontSet, theme: Theme, layout: CardLayout
         box = Box(area.x, box_top, min(free, signature.max_width), signature.height)
         items += _signature_items(box, fonts, colors, front)
     blocks: list[Box] = []
+    labels: list[str] = []
     free_top, free_bottom = area.y, area.bottom
     if top:
         last = top[-1]
@@ -353,14 +464,16 @@ def _front_text(person: Person, fonts: FontSet, theme: Theme, layout: CardLayout
         boxes.append(Box(area.x, rule_y - front["rule_width"] / 2, front["rule_length"],
                          front["rule_width"]))
         blocks.append(Box.union(boxes))
+        labels.append("name")
         free_top = blocks[-1].bottom
     if rows:
         wanted = {names[r] for r in rows if isinstance(r, _TextLine)}
         blocks.append(Box.union([text_box(i) for i in items
                                  if isinstance(i, Text) and i.name in wanted]
                                 + ([box] if box else [])))
+        labels.append("contact lines")
         free_bottom = blocks[-1].y
-    return FrontText(items, blocks, (free_top, free_bottom), box)
+    return FrontText(items, blocks, (free_top, free_bottom), box, tuple(labels))
 
 
 def _signature_items(box: Box, fonts: FontSet, colors: dict[str, Color],

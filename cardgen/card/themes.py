@@ -7,6 +7,7 @@ too faint to read, is refused with the key named."""
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,7 +25,7 @@ from cardgen.prepress.ink import (
     total_ink,
 )
 from cardgen.resources import templates_dir
-from cardgen.schema import Custom, Field, ListOf, Number, Table, Text, check
+from cardgen.schema import Choice, Custom, Field, ListOf, Number, Table, Text, check
 
 OUTSIDE_COLORS = {
     "background": "the business side's ground",
@@ -99,7 +100,39 @@ def _colors(table: str, helps: dict[str, str]) -> dict[str, Field]:
             if (table, key) in OPTIONAL else _color(help) for key, help in helps.items()}
 
 
-THEME = Table({
+class Tones(enum.StrEnum):
+    """Which tones of the photo carry the front portrait's ink."""
+
+    LIGHTS = "lights"  # the lit parts of the face: a face glowing out of a dark ground
+    SHADOWS = "shadows"  # the dark parts: a face drawn in ink on a light ground
+
+
+def _share(help: str) -> Field:
+    return Number(help, low=0, high=1)
+
+
+FRONT_PORTRAIT = Table({
+    "ink": _color("the colour the face is drawn in, at full strength"),
+    "tones": Choice(Tones, "Which tones of the photo carry the ink: lights or shadows."),
+    "strength": _share("How much of the ink the strongest tone gets (0–1)."),
+    "gamma": Number("Tone curve: above 1 keeps only the strongest tones.", low=0.2, high=5),
+    "levels": Number("Posterize into this many tone steps (0: smooth tones).", low=0,
+                     high=16, integer=True),
+    "size": Number("The portrait's largest side, as a share of the panel's height.",
+                   low=0.2, high=1),
+    "min_size": Number("Its smallest side, as a share of the panel's height, before it "
+                       "gives up keeping the face clear of the text.", low=0.1, high=1),
+    "face": Number("The face's region around the focus point, as a share of the "
+                   "portrait's side: kept clear of the text, the QR code and the logo.",
+                   low=0.1, high=1),
+    "fade_start": _share("Where the face starts to fade, from the focus point, as a share "
+                         "of the portrait's side."),
+    "fade_end": _share("Where it has faded away."),
+    "ramp": Number("Over how many mm the portrait fades in beside the text, the QR code "
+                   "and the logo.", low=0.5, high=20),
+}, "The portrait on the business side (with images.portrait).")
+
+THEME_FIELDS: dict[str, Field] = {
     "name": Text("The theme's name (default: the file name).", default=""),
     "description": Text("One line about the theme.", default=""),
     "outside": Table(_colors("outside", OUTSIDE_COLORS), "Colours of the business side.",
@@ -116,7 +149,28 @@ THEME = Table({
         "portrait_strength": Number("Ink of the darkest portrait tone (0–1).", low=0, high=1),
         "plain_tint": Number("Ground tint when there is no portrait (0–1).", low=0, high=1),
     }, "Colours of the game side.", optional=False),
-})
+}
+# A theme without a [front_portrait] table (one written before it existed) prints no
+# portrait on the business side.
+THEME = Table({**THEME_FIELDS, "front_portrait": FRONT_PORTRAIT})
+THEME_WITHOUT_PORTRAIT = Table(THEME_FIELDS)
+
+
+@dataclass(frozen=True)
+class FrontPortrait:
+    """How the photo is drawn on the business side (see :data:`FRONT_PORTRAIT`)."""
+
+    ink: Color
+    tones: Tones
+    strength: float
+    gamma: float
+    levels: int
+    size: float
+    min_size: float
+    face: float
+    fade_start: float
+    fade_end: float
+    ramp: float
 
 
 @dataclass(frozen=True)
@@ -131,6 +185,7 @@ class Theme:
     curve_amplitude: float
     portrait_strength: float
     plain_tint: float
+    front_portrait: FrontPortrait | None = None  # None: no portrait on the business side
 
     def color(self, table: str, key: str) -> Color:
         return (self.outside if table == "outside" else self.inside)[key]
@@ -164,7 +219,9 @@ def theme_problems(theme: Theme) -> list[str]:
                                 f"{MIN_CONTRAST:g}:1 to be read.")
     every = [*theme.outside.items(), *theme.inside.items(),
              *(("curves.fill", c) for c in theme.curve_fills),
-             *(("curves.stroke", c) for c in theme.curve_strokes)]
+             *(("curves.stroke", c) for c in theme.curve_strokes),
+             *((("front_portrait.ink", theme.front_portrait.ink),)
+               if theme.front_portrait else ())]
     for key, color in every:
         if total_ink(color) > MAX_INK + 1e-6:
             problems.append(f"{key} is {describe(color)}, {total_ink(color) * 100:.0f} % ink; "
@@ -206,7 +263,8 @@ def load_theme(name_or_path: str, base: Path | None = None) -> Theme:
                for (table, key), why in RETIRED.items()
                if isinstance(data.get(table), dict) and data[table].pop(key, None) is not None]
     try:
-        values = check(THEME, data, label)
+        values = check(THEME if "front_portrait" in data else THEME_WITHOUT_PORTRAIT, data,
+                       label)
     except ConfigError as exc:
         raise ConfigError(label, [*retired, *exc.problems], value=name_or_path) from None
     for (table, key), fallback in OPTIONAL.items():
@@ -229,8 +287,17 @@ def load_theme(name_or_path: str, base: Path | None = None) -> Theme:
         curve_amplitude=curves["amplitude"],
         portrait_strength=inside["portrait_strength"],
         plain_tint=inside["plain_tint"],
+        front_portrait=FrontPortrait(**values["front_portrait"])
+        if "front_portrait" in values else None,
     )
     problems = [*retired, *theme_problems(theme)]
+    portrait = theme.front_portrait
+    if portrait is not None and portrait.min_size > portrait.size:
+        problems.append(f"front_portrait.min_size ({portrait.min_size:g}) is larger than "
+                        f"front_portrait.size ({portrait.size:g}); make it smaller.")
+    if portrait is not None and portrait.fade_start >= portrait.fade_end:
+        problems.append(f"front_portrait.fade_start ({portrait.fade_start:g}) must be less "
+                        f"than front_portrait.fade_end ({portrait.fade_end:g}).")
     if problems:
         raise ConfigError(label, problems, value=name_or_path)
     return theme
