@@ -165,7 +165,7 @@ def canonical(document: Any) -> Iterator[str]:
         yield (f"page {page.name} {_num(page.width)} {_num(page.height)} trim {box(page.trim)} "
                f"bleed {box(page.bleed)}")
         for layer in page.layers:
-            yield f" layer {layer.name}"
+            yield f" layer {layer.name}" + (" print-only" if layer.print_only else "")
             yield from items(layer.items, 2)
 
 
