@@ -81,6 +81,10 @@ LAYOUT = Table({
         "back_amplitude": _share("calmer back"),
         "back_lines_divisor": Number("fewer lines on the back", low=1, high=100, integer=True),
     }, optional=False),
+    "varnish": Table({
+        "clearance": _mm("room kept between the varnish and any item of the front"),
+        "fold_gap": _mm("how far short of the fold the varnish stops"),
+    }, optional=False),
 })
 
 
@@ -100,6 +104,7 @@ class CardLayout:
     back: dict[str, float]
     tabs: dict[str, float]
     art: dict[str, Any]
+    varnish: dict[str, float]
 
 
 def layout_path() -> Path:
@@ -114,4 +119,5 @@ def card_layout() -> CardLayout:
     front = dict(values["front"])
     lines = {name: LineStyle(v["style"], v["size"], v["min"], v["color"], v["gap"])
              for name, v in front.pop("lines").items()}
-    return CardLayout(front, lines, values["back"], values["tabs"], values["art"])
+    return CardLayout(front, lines, values["back"], values["tabs"], values["art"],
+                      values["varnish"])

@@ -61,11 +61,13 @@ class PanelContent:
 
 
 def draw_outside(page: Page, config: CardConfig, geometry: CardGeometry, theme: Theme,
-                 fonts: FontSet, layout: CardLayout, warnings: list[str]) -> None:
+                 fonts: FontSet, layout: CardLayout, warnings: list[str]) -> PanelContent:
     """The outside spread. The art never lies under text: on the front it is fitted into
     the band the text leaves free; on both panels every text block is covered by a plate
     of the ground colour, with a clearance, before the text is set (the ink rule needs
-    small type on a ground of one ink, and curves through letters are hard to read)."""
+    small type on a ground of one ink, and curves through letters are hard to read).
+    Returns the front panel's content, its band the one the curves fill (None when the
+    band was too low for any)."""
     bleed = geometry.bleed_box
     art = layout.art
     ground = theme.outside["background"]
@@ -98,6 +100,7 @@ def draw_outside(page: Page, config: CardConfig, geometry: CardGeometry, theme: 
     content = page.layer("content")
     content.add(Group(front.items, transform=geometry.front_to_page, name="front-panel"))
     content.add(Group(back.items, transform=geometry.back_to_page, name="back-panel"))
+    return PanelContent(front.items, front.band if front_art else None, front.plates)
 
 
 def front_panel(config: CardConfig, geometry: CardGeometry, theme: Theme, fonts: FontSet,
