@@ -213,7 +213,8 @@ def test_the_varnish_of_a_front(band: tuple[float, float] | None, plates: tuple[
                                 expected: list[tuple[float, ...]]):
     geometry = CardGeometry(PRESETS[Preset.EU])
     page = Page("outside", 100, 200, geometry.trim, geometry.bleed_box)
-    made = add_varnish(page, geometry, _front(band, *plates), card_layout())
+    front = _front(band, *plates)
+    made = add_varnish(page, geometry, business_visual(front, geometry), front, card_layout())
     assert made == bool(expected)
     if not expected:
         assert page.layers == []
@@ -261,3 +262,29 @@ def test_overlapping_areas_are_coated_once():
     boxes = _path_boxes(path)
     assert sum(b.w * b.h for b in boxes) == pytest.approx(175)
     assert not any(a.intersects(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+
+
+def test_a_portrait_box_joins_the_band_and_keeps_the_same_rules():
+    """A second area of the visual (a portrait's box, say) is coated like the band: off
+    the fold, inside the panel with its bleed, clear of the plates, and the two are
+    coated once where they overlap."""
+    geometry = CardGeometry(PRESETS[Preset.EU])
+    page = Page("outside", 100, 200, geometry.trim, geometry.bleed_box)
+    plate = Box(50.0, 40.0, 20.0, 10.0)  # half of it over the portrait
+    front = _front((20.0, 30.0), plate)
+    portrait = Box(60.0, -5.0, 40.0, 70.0)  # beyond the fold, the side and the outer edge
+    assert add_varnish(page, geometry, [*business_visual(front, geometry), portrait], front,
+                       card_layout())
+    (group,) = page.layers[0].items
+    assert isinstance(group, Group)
+    (path,) = group.items
+    assert isinstance(path, Path)
+    boxes = _path_boxes(path)
+    panel = geometry.panel_with_bleed()
+    assert Box.union(boxes) == Box(-3.0, FOLD_GAP, 91.0, panel.bottom - FOLD_GAP)
+    assert not any(a.intersects(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+    assert not any(b.intersects(plate) for b in boxes)
+    band = 91.0 * 10.0
+    tall = (88.0 - 60.0) * (panel.bottom - FOLD_GAP)
+    assert sum(b.w * b.h for b in boxes) == pytest.approx(band + tall - 28.0 * 10.0
+                                                          - 10.0 * 10.0)

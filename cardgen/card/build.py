@@ -12,7 +12,7 @@ from cardgen.card.outside import draw_outside
 from cardgen.card.physical import CardGeometry, Side
 from cardgen.card.spread import Spread
 from cardgen.card.themes import Theme, load_theme
-from cardgen.card.varnish import add_varnish
+from cardgen.card.varnish import add_varnish, business_visual
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import Document, Group, Page, Text
 from cardgen.errors import CardgenError
@@ -114,7 +114,8 @@ def build_card(config: CardConfig, dieline: DielineMode = DielineMode.FILE, *,
         case _:
             assert_never(dieline)
     # Last, so that nothing is drawn over it (it overprints, so it covers nothing).
-    if varnish and not add_varnish(outside, geometry, front, layout):
+    if varnish and not add_varnish(outside, geometry, business_visual(front, geometry),
+                                   front, layout):
         build.warnings.append(
             "the varnish: the business side has no visual to coat (its text leaves no "
             "room for the curves), so the print file has no Varnish plate.")

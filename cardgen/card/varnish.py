@@ -25,6 +25,8 @@ The spot colour, the layer and the region arithmetic are ``cardgen.prepress.varn
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cardgen.card.layout import CardLayout
 from cardgen.card.outside import PanelContent
 from cardgen.card.physical import CardGeometry
@@ -104,13 +106,14 @@ def keep_out(front: PanelContent, clearance: float) -> list[Box]:
                        for j, o in enumerate(boxes))]
 
 
-def add_varnish(page: Page, geometry: CardGeometry, front: PanelContent,
-                layout: CardLayout) -> bool:
-    """The varnish over the business side's visual on ``page`` (the outside), on its
-    print-only ``varnish`` layer; False, and no layer, when there is no visual to coat
-    (or nothing of it is left once the type, the codes and the fold are kept clear)."""
+def add_varnish(page: Page, geometry: CardGeometry, visual: Sequence[Box],
+                front: PanelContent, layout: CardLayout) -> bool:
+    """The varnish over ``visual`` (the business side's visual, :func:`business_visual`)
+    on ``page`` (the outside), on its print-only ``varnish`` layer, kept clear of
+    ``front``'s items and plates and off the fold; False, and no layer, when there is
+    nothing to coat (or nothing is left once the type, the codes and the fold are kept
+    clear)."""
     rules = layout.varnish
-    visual = business_visual(front, geometry)
     panel = geometry.panel_with_bleed()
     # Everything of the panel with its bleed, except the band along the fold.
     within = Box(panel.x, rules["fold_gap"], panel.w, panel.bottom - rules["fold_gap"])
