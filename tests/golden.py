@@ -73,6 +73,8 @@ SCENARIOS: dict[str, list[str]] = {
     "card-custom-size": ["card", "custom.toml", "-f", "pdf,svg", "-o", "out"],
     "card-us-dieline-layer": ["card", "--preset", "us", "--dieline", "layer", "-f", "pdf,svg",
                               "-o", "out"],
+    "card-portrait-varnish": ["card", "portrait.toml", "--varnish", "--dieline", "layer",
+                              "-f", "pdf,png", "--dpi", "72", "-o", "out"],
     "sheet-a4-long": ["sheet", "-o", "out"],
     "sheet-letter-short-us-offset": ["sheet", "--paper", "letter", "--flip", "short",
                                      "--preset", "us", "--offset=0.5,-0.3", "-o", "out"],
@@ -165,7 +167,7 @@ def canonical(document: Any) -> Iterator[str]:
         yield (f"page {page.name} {_num(page.width)} {_num(page.height)} trim {box(page.trim)} "
                f"bleed {box(page.bleed)}")
         for layer in page.layers:
-            yield f" layer {layer.name}"
+            yield f" layer {layer.name}" + (" print-only" if layer.print_only else "")
             yield from items(layer.items, 2)
 
 

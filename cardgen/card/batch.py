@@ -227,7 +227,8 @@ class TeamCard:
 def build_team(table_path: Path, config_path: Path | None, dieline: DielineMode, *,
                reserved: Sequence[str] = (), preset: Preset | None = None,
                theme: str | None = None, marks: bool | None = None,
-               output_intent: OutputIntent | None = None) -> list[TeamCard]:
+               output_intent: OutputIntent | None = None,
+               varnish: bool = False) -> list[TeamCard]:
     """Every person's card laid out (with the settings given applied to all); a
     :class:`BatchError` names every row that breaks the config's rules or whose card
     cannot be made (a missing image, text too long for the card), all at once."""
@@ -237,7 +238,7 @@ def build_team(table_path: Path, config_path: Path | None, dieline: DielineMode,
         settings = person.config.with_overrides(preset=preset, theme=theme, marks=marks,
                                                 output_intent=output_intent)
         try:
-            cards.append(TeamCard(person, build_card(settings, dieline)))
+            cards.append(TeamCard(person, build_card(settings, dieline, varnish=varnish)))
         except CardgenError as exc:
             problems.append(f"line {person.line} ({shorten(person.config.person.name)}): "
                             f"{exc}")

@@ -13,6 +13,7 @@ from cardgen.card.outside import draw_outside
 from cardgen.card.physical import CardGeometry, Side
 from cardgen.card.spread import Spread
 from cardgen.card.themes import Theme, load_theme
+from cardgen.card.varnish import add_varnish, business_visual
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import Document, Group, Page, Text
 from cardgen.errors import CardgenError
@@ -78,9 +79,11 @@ def front_lines(page: Page) -> list[tuple[Box, str]]:
     return lines
 
 
-def build_card(config: CardConfig, dieline: DielineMode = DielineMode.FILE) -> CardBuild:
+def build_card(config: CardConfig, dieline: DielineMode = DielineMode.FILE, *,
+               varnish: bool = False) -> CardBuild:
     """Lay out the whole card from a validated config, with its dieline where
-    ``dieline`` says."""
+    ``dieline`` says and, with ``varnish``, a spot varnish over the business side's
+    visual (a print-only layer of the outside: ``cardgen.card.varnish``)."""
     spread = Spread(config.size, config.marks)
     geometry = spread.geometry
     theme = load_theme(config.theme, config.base_dir)
@@ -92,7 +95,7 @@ def build_card(config: CardConfig, dieline: DielineMode = DielineMode.FILE) -> C
                       None, spread, theme, fonts)
     outside = spread.new_page(Side.OUTSIDE)
     inside = spread.new_page(Side.INSIDE)
-    draw_outside(outside, config, geometry, theme, fonts, layout, build.warnings)
+    front = draw_outside(outside, config, geometry, theme, fonts, layout, build.warnings)
     build.ladder = LadderCard(card_type(config.person.title), strength(front_lines(outside)))
     draw_inside(inside, config, geometry, theme, fonts, layout, build.warnings)
     # The slug and the dieline's legend are cardgen's, in its own fonts.
@@ -111,6 +114,12 @@ def build_card(config: CardConfig, dieline: DielineMode = DielineMode.FILE) -> C
             spread.add_dieline(inside, Side.INSIDE, own)
         case _:
             assert_never(dieline)
+    # Last, so that nothing is drawn over it (it overprints, so it covers nothing).
+    if varnish and not add_varnish(outside, geometry, business_visual(front, geometry, layout),
+                                   front, layout):
+        build.warnings.append(
+            "the varnish: the business side has no visual to coat (its text leaves no "
+            "room for the curves), so the print file has no Varnish plate.")
     # Every string drawn, whoever drew it.
     check_drawn_texts(build.document.pages + (build.dieline.pages if build.dieline else []))
     # The theme was checked against the ink rule where the layout uses its colours; this

@@ -83,6 +83,13 @@ LAYOUT = Table({
         "portrait_step": Number("front portrait: sizes and places tried this far apart",
                                 low=0.1, high=10),
     }, optional=False),
+    "varnish": Table({
+        "clearance": _mm("room kept between the varnish and any item of the front"),
+        "fold_gap": _mm("how far short of the fold the varnish stops"),
+        "portrait_share": _share("the portrait's glow radius the varnish coats"),
+        "strip": Number("height of the varnish's strips over the portrait",
+                        low=0.1, high=5),
+    }, optional=False),
 })
 
 
@@ -102,6 +109,7 @@ class CardLayout:
     back: dict[str, float]
     tabs: dict[str, float]
     art: dict[str, Any]
+    varnish: dict[str, float]
 
 
 def layout_path() -> Path:
@@ -116,4 +124,5 @@ def card_layout() -> CardLayout:
     front = dict(values["front"])
     lines = {name: LineStyle(v["style"], v["size"], v["min"], v["color"], v["gap"])
              for name, v in front.pop("lines").items()}
-    return CardLayout(front, lines, values["back"], values["tabs"], values["art"])
+    return CardLayout(front, lines, values["back"], values["tabs"], values["art"],
+                      values["varnish"])

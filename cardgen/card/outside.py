@@ -59,6 +59,7 @@ class PanelContent:
     band: tuple[float, float] | None
     plates: list[Item]
     keep: tuple[tuple[str, Box], ...] = ()  # what the front portrait's face keeps clear of
+    glow: tuple[float, float, float] | None = None  # the front portrait's disc, if drawn
 
 
 @dataclass(frozen=True)
@@ -87,11 +88,13 @@ class _Portrait:
 
 
 def draw_outside(page: Page, config: CardConfig, geometry: CardGeometry, theme: Theme,
-                 fonts: FontSet, layout: CardLayout, warnings: list[str]) -> None:
+                 fonts: FontSet, layout: CardLayout, warnings: list[str]) -> PanelContent:
     """The outside spread. The art never lies under text: on the front it is fitted into
     the band the text leaves free; on both panels every text block is covered by a plate
     of the ground colour, with a clearance, before the text is set (the ink rule needs
-    small type on a ground of one ink, and curves through letters are hard to read)."""
+    small type on a ground of one ink, and curves through letters are hard to read).
+    Returns the front panel's content, its band the one the curves fill (None when the
+    band was too low for any) and its glow the portrait's disc (None without one)."""
     bleed = geometry.bleed_box
     art = layout.art
     ground = theme.outside["background"]
@@ -118,6 +121,7 @@ def draw_outside(page: Page, config: CardConfig, geometry: CardGeometry, theme: 
                                   max(theme.curve_lines // art["back_lines_divisor"], 1),
                                   theme.curve_amplitude * art["back_amplitude"],
                                   variant=art["back_variant"], min_height=art["min_band"])
+    curves_band = portrait.visual.band if front_art else None
     # The portrait lies under the curves: they flow over it, and it fades into the ground.
     if portrait.image is not None:
         front_art.insert(0, portrait.image)
@@ -128,6 +132,8 @@ def draw_outside(page: Page, config: CardConfig, geometry: CardGeometry, theme: 
     content = page.layer("content")
     content.add(Group(front.items, transform=geometry.front_to_page, name="front-panel"))
     content.add(Group(back.items, transform=geometry.back_to_page, name="back-panel"))
+    return PanelContent(front.items, curves_band, front.plates, front.keep,
+                        portrait.visual.glow if portrait.image is not None else None)
 
 
 def front_panel(config: CardConfig, geometry: CardGeometry, theme: Theme, fonts: FontSet,

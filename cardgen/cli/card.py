@@ -52,6 +52,11 @@ DielineOpt = Annotated[str, typer.Option(
     "--dieline", help="Where the cut and score lines go: file (NAME-dieline.pdf/.svg/.png) "
     "or layer (an overprinting CutContour/Score spot layer on both art pages).")]
 
+VarnishOpt = Annotated[bool, typer.Option(
+    "--varnish", help="Add a spot varnish (spot UV) plate named Varnish over the business "
+    "side's art, for shops that coat it: an overprinting layer of the PDF's outside page, "
+    "left out of the SVG and PNG previews.")]
+
 
 def card(
     config: ConfigArg = None,
@@ -70,10 +75,12 @@ def card(
         "--json", help="Report on stdout as JSON: the files written, the warnings and the "
         "Corporate Ladder card.")] = False,
     batch: BatchOpt = None,
+    varnish: VarnishOpt = False,
 ) -> None:
     """Print the card: a PDF (outside, inside), SVGs and PNGs of each spread, and the
     dieline in files of its own (or as a layer of the spreads). Says which Corporate
-    Ladder card it is. With --batch, a card for every row of a CSV file."""
+    Ladder card it is. With --batch, a card for every row of a CSV file. With --varnish,
+    the PDF also carries a spot varnish plate for the business side's art."""
     from cardgen.card.build import build_card
     from cardgen.card.config import load_config
     from cardgen.card.physical import Preset
@@ -84,6 +91,8 @@ def card(
 
     formats = parse_formats(fmt)
     mode = parse_choice(DielineMode, dieline, "--dieline")
+    if varnish:
+        _check_varnish(formats, rgb=rgb)
     check_range(dpi, "--dpi", *DPI_RANGE)
     check_stem(name)
     intent = find_intent(output_intent, "--output-intent") if output_intent else None
@@ -96,7 +105,7 @@ def card(
 
         check_folder(output)
         cards = build_team(batch, config, mode, reserved=(DIELINE_STEM,), preset=chosen,
-                           theme=theme, marks=marks, output_intent=intent)
+                           theme=theme, marks=marks, output_intent=intent, varnish=varnish)
         files, per_card = _team_files(cards, output, formats, cmyk=not rgb, dpi=dpi)
         warnings = team_warnings(cards)
         warn(warnings)
@@ -118,7 +127,7 @@ def card(
     settings = loaded.with_overrides(preset=chosen, theme=theme, marks=marks,
                                      output_intent=intent)
     check_folder(output)
-    build = build_card(settings, mode)
+    build = build_card(settings, mode, varnish=varnish)
     files = render_files(build.document, output / name, formats, cmyk=not rgb, dpi=dpi)
     if build.dieline is not None:
         files |= render_files(build.dieline, output / f"{name}-dieline", formats,
@@ -137,6 +146,18 @@ def card(
                   if ladder.strength.line is not None else " (no digit on the front)")
         typer.echo(f"Corporate Ladder: {ladder.type.value}, Strength "
                    f"{ladder.strength.value}{source}")
+
+
+def _check_varnish(formats: Sequence[Format], *, rgb: bool) -> None:
+    """--varnish needs a print file to put its plate in: a CMYK PDF."""
+    from cardgen.render import Format
+
+    if rgb:
+        raise CardgenError("--varnish adds a spot plate for the press, and --rgb writes a "
+                           "screen preview, which has no plates; leave out one of them.")
+    if Format.PDF not in formats:
+        raise CardgenError("--varnish adds a spot plate to the PDF, and --format asks for "
+                           "no PDF; add pdf to --format.")
 
 
 DIELINE_STEM = "dieline"  # a batch's dieline, shared by its cards

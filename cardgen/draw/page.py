@@ -211,10 +211,15 @@ Item = Rect | Line | Path | Text | Image | Group
 
 @dataclass(slots=True)
 class Layer:
-    """A named group of items (an Inkscape layer in SVG); layers draw in order."""
+    """A named group of items (an Inkscape layer in SVG); layers draw in order.
+
+    A ``print_only`` layer is drawn in print files only (a CMYK PDF), never in a preview
+    (SVG, PNG, an RGB PDF): a spot layer such as a varnish, which a preview could only
+    show as a solid colour over the art it leaves unchanged in print."""
 
     name: str
     items: list[Item] = field(default_factory=list)
+    print_only: bool = False
 
     def add(self, *items: Item) -> None:
         self.items.extend(items)
@@ -231,12 +236,13 @@ class Page:
     bleed: Box
     layers: list[Layer] = field(default_factory=list)
 
-    def layer(self, name: str) -> Layer:
-        """The layer called ``name``, created on first use (layers draw in creation order)."""
+    def layer(self, name: str, *, print_only: bool = False) -> Layer:
+        """The layer called ``name``, created on first use (layers draw in creation
+        order; ``print_only`` applies to a layer this call creates)."""
         for existing in self.layers:
             if existing.name == name:
                 return existing
-        new = Layer(name)
+        new = Layer(name, print_only=print_only)
         self.layers.append(new)
         return new
 
@@ -296,9 +302,12 @@ class Document:
                                  f"after one at level {level}")
             level = mark.level
 
-    def views(self) -> list[View]:
-        """Every page with all its layers, in order: one view per page."""
-        return [View(p.name, p, tuple(p.layers)) for p in self.pages]
+    def views(self, *, preview: bool = False) -> list[View]:
+        """Every page with its layers, in order: one view per page. A ``preview`` (an
+        SVG, a PNG, an RGB PDF) leaves out the print-only layers."""
+        return [View(p.name, p, tuple(layer for layer in p.layers
+                                      if not (preview and layer.print_only)))
+                for p in self.pages]
 
 
 def walk(items: list[Item], transform: Affine = IDENTITY) -> Iterator[tuple[Item, Affine]]:

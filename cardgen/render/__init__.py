@@ -29,14 +29,15 @@ def render(document: Document, formats: Iterable[Format], *, cmyk: bool = True,
            dpi: float = 300) -> dict[str, bytes]:
     """Every requested file of a document, in memory, keyed by the end of its file name:
     ``".pdf"`` for the whole document (all views as pages); for SVG and PNG one file per
-    view, ``"-VIEW.svg"``, or just ``".svg"`` when the document has a single view."""
+    view, ``"-VIEW.svg"``, or just ``".svg"`` when the document has a single view. SVG,
+    PNG and an RGB PDF (``cmyk=False``) are previews: they leave out print-only layers."""
     wanted = set(formats)
     files: dict[str, bytes] = {}
     if Format.PDF in wanted:
         from cardgen.render.pdf import render_pdf
 
         files[".pdf"] = render_pdf(document, cmyk=cmyk)
-    views = document.views()
+    views = document.views(preview=True)  # SVG and PNG files are previews
     for view in views:
         suffix = "" if len(views) == 1 else f"-{view.name}"
         if Format.SVG in wanted:

@@ -2,7 +2,8 @@
 
 One PDF page per page of the document, with its page boxes. Colours are CMYK unless
 ``cmyk=False``; spot colours become Separation colour spaces; colours marked to overprint
-do so (overprint mode 1).
+do so (overprint mode 1). An RGB PDF is a preview: it leaves out print-only layers (a
+spot varnish).
 
 **PDF/X-1a:2001.** A CMYK document that names an output intent (the printing condition
 its colours are prepared for) is written as PDF/X-1a:2001: PDF 1.3, an ``/OutputIntents``
@@ -98,7 +99,7 @@ def render_pdf(doc: Document, *, cmyk: bool = True) -> bytes:
     canvas.setAuthor("cardgen")
     canvas.setCreator(f"cardgen {__version__}")
     painter = _PdfPainter(canvas, cmyk)
-    for index, view in enumerate(doc.views()):
+    for index, view in enumerate(doc.views(preview=not cmyk)):
         painter.page(view.page, view.layers,
                      [(n, mark) for n, mark in enumerate(doc.bookmarks) if mark.page == index])
     for n, mark in enumerate(doc.bookmarks):
