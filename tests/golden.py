@@ -73,7 +73,7 @@ SCENARIOS: dict[str, list[str]] = {
     "card-custom-size": ["card", "custom.toml", "-f", "pdf,svg", "-o", "out"],
     "card-us-dieline-layer": ["card", "--preset", "us", "--dieline", "layer", "-f", "pdf,svg",
                               "-o", "out"],
-    "card-portrait-varnish": ["card", "portrait.toml", "--varnish", "--dieline", "layer",
+    "card-portrait-varnish": ["card", "portrait.toml", "--varnish", "layer", "--dieline", "layer",
                               "-f", "pdf,png", "--dpi", "72", "-o", "out"],
     "sheet-a4-long": ["sheet", "-o", "out"],
     "sheet-letter-short-us-offset": ["sheet", "--paper", "letter", "--flip", "short",

@@ -75,7 +75,7 @@ CASES: dict[str, Callable[[Path], list[str | Path]]] = {
     "an `--offset` that would print into the printer's margin": lambda d: [
         "sheet", _write(d, "base.toml", PERSON).name, "--offset=4,0"],
     "`--name ../x`": lambda d: ["card", _write(d, "base.toml", PERSON).name, "--name", "../x"],
-    "`--varnish` with `--rgb`": lambda d: ["card", "--varnish", "--rgb"],
+    "`--varnish layer` with `--rgb`": lambda d: ["card", "--varnish", "layer", "--rgb"],
     "`--dpi 0`, `--count 0`, `--jobs 0`": lambda d: [
         "card", _write(d, "base.toml", PERSON).name, "--dpi", "0"],
     "`--offset=nan,0`": lambda d: ["sheet", _write(d, "base.toml", PERSON).name,

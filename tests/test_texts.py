@@ -22,6 +22,7 @@ from tests.helpers import ROOT
 GROUPS = sorted(p.stem for p in (ROOT / "templates" / "texts").glob("*.toml"))
 # Keys the code builds at run time, with every value they can take.
 DYNAMIC = {("card", "slug.{side}"): [f"slug.{side}" for side in Side],
+           ("card", "slug.{what or side}"): [*(f"slug.{side}" for side in Side), "slug.varnish"],
            ("rules", "credit.{game}"): [f"credit.{game}" for game in Game],
            ("ladder_print", "figure.{state}"): [
                f"figure.{state}" for state in PlaceState if state is not PlaceState.BLANK],

@@ -28,7 +28,13 @@ from cardgen.card.varnish import add_varnish, business_visual
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import Group, LineTo, MoveTo, Page, Path, Rect
 from cardgen.prepress.ink import page_ink_problems
-from cardgen.prepress.varnish import VARNISH, VARNISH_LAYER, free_boxes, varnish_path
+from cardgen.prepress.varnish import (
+    VARNISH,
+    VARNISH_LAYER,
+    VarnishMode,
+    free_boxes,
+    varnish_path,
+)
 from cardgen.render import Format, render
 from cardgen.text.fonts import FontStyle, bundled_fonts
 from tests.helpers import BASE_CONFIG, cli, error_line, ok, write_config
@@ -45,7 +51,7 @@ CLEARANCE = card_layout().varnish["clearance"]
 def varnished(tmp_path_factory: pytest.TempPathFactory) -> FilePath:
     """``cardgen card --varnish`` on the example config: PDF, SVG and PNG."""
     out = tmp_path_factory.mktemp("varnish")
-    ok(cli("card", "--varnish", "-f", "pdf,svg,png", "--dpi", str(DPI), "-o", str(out)))
+    ok(cli("card", "--varnish", "layer", "-f", "pdf,svg,png", "--dpi", str(DPI), "-o", str(out)))
     return out
 
 
@@ -154,7 +160,7 @@ def test_previews_leave_the_varnish_out(varnished: FilePath, example_build: Card
 
 
 def test_an_rgb_pdf_is_a_preview_without_the_varnish():
-    coated = build_card(load_config(None), varnish=True)
+    coated = build_card(load_config(None), varnish=VarnishMode.LAYER)
     layer = coated.document.pages[0].layers[-1]
     assert (layer.name, layer.print_only) == (VARNISH_LAYER, True)
     assert page_ink_problems(coated.document.pages[0]) == []
@@ -164,11 +170,11 @@ def test_an_rgb_pdf_is_a_preview_without_the_varnish():
 
 @pytest.mark.parametrize(("args", "needles"), [
     (("--rgb",), ("--varnish", "--rgb", "preview")),
-    (("-f", "svg,png"), ("--varnish", "--format", "add pdf")),
+    (("-f", "svg,png"), ("--varnish layer", "--format", "add pdf")),
 ])
 def test_varnish_without_a_print_file_is_refused(tmp_path: FilePath, args: tuple[str, ...],
                                                  needles: tuple[str, ...]):
-    result = cli("card", "--varnish", *args, "-o", str(tmp_path / "out"))
+    result = cli("card", "--varnish", "layer", *args, "-o", str(tmp_path / "out"))
     assert error_line(result, *needles)
     assert not (tmp_path / "out").exists()
 
@@ -176,7 +182,8 @@ def test_varnish_without_a_print_file_is_refused(tmp_path: FilePath, args: tuple
 def test_a_front_without_room_for_the_curves_warns_and_has_no_varnish(tmp_path: FilePath):
     config = write_config(tmp_path, BASE_CONFIG + 'address = "1 Long Road\\nSome Town"\n'
                           '[ladder]\nability = "Look at the top card of the deck."\n')
-    result = ok(cli("card", config, "--varnish", "-f", "pdf", "-o", str(tmp_path / "out")))
+    result = ok(cli("card", config, "--varnish", "layer", "-f", "pdf",
+                    "-o", str(tmp_path / "out")))
     assert "no visual to coat" in result.stderr
     assert "Varnish" not in {p.state.fill_space for page in read_pages(
         tmp_path / "out" / "card.pdf") for p in page.painted}
@@ -186,7 +193,7 @@ def test_batch_cards_carry_the_varnish(tmp_path: FilePath):
     config = write_config(tmp_path)
     table = tmp_path / "people.csv"
     table.write_text("person.name\nSam Reed\n", encoding="utf-8")
-    ok(cli("card", "--batch", table, config, "--varnish", "-f", "pdf",
+    ok(cli("card", "--batch", table, config, "--varnish", "layer", "-f", "pdf",
            "-o", str(tmp_path / "out")))
     (outside, _inside) = read_pages(tmp_path / "out" / "sam-reed.pdf")
     assert _varnish(outside)
@@ -301,7 +308,7 @@ def test_over_a_photo_the_varnish_coats_the_face_and_stays_inside_its_glow():
     from tests.helpers import DATA
 
     config = replace(load_config(None), portrait=DATA / "portrait.png")
-    build = build_card(config, varnish=True)
+    build = build_card(config, varnish=VarnishMode.LAYER)
     layout = card_layout()
     visual = front_visual(config, build.geometry, build.theme, build.fonts, layout)
     assert visual.glow is not None and visual.band is not None
@@ -321,3 +328,50 @@ def test_over_a_photo_the_varnish_coats_the_face_and_stays_inside_its_glow():
         corners = [(b.x, b.y), (b.right, b.y), (b.x, b.bottom), (b.right, b.bottom)]
         in_disc = all(math.dist(c, (cx, cy)) <= radius + 1e-6 for c in corners)
         assert in_band or in_disc, b
+
+
+def test_a_varnish_file_holds_the_layers_plate_alone_and_leaves_the_card_as_it_was(
+        tmp_path: FilePath, varnished: FilePath):
+    out = tmp_path / "out"
+    result = ok(cli("card", "--varnish", "file", "-f", "pdf", "-o", str(out)))
+    assert sorted(p.name for p in out.iterdir()) == [
+        "card-dieline.pdf", "card-varnish.pdf", "card.pdf"]
+    assert "card-varnish.pdf" in result.stdout
+    # The card's own PDF is the one without any varnish.
+    plain = build_card(load_config(None))
+    assert (out / "card.pdf").read_bytes() == render(plain.document, [Format.PDF])[".pdf"]
+    # The varnish file: one page, the art page's boxes, the same plate as the layer's.
+    with pikepdf.open(out / "card-varnish.pdf") as pdf, \
+            pikepdf.open(varnished / "card.pdf") as art:
+        assert len(pdf.pages) == 1
+        for box in ("/MediaBox", "/TrimBox", "/BleedBox"):
+            assert list(pdf.pages[0].obj[box]) == list(art.pages[0].obj[box])
+    (page,) = read_pages(out / "card-varnish.pdf")
+    layer_page = read_pages(varnished / "card.pdf")[0]
+    assert _rects(_varnish(page)) == _rects(_varnish(layer_page))
+    # Nothing but the coating and the marks: no process colour is painted.
+    spaces = {p.state.fill_space for p in page.painted if p.fill} | {
+        p.state.stroke_space for p in page.painted if p.stroke}
+    assert "Varnish" in spaces and not spaces & {"DeviceCMYK", "DeviceRGB", "DeviceGray"}
+    assert pdfx_problems(out / "card-varnish.pdf") == []
+
+
+def test_a_varnish_file_needs_no_pdf_of_the_art_and_batch_cards_get_one_each(
+        tmp_path: FilePath):
+    out = tmp_path / "svg"
+    ok(cli("card", "--varnish", "file", "-f", "svg", "-o", str(out)))
+    assert sorted(p.name for p in out.iterdir()) == [
+        "card-dieline.svg", "card-inside.svg", "card-outside.svg", "card-varnish.pdf"]
+    config = write_config(tmp_path)
+    table = tmp_path / "people.csv"
+    table.write_text("person.name\nSam Reed\nAda Byron\n", encoding="utf-8")
+    ok(cli("card", "--batch", table, config, "--varnish", "file", "-f", "pdf",
+           "-o", str(tmp_path / "team")))
+    names = {p.name for p in (tmp_path / "team").iterdir()}
+    assert {"sam-reed-varnish.pdf", "ada-byron-varnish.pdf"} <= names
+
+
+def test_an_unknown_varnish_mode_names_the_choices(tmp_path: FilePath):
+    result = cli("card", "--varnish", "gloss", "-o", str(tmp_path / "out"))
+    error_line(result, "--varnish", "layer", "file")
+    assert not (tmp_path / "out").exists()

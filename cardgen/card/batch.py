@@ -43,6 +43,7 @@ from cardgen.datafile import CsvTable, path_text, read_csv
 from cardgen.draw.page import OutputIntent
 from cardgen.errors import CardgenError, ConfigError, ProblemsError, shorten
 from cardgen.prepress.dieline import DielineMode
+from cardgen.prepress.varnish import VarnishMode
 from cardgen.schema import Choice, Field, Flag, Number, Table, check, closest
 
 MAX_PEOPLE = 1000  # rows of one batch: a large studio, a convention's worth of cards
@@ -228,7 +229,7 @@ def build_team(table_path: Path, config_path: Path | None, dieline: DielineMode,
                reserved: Sequence[str] = (), preset: Preset | None = None,
                theme: str | None = None, marks: bool | None = None,
                output_intent: OutputIntent | None = None,
-               varnish: bool = False) -> list[TeamCard]:
+               varnish: VarnishMode | None = None) -> list[TeamCard]:
     """Every person's card laid out (with the settings given applied to all); a
     :class:`BatchError` names every row that breaks the config's rules or whose card
     cannot be made (a missing image, text too long for the card), all at once."""

@@ -20,6 +20,7 @@ from cardgen.errors import CardgenError
 from cardgen.ladder.cards import LadderType, Strength, card_type, strength
 from cardgen.prepress.dieline import DielineMode
 from cardgen.prepress.ink import page_ink_problems
+from cardgen.prepress.varnish import VarnishMode
 from cardgen.text.fit import check_drawn_texts, text_box
 from cardgen.text.fonts import FontSet, FontStyle, bundled_fonts, load_face
 from cardgen.texts import say
@@ -51,6 +52,7 @@ class CardBuild:
     fonts: FontSet
     warnings: list[str] = field(default_factory=list)
     ladder: LadderCard | None = None  # what Corporate Ladder card this card is
+    varnish: Document | None = None  # VarnishMode.FILE: the coating on a page of its own
 
     @property
     def geometry(self) -> CardGeometry:
@@ -80,10 +82,11 @@ def front_lines(page: Page) -> list[tuple[Box, str]]:
 
 
 def build_card(config: CardConfig, dieline: DielineMode = DielineMode.FILE, *,
-               varnish: bool = False) -> CardBuild:
+               varnish: VarnishMode | None = None) -> CardBuild:
     """Lay out the whole card from a validated config, with its dieline where
     ``dieline`` says and, with ``varnish``, a spot varnish over the business side's
-    visual (a print-only layer of the outside: ``cardgen.card.varnish``)."""
+    visual (``cardgen.card.varnish``): a print-only layer of the outside, or a document
+    of its own (``CardBuild.varnish``)."""
     spread = Spread(config.size, config.marks)
     geometry = spread.geometry
     theme = load_theme(config.theme, config.base_dir)
@@ -115,13 +118,31 @@ def build_card(config: CardConfig, dieline: DielineMode = DielineMode.FILE, *,
         case _:
             assert_never(dieline)
     # Last, so that nothing is drawn over it (it overprints, so it covers nothing).
-    if varnish and not add_varnish(outside, geometry, business_visual(front, geometry, layout),
-                                   front, layout):
+    coated = True
+    visual = business_visual(front, geometry, layout)
+    match varnish:
+        case None:
+            pass
+        case VarnishMode.LAYER:
+            coated = add_varnish(outside, geometry, visual, front, layout)
+        case VarnishMode.FILE:
+            page = spread.new_page(Side.OUTSIDE)
+            coated = add_varnish(page, geometry, visual, front, layout, print_only=False)
+            spread.add_marks(page, Side.OUTSIDE, own, what="varnish")
+            if coated:
+                build.varnish = Document(
+                    [page], title=say("card", "document.varnish_title", title=title),
+                    subject=say("card", "document.subject"),
+                    output_intent=config.print_condition)
+        case _:
+            assert_never(varnish)
+    if not coated:
         build.warnings.append(
             "the varnish: the business side has no visual to coat (its text leaves no "
-            "room for the curves), so the print file has no Varnish plate.")
+            "room for the curves), so no Varnish plate is written.")
     # Every string drawn, whoever drew it.
-    check_drawn_texts(build.document.pages + (build.dieline.pages if build.dieline else []))
+    check_drawn_texts(build.document.pages + (build.dieline.pages if build.dieline else [])
+                      + (build.varnish.pages if build.varnish else []))
     # The theme was checked against the ink rule where the layout uses its colours; this
     # is the safety net over everything drawn.
     problems = [f"{page.name}: {p}" for page in build.document.pages

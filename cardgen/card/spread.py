@@ -81,18 +81,21 @@ class Spread:
         g = self.geometry
         return Page(side.value, self.page_width, self.page_height, g.trim, g.bleed_box)
 
-    def add_marks(self, page: Page, side: Side, fonts: FontSet) -> None:
+    def add_marks(self, page: Page, side: Side, fonts: FontSet, *,
+                  what: str | None = None) -> None:
         """Crop, cut and fold marks and the line under the trim, on a "marks" layer:
         solid crop marks, solid cut marks where the tabs' cuts meet the long edges, dashed
         fold marks where the hinges meet the top edge (the main fold never reaches the
         trim). ``fonts`` are cardgen's own (the slug is production information, not the
-        card's design). Sizes are stated in the card's unit (:func:`size_unit`)."""
+        card's design). Sizes are stated in the card's unit (:func:`size_unit`). ``what``
+        names the page in that line instead of the side (a key of the texts' ``slug``)."""
         if not self.marks:
             return
         g, size = self.geometry, self.size
         marks = page.layer("marks")
         marks.add(*self.mark_lines(side))
-        info = say("card", "slug.info", version=__version__, side=say("card", f"slug.{side}"),
+        named = say("card", f"slug.{what or side}")
+        info = say("card", "slug.info", version=__version__, side=named,
                    flat_width=shown_size(size, size.width),
                    flat_height=shown_size(size, 2 * size.height),
                    width=shown_size(size, size.width), height=shown_size(size, size.height),

@@ -124,9 +124,10 @@ def keep_out(front: PanelContent, clearance: float) -> list[Box]:
 
 
 def add_varnish(page: Page, geometry: CardGeometry, visual: Sequence[Box],
-                front: PanelContent, layout: CardLayout) -> bool:
+                front: PanelContent, layout: CardLayout, *, print_only: bool = True) -> bool:
     """The varnish over ``visual`` (the business side's visual, :func:`business_visual`)
-    on ``page`` (the outside), on its print-only ``varnish`` layer, kept clear of
+    on ``page`` (the outside, or a page of its own: ``print_only`` False), on its
+    ``varnish`` layer (print-only: left out of previews), kept clear of
     ``front``'s items and plates and off the fold; False, and no layer, when there is
     nothing to coat (or nothing is left once the type, the codes and the fold are kept
     clear)."""
@@ -137,6 +138,6 @@ def add_varnish(page: Page, geometry: CardGeometry, visual: Sequence[Box],
     items = varnish_items(visual, keep_out(front, rules["clearance"]), within)
     if not items:
         return False
-    page.layer(VARNISH_LAYER, print_only=True).add(
+    page.layer(VARNISH_LAYER, print_only=print_only).add(
         Group(items, transform=geometry.front_to_page, name="front-varnish"))
     return True

@@ -32,9 +32,11 @@ from cardgen.errors import CardgenError
 
 if TYPE_CHECKING:
     from cardgen.card.batch import TeamCard
+    from cardgen.card.build import CardBuild
     from cardgen.card.physical import Preset
     from cardgen.draw.page import Document, OutputIntent
     from cardgen.prepress.impose import Duplex
+    from cardgen.prepress.varnish import VarnishMode
     from cardgen.render import Format
 
 IntentOpt = Annotated[str | None, typer.Option(
@@ -52,10 +54,11 @@ DielineOpt = Annotated[str, typer.Option(
     "--dieline", help="Where the cut and score lines go: file (NAME-dieline.pdf/.svg/.png) "
     "or layer (an overprinting CutContour/Score spot layer on both art pages).")]
 
-VarnishOpt = Annotated[bool, typer.Option(
-    "--varnish", help="Add a spot varnish (spot UV) plate named Varnish over the business "
-    "side's art, for shops that coat it: an overprinting layer of the PDF's outside page, "
-    "left out of the SVG and PNG previews.")]
+VarnishOpt = Annotated[str | None, typer.Option(
+    "--varnish", help="Add a spot varnish (spot UV) named Varnish over the business side's "
+    "art, for shops that coat it: layer (an overprinting plate of the PDF's outside page, "
+    "left out of the SVG and PNG previews) or file (the coating alone in NAME-varnish.pdf, "
+    "so that the card's PDF looks on screen as it prints).", show_default=False)]
 
 
 def card(
@@ -75,24 +78,27 @@ def card(
         "--json", help="Report on stdout as JSON: the files written, the warnings and the "
         "Corporate Ladder card.")] = False,
     batch: BatchOpt = None,
-    varnish: VarnishOpt = False,
+    varnish: VarnishOpt = None,
 ) -> None:
     """Print the card: a PDF (outside, inside), SVGs and PNGs of each spread, and the
     dieline in files of its own (or as a layer of the spreads). Says which Corporate
     Ladder card it is. With --batch, a card for every row of a CSV file. With --varnish,
-    the PDF also carries a spot varnish plate for the business side's art."""
+    a spot varnish plate for the business side's art, in the PDF or in a file of its
+    own."""
     from cardgen.card.build import build_card
     from cardgen.card.config import load_config
     from cardgen.card.physical import Preset
     from cardgen.output import check_folder, check_stem, write_files
     from cardgen.prepress.dieline import DielineMode
     from cardgen.prepress.intents import find_intent
+    from cardgen.prepress.varnish import VarnishMode
     from cardgen.render import render_files
 
     formats = parse_formats(fmt)
     mode = parse_choice(DielineMode, dieline, "--dieline")
-    if varnish:
-        _check_varnish(formats, rgb=rgb)
+    coat = parse_choice(VarnishMode, varnish, "--varnish") if varnish is not None else None
+    if coat is not None:
+        _check_varnish(formats, coat, rgb=rgb)
     check_range(dpi, "--dpi", *DPI_RANGE)
     check_stem(name)
     intent = find_intent(output_intent, "--output-intent") if output_intent else None
@@ -105,7 +111,7 @@ def card(
 
         check_folder(output)
         cards = build_team(batch, config, mode, reserved=(DIELINE_STEM,), preset=chosen,
-                           theme=theme, marks=marks, output_intent=intent, varnish=varnish)
+                           theme=theme, marks=marks, output_intent=intent, varnish=coat)
         files, per_card = _team_files(cards, output, formats, cmyk=not rgb, dpi=dpi)
         warnings = team_warnings(cards)
         warn(warnings)
@@ -127,11 +133,12 @@ def card(
     settings = loaded.with_overrides(preset=chosen, theme=theme, marks=marks,
                                      output_intent=intent)
     check_folder(output)
-    build = build_card(settings, mode, varnish=varnish)
+    build = build_card(settings, mode, varnish=coat)
     files = render_files(build.document, output / name, formats, cmyk=not rgb, dpi=dpi)
     if build.dieline is not None:
         files |= render_files(build.dieline, output / f"{name}-dieline", formats,
                               cmyk=not rgb, dpi=dpi)
+    files |= _varnish_file(build, output / f"{name}-{VARNISH_STEM}", dpi)
     warn(build.warnings)
     written = write_files(files)
     ladder = build.ladder
@@ -148,16 +155,31 @@ def card(
                    f"{ladder.strength.value}{source}")
 
 
-def _check_varnish(formats: Sequence[Format], *, rgb: bool) -> None:
-    """--varnish needs a print file to put its plate in: a CMYK PDF."""
+VARNISH_STEM = "varnish"  # NAME-varnish.pdf, with --varnish file
+
+
+def _varnish_file(build: CardBuild, stem: Path, dpi: float) -> dict[Path, bytes]:
+    """The varnish's own file (``--varnish file``): always a CMYK PDF, whatever the art's
+    formats, since a spot plate has no preview."""
+    from cardgen.render import Format, render_files
+
+    if build.varnish is None:
+        return {}
+    return render_files(build.varnish, stem, [Format.PDF], cmyk=True, dpi=dpi)
+
+
+def _check_varnish(formats: Sequence[Format], mode: VarnishMode, *, rgb: bool) -> None:
+    """--varnish needs a print file: a CMYK PDF (its layer is a plate of the card's PDF;
+    its own file is one)."""
+    from cardgen.prepress.varnish import VarnishMode
     from cardgen.render import Format
 
     if rgb:
         raise CardgenError("--varnish adds a spot plate for the press, and --rgb writes a "
                            "screen preview, which has no plates; leave out one of them.")
-    if Format.PDF not in formats:
-        raise CardgenError("--varnish adds a spot plate to the PDF, and --format asks for "
-                           "no PDF; add pdf to --format.")
+    if mode is VarnishMode.LAYER and Format.PDF not in formats:
+        raise CardgenError("--varnish layer adds a spot plate to the PDF, and --format asks "
+                           "for no PDF; add pdf to --format, or use --varnish file.")
 
 
 DIELINE_STEM = "dieline"  # a batch's dieline, shared by its cards
@@ -197,8 +219,9 @@ def _ranges(numbers: Sequence[int]) -> str:
 
 def _team_files(cards: Sequence[TeamCard], output: Path, formats: Sequence[Format], *,
                 cmyk: bool, dpi: float) -> tuple[dict[Path, bytes], dict[str, list[Path]]]:
-    """Every card's files, and one dieline for each size among them (``dieline``, or
-    ``dieline-85x55`` and so on when the cards have several sizes)."""
+    """Every card's files (with ``--varnish file``, its ``-varnish.pdf`` too), and one
+    dieline for each size among them (``dieline``, or ``dieline-85x55`` and so on when
+    the cards have several sizes)."""
     from cardgen.errors import CardgenError
     from cardgen.render import render_files
 
@@ -208,6 +231,7 @@ def _team_files(cards: Sequence[TeamCard], output: Path, formats: Sequence[Forma
     for card in cards:
         made = render_files(card.build.document, output / card.person.stem, formats,
                             cmyk=cmyk, dpi=dpi)
+        made |= _varnish_file(card.build, output / f"{card.person.stem}-{VARNISH_STEM}", dpi)
         clash = sorted(set(made) & set(files))
         if clash:
             raise CardgenError(f"line {card.person.line}: person.name gives the file "

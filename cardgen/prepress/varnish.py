@@ -11,12 +11,14 @@ the model for any spot layer):
 - **It overprints.** Set to overprint, it leaves every process plate exactly as it was:
   the varnish never knocks the art out beneath it, and the CMYK plates of a file with the
   varnish are those of the file without it.
-- **A layer of its own, drawn last, print files only.** It is the page's last layer, so
-  nothing covers it, and a print-only one (:attr:`cardgen.draw.page.Layer.print_only`):
-  SVG and PNG previews and an RGB PDF leave it out, since a screen can only show a spot
-  plate as a solid colour. PDF optional content (a layer a viewer can hide) is not an
-  option: the print file is PDF/X-1a, which has none; a viewer that does not simulate
-  overprint shows the varnish's light alternate over the art.
+- **A layer of its own, drawn last, print files only** (:attr:`VarnishMode.LAYER`; with
+  :attr:`VarnishMode.FILE` the same shapes, marks and boxes make a page of their own).
+  It is the page's last layer, so nothing covers it, and a print-only one
+  (:attr:`cardgen.draw.page.Layer.print_only`): SVG and PNG previews and an RGB PDF
+  leave it out, since a screen can only show a spot plate as a solid colour. PDF
+  optional content (a layer a viewer can hide) is not an option: the print file is
+  PDF/X-1a, which has none; a viewer that does not simulate overprint shows the
+  varnish's light alternate over the art (hence the file mode).
 - **Solid shapes, no hairlines.** The coated area is a union of rectangles, one closed
   path each, filled: broad areas register and cure well, hairlines and small type in
   varnish do not.
@@ -29,12 +31,23 @@ Imports ``cardgen.draw`` only.
 
 from __future__ import annotations
 
+import enum
 import itertools
 from collections.abc import Sequence
 
 from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import CLOSE, Item, LineTo, MoveTo, Path, PathOp
+
+
+class VarnishMode(enum.StrEnum):
+    """Where the varnish goes: a print-only layer of the art's page (what a shop's RIP
+    separates), or a file of its own holding the coating alone on the same page (the mask
+    many online printers ask for, and a print file that looks on screen as it prints)."""
+
+    LAYER = "layer"
+    FILE = "file"
+
 
 VARNISH_NAME = "Varnish"
 # A pale cyan-green tint: on a proof that simulates overprint it barely shifts the art,
