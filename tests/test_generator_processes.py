@@ -47,12 +47,13 @@ def alive(processes: list[Proc]) -> list[Proc]:
 
 
 def start_generation(tmp: Path, **streams: int) -> subprocess.Popen[str]:
-    """``cardgen rotator generate --seed 9 --difficulty hard --count 4 --jobs 2``, in its
-    own process group. It takes several seconds: its hard boards are maps 2, 5, 6 and 8,
-    and the eighth takes some 5 s to analyse."""
+    """``cardgen rotator generate --seed 32 --difficulty hard --count 3 --jobs 2``, in its
+    own process group. It takes a few seconds: its hard boards are maps 2, 3 and 7, and the
+    fourth map (not hard) takes some 2 s to analyse (measured: maps 1-3 take 0.7 s in
+    all)."""
     return subprocess.Popen(
-        [sys.executable, "-m", "cardgen", "rotator", "generate", "--seed", "9",
-         "--difficulty", "hard", "--count", "4", "--jobs", "2", "-o", str(tmp / "r.pdf")],
+        [sys.executable, "-m", "cardgen", "rotator", "generate", "--seed", "32",
+         "--difficulty", "hard", "--count", "3", "--jobs", "2", "-o", str(tmp / "r.pdf")],
         cwd=ROOT, text=True, start_new_session=True, **streams)
 
 
@@ -96,7 +97,7 @@ def test_workers_die_with_a_sigkilled_parent(tmp_path):
 @pytest.mark.parametrize(("to", "work"), [("parent", 0.3), ("group", 0.3), ("group", 0)])
 def test_ctrl_c_ends_the_run_promptly_and_quietly(tmp_path, to, work):
     """SIGINT to the parent alone, or to its whole process group as Ctrl-C in a terminal
-    sends it, once the workers have done some work (the long eighth map is then being
+    sends it, once the workers have done some work (the long fourth map is then being
     analysed or due) or as soon as they exist: a prompt exit, no worker left, no worker
     traceback."""
     process = start_generation(tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -120,13 +121,13 @@ def test_ctrl_c_ends_the_run_promptly_and_quietly(tmp_path, to, work):
 
 
 def test_parallel_boards_are_the_same_and_come_as_soon_as_found():
-    """Seed 9 has its first two hard boards at maps 2 and 5; map 8, which takes some 5 s
-    to analyse, is under way by then: the run must not wait for it."""
+    """Seed 32 has its first two hard boards at maps 2 and 3 (0.7 s for maps 1-3); map 4,
+    which takes some 2 s to analyse, is under way by then: the run must not wait for it."""
     started = time.monotonic()
-    serial = generate(9, 2, Grade.HARD, jobs=1)
+    serial = generate(32, 2, Grade.HARD, jobs=1)
     serial_time = time.monotonic() - started
     started = time.monotonic()
-    parallel = generate(9, 2, Grade.HARD, jobs=2)
+    parallel = generate(32, 2, Grade.HARD, jobs=2)
     parallel_time = time.monotonic() - started
     assert [b.rmap.board_id for b in parallel.boards] == [
         b.rmap.board_id for b in serial.boards]
@@ -142,8 +143,8 @@ class Stop(BaseException):
 
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs setitimer")
 def test_a_signal_handlers_exception_propagates_unchanged_and_kills_the_workers():
-    """Seed 9's eighth map takes some 5 s; once seven maps are taken (three of the four
-    hard boards asked for), it is under way. A
+    """Seed 32's fourth map takes some 2 s; once three maps are taken (two of the three
+    hard boards asked for), it is under way (since the first map ended). A
     SIGALRM then raises an exception from its handler, which must come out of generate()
     as it is, at once, with no worker left."""
     raised: list[Stop] = []
@@ -154,14 +155,14 @@ def test_a_signal_handlers_exception_propagates_unchanged_and_kills_the_workers(
         raise raised[-1]
 
     def progress(tried: int, found: int) -> None:
-        if tried == 7 and not armed:
+        if tried == 3 and not armed:
             armed.append(time.monotonic())
             signal.setitimer(signal.ITIMER_REAL, 0.1)
 
     before = signal.signal(signal.SIGALRM, handler)
     try:
         with pytest.raises(Stop) as caught:
-            generate(9, 4, Grade.HARD, jobs=2, progress=progress)
+            generate(32, 3, Grade.HARD, jobs=2, progress=progress)
         took = time.monotonic() - armed[0]
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
@@ -177,12 +178,12 @@ def test_a_worker_that_dies_is_an_error_not_a_hang():
     from cardgen.games.rotator.generator import WorkerError  # new: fails to import at HEAD
 
     def progress(tried: int, found: int) -> None:
-        if tried == 7:  # the 5 s eighth map is under way
+        if tried == 3:  # the 2 s fourth map is under way
             os.kill(children(os.getpid())[0][0], signal.SIGKILL)
 
     started = time.monotonic()
     with pytest.raises(WorkerError, match="worker process stopped"):
-        generate(9, 4, Grade.HARD, jobs=2, progress=progress)
+        generate(32, 3, Grade.HARD, jobs=2, progress=progress)
     assert time.monotonic() - started < 3
     assert not children(os.getpid())
 

@@ -359,12 +359,13 @@ def seven(tmp_path_factory) -> tuple[Result, Path]:
 
 @pytest.fixture(scope="module")
 def easy(tmp_path_factory) -> dict[str, tuple[Result, Path]]:
-    """``generate --seed 7 --count 3 --difficulty easy``: twice with one job, once with
-    two."""
+    """``generate --seed 7 --count 3 --difficulty easy``: once with one job, then again
+    with two (the second run shows both that a run repeats and that jobs do not
+    matter)."""
     tmp = tmp_path_factory.mktemp("easy")
     return {name: run_generate(tmp, name, "--seed", "7", "--count", "3", "--difficulty",
                                "easy", "--jobs", jobs)
-            for name, jobs in (("a", "1"), ("b", "1"), ("c", "2"))}
+            for name, jobs in (("a", "1"), ("c", "2"))}
 
 
 def test_generate_json(seven):
@@ -386,9 +387,8 @@ def test_generate_json(seven):
 
 
 def test_generate_is_reproducible_and_jobs_do_not_matter(easy):
-    (a, pdf_a), (b, pdf_b), (c, pdf_c) = easy["a"], easy["b"], easy["c"]
-    assert a.stdout == b.stdout
-    assert pdf_a.read_bytes() == pdf_b.read_bytes()
+    (a, pdf_a), (c, pdf_c) = easy["a"], easy["c"]
+    assert a.stdout == c.stdout
     assert json.loads(a.stdout) == json.loads(c.stdout)
     assert pdf_a.read_bytes() == pdf_c.read_bytes()
 
