@@ -307,6 +307,23 @@ def test_the_focus_chooses_the_crop():
         lightness_map(photo, 40, (0.5, 0.8)).tobytes()
 
 
+def test_the_cards_grid_portraits_follow_the_focus(builds):
+    """The card's own grid portraits are cropped on ``images.portrait_focus``, as the
+    front is: the raster behind grid B is the one portrait_rasters makes for that focus."""
+    focus = (0.5, 0.7)
+    build = _build(portrait_focus=focus)
+    inside = build.document.pages[1]
+    (raster,) = [i.raster for i, _ in page_items(inside) if isinstance(i, Image)
+                 and i.name == "portrait-B"]
+    theme = build.theme
+    photo = open_image(PHOTO, "images.portrait")
+    tints = (theme.inside["tint_a"], theme.inside["tint_b"])
+    side = build.geometry.grid_size
+    _, wanted, _ = portrait_rasters(photo, side, tints, theme.portrait_strength, focus)
+    _, default, _ = portrait_rasters(photo, side, tints, theme.portrait_strength)
+    assert raster.rgb.tobytes() == wanted.rgb.tobytes() != default.rgb.tobytes()
+
+
 def _values(focus: object) -> dict[str, object]:
     return {"person": {"name": "Ada"}, "images": {"portrait_focus": focus}}
 

@@ -44,7 +44,8 @@ def draw_inside(page: Page, config: CardConfig, geometry: CardGeometry, theme: T
 
         photo = open_image(config.portrait, "images.portrait", notes=warnings)
         raster_a, raster_b, dpi = portrait_rasters(photo, side, (tints[Grid.A], tints[Grid.B]),
-                                                   theme.portrait_strength)
+                                                   theme.portrait_strength,
+                                                   config.portrait_focus)
         if dpi < PRINT_DPI:
             warnings.append(f"images.portrait: {config.portrait.name} has only {dpi:.0f} dpi "
                             f"across the {side:.0f} mm grid and may print soft "
