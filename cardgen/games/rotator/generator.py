@@ -156,17 +156,19 @@ def analyse(rmap: RotatorMap, budget: int = DEFAULT_BUDGET,
     map that cannot have that grade is dropped (None) as soon as that is clear.
 
     The cheap questions come first and the dear search, boosts needed by par + 4, last
-    and as small as the decision allows: par (a search that stops past the longest par
-    of the grade), then the first moves (counted only as far as the grade cares), then,
-    when the grade still hangs on the boosts, only the question "a line with fewer than
-    k?" for the k where the grade changes, which a best-first search answers yes at its
-    first such line; the exact figures, the start squares that can win and the solver's
-    line for the key are searched only for a board that is kept."""
+    and as small as the decision allows: par (the solver's best line, searched once: it
+    stops past the longest par of the grade, and it is the answer key's line), then the
+    first moves (counted only as far as the grade cares), then, when the grade still
+    hangs on the boosts, only the question "a line with fewer than k?" for the k where
+    the grade changes, which a best-first search answers yes at its first such line; the
+    exact figures and the start squares that can win are searched only for a board that
+    is kept."""
     solver = Solver(Terrain.from_map(rmap))
-    found_par = par_search(solver, budget, MAX_TURNS[wanted] if wanted else None)
-    if found_par is None or found_par[0] < MIN_TURNS[wanted or Grade.EASY]:
+    # The best line: par for the grade, and the line for the answer key.
+    best = par_search(solver, budget, MAX_TURNS[wanted] if wanted else None)
+    if best is None or best.turns < MIN_TURNS[wanted or Grade.EASY]:
         return None
-    par, known, states = found_par
+    par, known, states = best.turns, best.boosts, best.states
     enough = None if wanted is None else _settled_above(wanted, par)
     opened = opening(solver, par, budget, enough)
     if opened is None:
@@ -207,12 +209,6 @@ def analyse(rmap: RotatorMap, budget: int = DEFAULT_BUDGET,
             return None
         if result.status is Status.WIN:
             winning.append(x)
-    # The line for the answer key: the solver's own best line, as `rotator solve` shows.
-    best = solver.best_line(budget, par)
-    if best.status is not Status.WIN:
-        return None
-    assert (best.turns, best.boosts) == (par, known), "the solver and grading disagree"
-    states += best.states
     found = replace(found, states=states)
     return GradedBoard(rmap, grade(found), best, tuple(winning), states, found)
 

@@ -1,10 +1,11 @@
 """How hard a Rotator board is to win: the figures the grades are made of.
 
-Built only on the solver's ``Solver.root(x)`` and ``Solver.expand(state)``, so it plays by
-exactly the rules the solver and the engine play by. The figures:
+Built only on the solver (``Solver.root(x)``, ``Solver.expand(state)`` and, for par, its
+``best_line``), so it plays by exactly the rules the solver and the engine play by. The
+figures:
 
 - **par**: the fewest turns of any winning line, over all ten start squares (the board's
-  best line).
+  best line, as the solver finds it).
 - **horizon**: par + 4 turns. A player who misses the par line by one rotation of the
   card still wins "on time"; a win by falling can only come in a turn of down-gravity
   (turns 1, 5, 9, …) or by picking a goal-row square after a capture, so par + 4 is the
@@ -48,7 +49,7 @@ from dataclasses import dataclass
 
 from cardgen.board.cells import WIDTH
 from cardgen.games.rotator.engine import BOOST_CACHE, GOAL_ROW
-from cardgen.games.rotator.solver import WIN, RawChoice, Solver, State
+from cardgen.games.rotator.solver import WIN, RawChoice, Solver, StartResult, State, Status
 
 HORIZON_EXTRA = 4  # turns past par a line may take and still count (one turn of the card)
 FirstMove = tuple[int, RawChoice]  # (start column, turn-1 choice)
@@ -78,15 +79,14 @@ def first_moves(solver: Solver) -> list[tuple[FirstMove, State | None]]:
             for x in range(WIDTH) for choice, result in solver.expand(solver.root(x))]
 
 
-def _search(solver: Solver, budget: int, last_turn: int | None, cheaper_than: int,
-            first_win: bool) -> tuple[int | None, int, int] | None:
-    """Breadth-first from all ten starts at once, a turn at a time, to ``last_turn``
-    (None: no bound), pruned by dominance and by ``cheaper_than``: a state that has
-    spent that many boosts cannot lead to a line using fewer, so it is not expanded.
-    With ``first_win``, the search ends after the first turn with a win. Returns (the
-    first turn with a win, the fewest boosts of a win found, or ``cheaper_than`` when
-    none was cheaper; states expanded), or None when the budget ran out: states
-    expanded plus the next turn's states stored, as the solver counts them."""
+def _search(solver: Solver, budget: int, last_turn: int, cheaper_than: int,
+            ) -> tuple[int, int] | None:
+    """Breadth-first from all ten starts at once, a turn at a time, to ``last_turn``,
+    pruned by dominance and by ``cheaper_than``: a state that has spent that many boosts
+    cannot lead to a line using fewer, so it is not expanded. Returns (the fewest boosts
+    of a win found, or ``cheaper_than`` when none was cheaper; states expanded), or None
+    when the budget ran out: states expanded plus the next turn's states stored, as the
+    solver counts them."""
     best: dict[tuple[int, ...], int] = {}
     layer: list[State] = []
     for x in range(WIDTH):
@@ -94,7 +94,6 @@ def _search(solver: Solver, budget: int, last_turn: int | None, cheaper_than: in
         best[root[:-1]] = root[-1]
         layer.append(root)
     turn = expanded = 0
-    first: int | None = None
     fewest = cheaper_than
     while layer:
         turn += 1
@@ -107,7 +106,6 @@ def _search(solver: Solver, budget: int, last_turn: int | None, cheaper_than: in
             expanded += 1
             for choice, result in solver.expand(state):
                 if result is WIN:
-                    first = turn if first is None else first
                     fewest = min(fewest, BOOST_CACHE - left + choice[2])
                     continue
                 if last:
@@ -119,20 +117,19 @@ def _search(solver: Solver, budget: int, last_turn: int | None, cheaper_than: in
                 following.append(result)
         if expanded + len(following) > budget:
             return None
-        if last or (first_win and first is not None):
+        if last:
             break
         layer = following
-    return first, fewest, expanded
+    return fewest, expanded
 
 
 def par_search(solver: Solver, budget: int, max_par: int | None = None,
-               ) -> tuple[int, int, int] | None:
-    """(par, the fewest boosts of a line of par turns, states expanded), or None when
-    no line exists (or none within ``max_par`` turns) or the budget ran out."""
-    found = _search(solver, budget, max_par, BOOST_CACHE + 1, first_win=True)
-    if found is None or found[0] is None:
-        return None
-    return found[0], found[1], found[2]
+               ) -> StartResult | None:
+    """The board's best line (par turns, the fewest boosts of a line of par turns), or
+    None when no line exists (or none within ``max_par`` turns) or the budget ran out:
+    the solver's own search from all ten starts (``Solver.best_line``)."""
+    best = solver.best_line(budget, max_par)
+    return best if best.status is Status.WIN else None
 
 
 def boosts_needed(solver: Solver, par: int, known: int, budget: int,
@@ -142,10 +139,7 @@ def boosts_needed(solver: Solver, par: int, known: int, budget: int,
     the budget ran out. With ``below``, only lines using fewer than that many are
     looked for: the answer is then ``below`` when there is none (it means "at least")."""
     limit = known if below is None else min(known, below)
-    found = _search(solver, budget, par + HORIZON_EXTRA, limit, first_win=False)
-    if found is None:
-        return None
-    return found[1], found[2]
+    return _search(solver, budget, par + HORIZON_EXTRA, limit)
 
 
 def win_within(solver: Solver, state: State, turn: int, horizon: int, budget: int,
@@ -241,7 +235,7 @@ def figures(solver: Solver, budget: int, max_par: int | None = None) -> Figures 
     found = par_search(solver, budget, max_par)
     if found is None:
         return None
-    par, known, states = found
+    par, known, states = found.turns, found.boosts, found.states
     boosts = boosts_needed(solver, par, known, budget)
     opened = opening(solver, par, budget)
     if boosts is None or opened is None:
