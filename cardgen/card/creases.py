@@ -15,21 +15,18 @@ import math
 from dataclasses import dataclass
 
 from cardgen.card.physical import CREASE, CardGeometry, Side
-from cardgen.draw.geometry import Affine, Box, Point, Segment
+from cardgen.draw.geometry import Affine, Box, Segment
 from cardgen.draw.page import (
-    CurveTo,
     Image,
     Item,
     Line,
-    LineTo,
-    MoveTo,
     Page,
     Path,
-    PathOp,
     Rect,
     Text,
     walk,
 )
+from cardgen.text.fit import item_box
 
 MAX_FOLD_INK = 1.0  # 100 %: one ink at full strength, or tints adding up to it
 # Layers that hold no printed art of the card: they may lie on a score.
@@ -50,34 +47,6 @@ class FoldInk:
     side: Side
     layer: str
     ink: float  # 0-4 (1 = 100 %)
-
-
-def item_box(item: Item, t: Affine) -> Box | None:
-    """Where a drawn item's paint can be on the page (None for text, which this does not
-    measure: text keeps out of crease bands by the layout, and the tests check it)."""
-    match item:
-        case Rect() | Image():
-            return Box(item.x, item.y, item.w, item.h).transformed(t)
-        case Line():
-            half = item.stroke.width / 2
-            ends = Box.around([(item.x1, item.y1), (item.x2, item.y2)])
-            return ends.inset(-half).transformed(t)
-        case Path():
-            points = [p for op in item.ops for p in _op_points(op)]
-            if not points:
-                return None
-            box = Box.around(points)
-            return (box.inset(-item.stroke.width / 2) if item.stroke else box).transformed(t)
-    return None
-
-
-def _op_points(op: PathOp) -> list[Point]:
-    match op:
-        case MoveTo() | LineTo():
-            return [(op.x, op.y)]
-        case CurveTo():  # the control points too: the curve lies within their hull
-            return [(op.x1, op.y1), (op.x2, op.y2), (op.x, op.y)]
-    return []
 
 
 def _band(score: Segment) -> Box:
@@ -133,8 +102,8 @@ def fold_ink(page: Page, side: Side, geometry: CardGeometry) -> list[FoldInk]:
         for item, t in walk(layer.items):
             if isinstance(item, Text):
                 continue
-            box = item_box(item, t)
-            if box is None or not any(box.intersects(b) for b in bands):
+            box = item_box(item)  # in the item's frame
+            if box is None or not any(box.transformed(t).intersects(b) for b in bands):
                 continue
             most = max(most, _ink(item, t, bands))
         if most >= 0:

@@ -31,22 +31,10 @@ from collections.abc import Sequence
 from cardgen.card.layout import CardLayout
 from cardgen.card.outside import PanelContent
 from cardgen.card.physical import CardGeometry
-from cardgen.draw.geometry import Box, Point
-from cardgen.draw.page import (
-    Close,
-    CurveTo,
-    Group,
-    Image,
-    Item,
-    Line,
-    Page,
-    Path,
-    Rect,
-    Text,
-    walk,
-)
+from cardgen.draw.geometry import Box
+from cardgen.draw.page import Group, Page
 from cardgen.prepress.varnish import VARNISH_LAYER, varnish_items
-from cardgen.text.fit import text_box
+from cardgen.text.fit import item_box
 
 
 def business_visual(front: PanelContent, geometry: CardGeometry,
@@ -75,39 +63,6 @@ def business_visual(front: PanelContent, geometry: CardGeometry,
             if half > 0:
                 boxes.append(Box(cx - half, y0, 2 * half, strip))
     return boxes
-
-
-def item_box(item: Item) -> Box | None:
-    """Where an item puts ink, as a box in its own frame (a line's or an outline's
-    half width included; a path by its points and control points, which a Bézier curve
-    never leaves); None for an empty group."""
-    match item:
-        case Text():
-            return text_box(item)
-        case Image():
-            return Box(item.x, item.y, item.w, item.h)
-        case Rect():
-            half = item.stroke.width / 2 if item.stroke else 0.0
-            return Box(item.x, item.y, item.w, item.h).inset(-half)
-        case Line():
-            return Box.around([(item.x1, item.y1), (item.x2, item.y2)]).inset(
-                -item.stroke.width / 2)
-        case Path():
-            points: list[Point] = []
-            for op in item.ops:
-                if isinstance(op, CurveTo):
-                    points += [(op.x1, op.y1), (op.x2, op.y2)]
-                if not isinstance(op, Close):
-                    points.append((op.x, op.y))
-            if not points:
-                return None
-            half = item.stroke.width / 2 if item.stroke else 0.0
-            return Box.around(points).inset(-half)
-        case Group():
-            boxes = [b.transformed(t) for leaf, t in walk(item.items)
-                     if (b := item_box(leaf)) is not None]
-            return Box.union(boxes).transformed(item.transform) if boxes else None
-    return None
 
 
 def keep_out(front: PanelContent, clearance: float) -> list[Box]:

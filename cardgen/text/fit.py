@@ -10,8 +10,22 @@ import re
 from collections.abc import Iterable, Sequence
 
 from cardgen.chars import character_name, control_character, unprintable_script
-from cardgen.draw.geometry import Box
-from cardgen.draw.page import Anchor, Page, Text, page_texts
+from cardgen.draw.geometry import Box, Point
+from cardgen.draw.page import (
+    Anchor,
+    Close,
+    CurveTo,
+    Group,
+    Image,
+    Item,
+    Line,
+    Page,
+    Path,
+    Rect,
+    Text,
+    page_texts,
+    walk,
+)
 from cardgen.errors import FitError, shorten
 from cardgen.text.fonts import FontFace
 from cardgen.units import MM_PER_PT
@@ -172,3 +186,36 @@ def fit_paragraph(text: str, face: FontFace, size: float, min_size: float, width
         f"{where} does not fit its {width:.1f} × {height:.1f} mm box even at the smallest "
         f"legible size of {min_size:g} pt; shorten it or choose a narrower font."
     )
+
+
+def item_box(item: Item) -> Box | None:
+    """Where an item puts ink, as a box in its own frame (a line's or an outline's
+    half width included; a path by its points and control points, which a Bézier curve
+    never leaves); None for an empty group."""
+    match item:
+        case Text():
+            return text_box(item)
+        case Image():
+            return Box(item.x, item.y, item.w, item.h)
+        case Rect():
+            half = item.stroke.width / 2 if item.stroke else 0.0
+            return Box(item.x, item.y, item.w, item.h).inset(-half)
+        case Line():
+            return Box.around([(item.x1, item.y1), (item.x2, item.y2)]).inset(
+                -item.stroke.width / 2)
+        case Path():
+            points: list[Point] = []
+            for op in item.ops:
+                if isinstance(op, CurveTo):
+                    points += [(op.x1, op.y1), (op.x2, op.y2)]
+                if not isinstance(op, Close):
+                    points.append((op.x, op.y))
+            if not points:
+                return None
+            half = item.stroke.width / 2 if item.stroke else 0.0
+            return Box.around(points).inset(-half)
+        case Group():
+            boxes = [b.transformed(t) for leaf, t in walk(item.items)
+                     if (b := item_box(leaf)) is not None]
+            return Box.union(boxes).transformed(item.transform) if boxes else None
+    return None
