@@ -98,9 +98,15 @@ def build_card(config: CardConfig, dieline: DielineMode = DielineMode.FILE, *,
                       None, spread, theme, fonts)
     outside = spread.new_page(Side.OUTSIDE)
     inside = spread.new_page(Side.INSIDE)
-    front = draw_outside(outside, config, geometry, theme, fonts, layout, build.warnings)
+    photo = None
+    if config.portrait is not None:  # opened once, for both sides
+        from cardgen.draw.raster import open_image
+
+        photo = open_image(config.portrait, "images.portrait", notes=build.warnings)
+    front = draw_outside(outside, config, geometry, theme, fonts, layout, build.warnings,
+                         photo)
     build.ladder = LadderCard(card_type(config.person.title), strength(front_lines(outside)))
-    draw_inside(inside, config, geometry, theme, fonts, layout, build.warnings)
+    draw_inside(inside, config, geometry, theme, fonts, layout, build.warnings, photo)
     # The slug and the dieline's legend are cardgen's, in its own fonts.
     own = bundled_fonts()
     spread.add_marks(outside, Side.OUTSIDE, own)

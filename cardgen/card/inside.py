@@ -4,6 +4,8 @@ the strips beside grid B that the folded tabs uncover."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cardgen.board.art import GridStyle, grid_items
 from cardgen.board.cells import Grid
 from cardgen.board.frame import LABEL_BAND
@@ -25,9 +27,14 @@ from cardgen.draw.page import Group, Image, Item, Page, Rect
 from cardgen.prepress.ink import MIN_CONTRAST, contrast, fine_problem
 from cardgen.text.fonts import FontSet, bundled_fonts
 
+if TYPE_CHECKING:
+    from PIL.Image import Image as PILImage
+
 
 def draw_inside(page: Page, config: CardConfig, geometry: CardGeometry, theme: Theme,
-                fonts: FontSet, layout: CardLayout, warnings: list[str]) -> None:
+                fonts: FontSet, layout: CardLayout, warnings: list[str],
+                photo: PILImage | None) -> None:
+    """The inside spread; ``photo`` is ``config.portrait`` opened (None: no portrait)."""
     colors = theme.inside
     bleed, panel = geometry.bleed_box, geometry.game_panel
     board = geometry.board
@@ -38,11 +45,10 @@ def draw_inside(page: Page, config: CardConfig, geometry: CardGeometry, theme: T
     side = geometry.grid_size
     tints = {Grid.A: colors["tint_a"], Grid.B: colors["tint_b"]}
     portraits = page.layer("portrait")
-    if config.portrait is not None:
+    if config.portrait is not None and photo is not None:
         from cardgen.card.portrait import portrait_rasters
-        from cardgen.draw.raster import PRINT_DPI, open_image
+        from cardgen.draw.raster import PRINT_DPI
 
-        photo = open_image(config.portrait, "images.portrait", notes=warnings)
         raster_a, raster_b, dpi = portrait_rasters(photo, side, (tints[Grid.A], tints[Grid.B]),
                                                    theme.portrait_strength,
                                                    config.portrait_focus)

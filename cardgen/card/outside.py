@@ -4,6 +4,7 @@ lower half, the back panel (the Connector board) turned 180° in the upper half.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from cardgen.card.art import curves_between
 from cardgen.card.config import CardConfig, Person, QRContent
@@ -43,6 +44,9 @@ from cardgen.errors import CardgenError, FitError
 from cardgen.text.fit import check_printable, fit_line, line_height, text_box
 from cardgen.text.fonts import FontFace, FontSet, bundled_fonts
 from cardgen.texts import lookup, say
+
+if TYPE_CHECKING:
+    from PIL.Image import Image as PILImage
 
 CONTACT_FIELDS = ("email", "phone", "web", "address")
 FIT_ROUNDS = 16  # at most this many rounds of fitting the front text (sizes only shrink)
@@ -88,20 +92,23 @@ class _Portrait:
 
 
 def draw_outside(page: Page, config: CardConfig, geometry: CardGeometry, theme: Theme,
-                 fonts: FontSet, layout: CardLayout, warnings: list[str]) -> PanelContent:
+                 fonts: FontSet, layout: CardLayout, warnings: list[str],
+                 photo: PILImage | None) -> PanelContent:
     """The outside spread. The art never lies under text: on the front it is fitted into
     the band the text leaves free; on both panels every text block is covered by a plate
     of the ground colour, with a clearance, before the text is set (the ink rule needs
     small type on a ground of one ink, and curves through letters are hard to read).
     Returns the front panel's content, its band the one the curves fill (None when the
-    band was too low for any) and its glow the portrait's disc (None without one)."""
+    band was too low for any) and its glow the portrait's disc (None without one).
+    ``photo`` is ``config.portrait`` opened (the caller opens it once for both sides)."""
     bleed = geometry.bleed_box
     art = layout.art
     ground = theme.outside["background"]
     background = page.layer("background")
     background.add(Rect(bleed.x, bleed.y, bleed.w, bleed.h, fill=ground))
     front = front_panel(config, geometry, theme, fonts, layout, warnings)
-    portrait = _front_portrait(config, geometry, theme, layout, front, warnings, draw=True)
+    portrait = _front_portrait(config, geometry, theme, layout, front, photo, warnings,
+                               draw=True)
     back = back_panel(geometry, theme, fonts, layout, warnings)
     # Each panel's curves are drawn in the panel's own frame, over the panel and its bleed.
     # A panel's frame has y = 0 at the fold, so its bleed is on the other three sides.
@@ -176,9 +183,13 @@ def front_visual(config: CardConfig, geometry: CardGeometry, theme: Theme, fonts
                  layout: CardLayout) -> FrontVisual:
     """The business side's main visual as shapes (see :class:`FrontVisual`): where a
     spot varnish, say, would go."""
+    from cardgen.draw.raster import open_image
+
     warnings: list[str] = []
     front = front_panel(config, geometry, theme, fonts, layout, warnings)
-    return _front_portrait(config, geometry, theme, layout, front, warnings,
+    photo = (open_image(config.portrait, "images.portrait")
+             if config.portrait is not None else None)
+    return _front_portrait(config, geometry, theme, layout, front, photo, warnings,
                            draw=False).visual
 
 
@@ -191,14 +202,15 @@ def _band(band: tuple[float, float] | None,
 
 
 def _front_portrait(config: CardConfig, geometry: CardGeometry, theme: Theme,
-                    layout: CardLayout, front: PanelContent, warnings: list[str],
-                    draw: bool) -> _Portrait:
+                    layout: CardLayout, front: PanelContent, photo: PILImage | None,
+                    warnings: list[str], draw: bool) -> _Portrait:
     """The front portrait's place (see :func:`place_front_portrait`) and, with ``draw``,
-    its image; a warning when its face region cannot be kept clear of the text."""
+    its image; a warning when its face region cannot be kept clear of the text. No
+    ``photo`` (``config.portrait`` opened), no portrait."""
     panel = geometry.panel_with_bleed()
     band = front.band
     treatment = theme.front_portrait
-    if config.portrait is None or treatment is None:
+    if config.portrait is None or photo is None or treatment is None:
         return _Portrait(FrontVisual(None, None, None, _band(band, layout), panel,
                                      geometry.front_to_page), None)
     from cardgen.card.portrait import (
@@ -206,9 +218,8 @@ def _front_portrait(config: CardConfig, geometry: CardGeometry, theme: Theme,
         place_front_portrait,
         square_crop,
     )
-    from cardgen.draw.raster import PRINT_DPI, open_image
+    from cardgen.draw.raster import PRINT_DPI
 
-    photo = open_image(config.portrait, "images.portrait", notes=warnings)
     crop = square_crop(photo.size, config.portrait_focus)
     size = geometry.size
     trim = Box(0, 0, size.width, size.height)
