@@ -120,6 +120,33 @@ def test_forbidden_teams_and_bad_files_are_one_error_line(tmp_path):
     error_line(cli("ladder", "attack", tmp_path / "none.toml"), "none.toml does not exist")
 
 
+def test_a_counter_attack_on_the_trio_is_refused(tmp_path):
+    # The Trio's attack allows no defence: counter-attacking it is one error line naming
+    # the file and [[defender]], exit 1, and nothing on stdout.
+    path = write(tmp_path, "t.toml", _card("[attacker]", "Ada", "CEO", 9)
+                 + _card("[defender]", "Sam", "Producer") + _card("[defender]", "Ed", "Writer")
+                 + _card("[defender]", "Al", "Artist"))
+    for args in ([], ["--json"]):
+        result = cli("ladder", "attack", path, *args)
+        error_line(result, "t.toml: the [[defender]] team Sam (Producer), Ed (Writer) and Al "
+                   "(Artist) is the Cooperative Trio", "never counter-attacked (rule D3)")
+        assert result.stdout == ""
+    # The Trio attacking: it wins and the defender may not defend.
+    trio = write(tmp_path, "w.toml", _card("[attacker]", "Sam", "Producer")
+                 + _card("[attacker]", "Ed", "Writer") + _card("[attacker]", "Al", "Artist")
+                 + _card("defender", "Ada", "CEO", 9))
+    lines = ok(cli("ladder", "attack", trio)).stdout.splitlines()
+    assert lines[0] == "the attacker wins" and lines[-1] == "the defender may not defend"
+
+
+def test_attack_help_names_the_fields_and_the_refusal():
+    # The help's panel borders and line breaks aside: the fields show with their brackets
+    # (Rich markup must not eat them) and the refusal is said.
+    text = " ".join(ok(cli("ladder", "attack", "--help")).stdout.replace("│", " ").split())
+    assert "[[attacker]] cards and a [defender]" in text and "as [[defender]] cards" in text
+    assert "counter-attack on the Cooperative Trio" in text
+
+
 def test_help_lists_the_ladder_commands():
     result = ok(cli("ladder", "--help"))
     assert "deck" in result.stdout and "attack" in result.stdout
