@@ -65,6 +65,16 @@ def test_a_deck_file_that_cannot_be_read_is_one_error_line(tmp_path):
     assert result.returncode == 1 and json.loads(result.stdout)["cards"] == 1
 
 
+def test_the_deck_types_executive_acronyms_as_upper_management(tmp_path):
+    # DIS and the C?O titles are Upper Management; a title with other capitals is not.
+    rows = ["Ada,DIS,A,1", "Bo,CTO,B,2", "Cy,Co-CEO,C,3", "Di,VFX Artist,D,4",
+            "Ed,QA Tester,E,5", "Fay,PR Officer,F,6", "Gus,UX Designer,G,7"]
+    path = write(tmp_path, "d.csv", "name,title,company,strength\n" + "\n".join(rows) + "\n")
+    data = json.loads(cli("ladder", "deck", path, "--json").stdout)
+    assert data["types"] == {"Upper Management": 3, "Middle Management": 0, "Wordsmith": 1,
+                             "Artist": 1, "Press": 0, "Freelancer": 0, "Other": 2}
+
+
 def test_the_example_attack():
     result = ok(cli("ladder", "attack"))
     assert result.stdout.splitlines() == [
