@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from cardgen.card.physical import PRESETS, Preset
 from cardgen.card.spread import Spread
@@ -33,9 +35,49 @@ U, M, W, A, P, F, OTHER = (LadderType.UPPER, LadderType.MIDDLE, LadderType.WORDS
     ("Intern", OTHER), ("QA Tester", OTHER), ("Janitor", OTHER), ("", OTHER),
     ("coo", OTHER),  # acronyms match in capitals only
     ("Chief Illustrator", U),  # as long as "illustrator": the type listed first wins
+    # The executives' acronyms are Upper Management: the rules name DIS among them.
+    ("DIS", U), ("CEO", U), ("CFO", U), ("COO", U), ("CTO", U), ("CIO", U), ("CMO", U),
+    ("CDO", U), ("CPO", U), ("CSO", U), ("EVP", U), ("SVP", U), ("VP", U), ("MD", U),
+    ("DIS, Quillmoor Games", U), ("Co-CEO", U), ("CEO/Founder", U), ("C.E.O.", U),
+    ("EVP Marketing", U), ("CTO & Lead Artist", U),
+    # ...but only a listed acronym, as a whole word in capitals: not any three capitals.
+    ("VFX Artist", A), ("QA Tester", OTHER), ("UX Designer", W), ("PR Officer", OTHER),
+    ("UI Artist", A), ("SFX Designer", W), ("RPG Writer", W), ("Head of VFX", OTHER),
+    ("CEOS", OTHER), ("Ceo", OTHER), ("dis", OTHER), ("Display Artist", A),
+    ("DISTRIBUTOR", OTHER), ("Discord Moderator", OTHER), ("CEO2", OTHER),
 ])
 def test_the_type_follows_from_the_title(title: str, expected: LadderType) -> None:
     assert card_type(title) is expected
+
+
+TITLE_WORDS = st.sampled_from([
+    "CEO", "DIS", "VFX", "C.E.O.", "Co-", "-", "/", "&", " ", " ", "Artist", "Writer",
+    "Producer", "Freelance", "Journalist", "Intern", "Chief", "vp", "VP", "ceo", "é", "\t",
+    "\u200b", "\x00", "?", "*", "(", "]", "\\"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=60), st.lists(TITLE_WORDS, max_size=12).map("".join)))
+def test_fuzz_the_type_of_any_title(title: str) -> None:
+    # Every title has a type and none raises, whatever its characters.
+    assert card_type(title) in set(LadderType)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=2, max_size=4),
+       st.sampled_from([("Artist", A), ("Writer", W), ("Tester", OTHER),
+                        ("Producer", M)]))
+def test_only_the_listed_acronyms_make_a_manager(letters: str, job: tuple[str, LadderType]
+                                                ) -> None:
+    # Capitals before a one-word job title make Upper Management exactly when they are a
+    # listed executive acronym (C?O, DIS, VP, SVP, EVP, AVP, MD; a tie of one word each
+    # goes to the type listed first); otherwise the job decides.
+    executive = (len(letters) == 3 and letters[0] == "C" and letters[2] == "O") or letters in {
+        "DIS", "VP", "SVP", "EVP", "AVP", "MD"}
+    assume(card_type(letters.lower()) is OTHER)  # not a word of the table ("ART")
+    title, kind = job
+    assert card_type(f"{letters} {title}") is (U if executive else kind)
+    assert card_type(letters) is (U if executive else OTHER)
 
 
 def test_strength_is_the_first_digit_read_like_a_page() -> None:

@@ -65,6 +65,16 @@ def test_a_deck_file_that_cannot_be_read_is_one_error_line(tmp_path):
     assert result.returncode == 1 and json.loads(result.stdout)["cards"] == 1
 
 
+def test_the_deck_types_executive_acronyms_as_upper_management(tmp_path):
+    # DIS and the C?O titles are Upper Management; a title with other capitals is not.
+    rows = ["Ada,DIS,A,1", "Bo,CTO,B,2", "Cy,Co-CEO,C,3", "Di,VFX Artist,D,4",
+            "Ed,QA Tester,E,5", "Fay,PR Officer,F,6", "Gus,UX Designer,G,7"]
+    path = write(tmp_path, "d.csv", "name,title,company,strength\n" + "\n".join(rows) + "\n")
+    data = json.loads(cli("ladder", "deck", path, "--json").stdout)
+    assert data["types"] == {"Upper Management": 3, "Middle Management": 0, "Wordsmith": 1,
+                             "Artist": 1, "Press": 0, "Freelancer": 0, "Other": 2}
+
+
 def test_the_example_attack():
     result = ok(cli("ladder", "attack"))
     assert result.stdout.splitlines() == [
@@ -118,6 +128,33 @@ def test_forbidden_teams_and_bad_files_are_one_error_line(tmp_path):
                 + _card("[attacker]", "Bo", "Producer", 12) + _card("defender", "Ada", "CEO"))
     error_line(cli("ladder", "attack", bad), "b.toml", "attacker[2].strength")
     error_line(cli("ladder", "attack", tmp_path / "none.toml"), "none.toml does not exist")
+
+
+def test_a_counter_attack_on_the_trio_is_refused(tmp_path):
+    # The Trio's attack allows no defence: counter-attacking it is one error line naming
+    # the file and [[defender]], exit 1, and nothing on stdout.
+    path = write(tmp_path, "t.toml", _card("[attacker]", "Ada", "CEO", 9)
+                 + _card("[defender]", "Sam", "Producer") + _card("[defender]", "Ed", "Writer")
+                 + _card("[defender]", "Al", "Artist"))
+    for args in ([], ["--json"]):
+        result = cli("ladder", "attack", path, *args)
+        error_line(result, "t.toml: the [[defender]] team Sam (Producer), Ed (Writer) and Al "
+                   "(Artist) is the Cooperative Trio", "never counter-attacked (rule D3)")
+        assert result.stdout == ""
+    # The Trio attacking: it wins and the defender may not defend.
+    trio = write(tmp_path, "w.toml", _card("[attacker]", "Sam", "Producer")
+                 + _card("[attacker]", "Ed", "Writer") + _card("[attacker]", "Al", "Artist")
+                 + _card("defender", "Ada", "CEO", 9))
+    lines = ok(cli("ladder", "attack", trio)).stdout.splitlines()
+    assert lines[0] == "the attacker wins" and lines[-1] == "the defender may not defend"
+
+
+def test_attack_help_names_the_fields_and_the_refusal():
+    # The help's panel borders and line breaks aside: the fields show with their brackets
+    # (Rich markup must not eat them) and the refusal is said.
+    text = " ".join(ok(cli("ladder", "attack", "--help")).stdout.replace("│", " ").split())
+    assert "[[attacker]] cards and a [defender]" in text and "as [[defender]] cards" in text
+    assert "counter-attack on the Cooperative Trio" in text
 
 
 def test_help_lists_the_ladder_commands():

@@ -197,6 +197,44 @@ def test_the_rules_fit_one_page_and_state_every_rule(rules_pdfs, paper):
                for t, _ in page_texts(page))
 
 
+# The rules as settled from the game's own text: the Trio wins with no defence, so it is
+# never counter-attacked (the sheet once said a Trio "can only be beaten by Press or a
+# twin" beside "wins, with no defence"); the executives' acronyms, DIS included, are Upper
+# Management, and how an acronym is told from three capitals.
+SETTLED = [
+    "The Cooperative Trio wins, with no defence.",
+    "The Cooperative Trio is never counter-attacked: like Press and an Evil Twin, it wins "
+    "at once, and no card, twin or Press card answers it.",
+    "the executives' acronyms: any C…O (CEO, CFO, CTO…), DIS, VP, SVP, EVP, AVP and MD.",
+    "An acronym counts only if it is on that list and stands as a word of its own in "
+    "capitals", "three capitals are not enough, so a VFX Artist is an Artist and a QA "
+    "Tester is Other.",
+]
+CONTRADICTED = ["can only be beaten by Press or a twin", "beaten by Press", "Trio stands"]
+
+
+def _settled(text: str) -> None:
+    text = " ".join(text.replace("’", "'").split())
+    missing = [p for p in SETTLED if p not in text]
+    assert not missing, missing
+    assert not [p for p in CONTRADICTED if p in text]
+
+
+@pytest.mark.parametrize("paper", list(Paper))
+def test_the_rules_sheet_says_the_settled_trio_and_acronym_rules(rules_pdfs, paper):
+    _settled(_column_text(rules_pdfs[paper][1]))
+
+
+def test_the_rules_book_chapter_says_the_settled_trio_and_acronym_rules():
+    from cardgen.rules.book import Game, book_document
+
+    data = render_pdf(book_document([Game.LADDER], Paper.A4, FONTS))
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        # The running head and page number aside, page after page.
+        text = " ".join(" ".join(page.extract_text().splitlines()[1:-1]) for page in pdf.pages)
+    _settled(text)
+
+
 def test_the_rules_text_that_does_not_fit_says_so(monkeypatch):
     from cardgen.errors import FitError
     from cardgen.rules import ladder, sheet

@@ -16,6 +16,7 @@ from cardgen.errors import CardgenError, ConfigError
 from cardgen.ladder.attack import (
     Attack,
     ForbiddenTeam,
+    NoDefence,
     NotAttackable,
     Rule,
     TeamRule,
@@ -275,19 +276,11 @@ AL, BO = Card("Al Brook", "Artist", "", 1), Card("Bo Lane", "Artist", "", 4)
     # Twins for every card: the whole team goes.
     ([twin_of(KIM), twin_of(BO)], [KIM, BO], ATTACKER, Rule.TWINS_TAKE_TEAM, [KIM, BO],
      "no card of the defending team is left; no defence is allowed."),
-    # What is left of a Trio is no team: each card must be beaten.
-    ([twin_of(KIM), AL], TRIO, DEFENDER, Rule.TYPE_LOSES, [KIM],
-     "what is left of the Trio must be beaten card by card"),
-    ([twin_of(ROBIN), Card("Ed Wynn", "Writer", "", 1)], [ROBIN, KIM, SAM], DEFENDER,
-     Rule.TYPE_LOSES, [ROBIN], "Wordsmith loses to Middle Management"),
     # A Trio holding a twin stays the Trio.
     ([twin_of(KIM), Card("Ed Wynn", "Writer", "", 1), Card("Mo Hart", "Producer", "", 1)],
-     TRIO, ATTACKER, Rule.TRIO, [KIM], "then the Cooperative Trio always wins"),
-    # No twins: the defending team fights as one card of its type, or as the Trio.
-    ([ADA], TRIO, DEFENDER, Rule.TRIO_STANDS, [], "whom only a Press card or an Evil Twin"),
-    ([Card("Ed Wynn", "Writer"), Card("Mo Hart", "Producer"), AL], TRIO, DEFENDER,
-     Rule.TRIO_STANDS, [], "The Cooperative Trio stands"),
-    ([PAT], TRIO, ATTACKER, Rule.PRESS, [], "A Press attack always wins"),
+     [KIM, BO], ATTACKER, Rule.TRIO, [KIM], "then the Cooperative Trio always wins"),
+    # No twins: the defending team fights as one card of its type.
+    ([PAT], [KIM, BO], ATTACKER, Rule.PRESS, [], "A Press attack always wins"),
     ([AL], [KIM, BO], DEFENDER, Rule.SAME_TYPE, [], "Strength 6 (2 + 4)"),
     ([SAM], [KIM, BO], DEFENDER, Rule.TYPE_LOSES, [], "Artist"),
     ([TRIO[0], TRIO[1], AL], [card(U, 9), card(U, 9)], ATTACKER, Rule.TRIO, [], ""),
@@ -300,6 +293,31 @@ def test_evil_twins_against_a_team(attackers, defenders, winner, rule, removed, 
     assert reason in verdict.reason
     assert verdict.defence_allowed is (rule not in {Rule.PRESS, Rule.TRIO,
                                                     Rule.TWINS_TAKE_TEAM})
+
+
+# The Cooperative Trio's attack allows no defence (D3): no card, no team, no twin and no
+# Press card may counter-attack it, so a defending Trio is refused, not decided.
+@pytest.mark.parametrize("attackers", [
+    [ADA], [card(M, 9), card(M, 9)], [PAT], [twin_of(KIM)], [twin_of(KIM), AL],
+    [Card("Ed Wynn", "Writer"), Card("Mo Hart", "Producer"), AL],
+    [twin_of(SAM), twin_of(ROBIN), twin_of(KIM)],
+])
+def test_a_trio_is_never_counter_attacked(attackers):
+    with pytest.raises(NoDefence, match=r"^the defending team Sam Reed \(Producer\), Robin "
+                       r"Vale \(Game Designer\) and Kim Ode \(Illustrator\) is the "
+                       r"Cooperative Trio, .* cannot be defended against, so it is never "
+                       r"counter-attacked \(rule D3\): the Trio has won\.$") as caught:
+        decide(attackers, TRIO)
+    assert caught.value.cards == tuple(TRIO)
+
+
+def test_the_trio_wins_with_no_defence_whatever_it_attacks():
+    # D3: whatever the type or Strength of the card attacked, and even against a team.
+    for defender in (card(U, 9), card(M, 9), card(W, 9), card(A, 9), card(F, 9), card(OT, 9),
+                     [card(U, 9), card(U, 9)]):
+        verdict = decide(TRIO, defender)
+        assert (verdict.winner, verdict.rule, verdict.defence_allowed) == (
+            ATTACKER, Rule.TRIO, False), defender
 
 
 def test_a_one_card_team_is_a_card():
@@ -460,6 +478,25 @@ def test_a_defending_team(tmp_path):
     assert given.attackers[0].company == "" and given.attackers[0].ability == ""
 
 
+def test_a_counter_attack_on_a_trio_is_refused_naming_the_file_and_field(tmp_path):
+    trio = (_card_toml("[defender]", name="Sam", title="Producer")
+            + _card_toml("[defender]", name="Ed", title="Writer")
+            + _card_toml("[defender]", name="Al", title="Artist"))
+    path = write(tmp_path, _card_toml("[attacker]", title="CEO") + trio, "a.toml")
+    with pytest.raises(NoDefence) as caught:
+        read_attack(path)
+    assert str(caught.value) == (
+        f"{path}: the [[defender]] team Sam (Producer), Ed (Writer) and Al (Artist) is the "
+        "Cooperative Trio, and a Trio's attack cannot be defended against, so it is never "
+        "counter-attacked (rule D3): the Trio has won.")
+    # A [[defender]] team of one type is a counter-attack the rules allow.
+    same = (_card_toml("[defender]", name="Sam", title="Producer")
+            + _card_toml("[defender]", name="Mo", title="Producer"))
+    allowed = read_attack(write(tmp_path, _card_toml("[attacker]", title="Artist") + same,
+                                "b.toml"))
+    assert decide(allowed.attackers, allowed.defender).rule is Rule.TYPE_BEATS
+
+
 @pytest.mark.parametrize(("text", "message"), [
     (_card_toml("[attacker]") + _card_toml("[attacker]", strength=10) + _card_toml("defender"),
      r"attacker\[2\]\.strength must be a whole number from 0 to 9, not 10\."),
@@ -507,7 +544,7 @@ def test_fuzz_the_deck_reader(tmp_path_factory, raw):
 CARD_KEYS = st.sampled_from(["name", "title", "company", "strength", "ability", "nmae"])
 VALUES = st.one_of(st.integers(-2, 12), st.floats(allow_nan=True), st.booleans(),
                    st.sampled_from(["Ada", "CEO", "Journalist", "Intern", "Producer",
-                                    "Freelance Artist", "", "a\rb"]))
+                                    "Writer", "Artist", "Freelance Artist", "", "a\rb"]))
 CARDS = st.dictionaries(CARD_KEYS, VALUES, max_size=6)
 
 
@@ -518,7 +555,7 @@ def test_fuzz_the_attack_reader_and_the_referee(data):
     text = tomlwrite.dumps(data)
     try:
         given = attack_from_data(tomllib.loads(text), "a.toml")
-    except ConfigError as exc:
+    except (ConfigError, NoDefence) as exc:
         assert "\n" not in str(exc) and str(exc).startswith("a.toml: ")
         return
     assert isinstance(given, Attack)

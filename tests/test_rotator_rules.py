@@ -82,7 +82,7 @@ SPEC_PHRASES = [
     "active exactly while its centre is rock", "can be captured again",
     "parts of its diamond are still open",
     # winning and losing
-    "Your score is the number of that turn", "only by standing on a square at the moment "
+    "that is the whole game", "only by standing on a square at the moment "
     "it collapses", "That is no loss", "you may boost straight on",
     # the pencil
     "write its number in the margin", "write the turn number small in each square",
@@ -249,6 +249,58 @@ def test_the_sheet_read_back_says_the_rules():
     for phrase in ("Rotator", "Which way is down", "Keeping track with a pencil",
                    "A worked game", "Turn 1", "Doug Lynn", example().rmap.board_id):
         assert phrase in text, phrase
+
+
+def _columns_text(data: bytes, style) -> str:
+    """The sheet's text read back column by column (as a player reads it), white space
+    and curly quotes aside."""
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        page = pdf.pages[0]
+        pt = 72 / 25.4
+        width = (page.width / pt - 2 * style.margin - (style.columns - 1) * style.column_gap
+                 ) / style.columns
+        parts = []
+        for c in range(style.columns):
+            left = style.margin + c * (width + style.column_gap)
+            parts.append(page.crop(((left - 0.5) * pt, 0, (left + width + 0.5) * pt,
+                                    page.height)).extract_text())
+    return plain(" ".join(parts))
+
+
+# The seed's optional goals (touch every Node; win with as few boosts as possible) and the
+# turn-count score, which is cardgen's house rule: optional, and said to be so.
+OPTIONAL_GOALS = [
+    "you stand in the goal row: that is the whole game",
+    "Optional goals, for a harder game: capture all ten Nodes before you win, or win "
+    "spending as few boost spaces as you can.",
+    "Optional score, a house rule of cardgen, not of the original game: the number of the "
+    "turn you win in, the lower the better.",
+]
+
+
+def _says_the_optional_goals(text: str) -> None:
+    missing = [p for p in OPTIONAL_GOALS if plain(p) not in text]
+    assert not missing, missing
+    # "score" is said only as the optional house rule: nowhere else in the rules.
+    assert [m.start() for m in re.finditer(r"\bscore\b", text, re.IGNORECASE)] == [
+        text.index("Optional score") + len("Optional ")]
+
+
+@pytest.mark.parametrize("paper", list(Paper))
+def test_the_sheet_read_back_has_the_optional_goals(paper):
+    from cardgen.rules.rotator import STYLE
+
+    _says_the_optional_goals(_columns_text(render_pdf(rules_document(paper, FONTS)), STYLE))
+
+
+def test_the_book_chapter_read_back_has_the_optional_goals():
+    from cardgen.rules.book import Game, book_document
+
+    data = render_pdf(book_document([Game.ROTATOR], Paper.A4, FONTS))
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        pages = [plain(page.extract_text()) for page in pdf.pages]
+    [page] = [p for p in pages if "Winning and losing" in p]
+    _says_the_optional_goals(page)
 
 
 def test_a_text_too_long_for_the_page_names_the_file(monkeypatch):

@@ -86,11 +86,14 @@ def _team_deck(path: Path, config: Path | None) -> list[Card]:
 @ladder.command()
 def attack(
     path: Annotated[Path | None, typer.Argument(
-        metavar="ATTACK", help="The attack (TOML: [[attacker]] cards and a [defender]). "
-        "Without it, the example attack cardgen ships.", show_default=False)] = None,
+        metavar="ATTACK", help=r"The attack (TOML: \[\[attacker]] cards and a \[defender]; "
+        r"for a counter-attack, the attacking team as \[\[defender]] cards). Without it, the "
+        "example attack cardgen ships.", show_default=False)] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Who wins the attack, by which rule, and whether the defender may defend."""
+    """Who wins the attack, by which rule, and whether the defender may defend. Exit 0
+    when it is decided; 1 for a bad file, a forbidden team, a Press card attacked, or a
+    counter-attack on the Cooperative Trio (a Trio's attack allows no defence)."""
     from cardgen.ladder.attack import decide, example_attack, read_attack
 
     given = read_attack(path or example_attack())

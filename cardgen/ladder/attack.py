@@ -8,6 +8,8 @@ then the first of Press (D1), Evil Twin (D2), Cooperative Trio (D3), type beats 
 (D5), its reverse (D6), same type by Strength (D7) and Strength (D8) that applies
 decides. A defending *team* (a counter-attack during a defence targets the attacking
 team) loses the cards whose Evil Twins attack, and the rest of it must still be beaten.
+A counter-attack the rules forbid is refused (:class:`NoDefence`): the Cooperative Trio's
+attack allows no defence (D3), so a Trio is never the defending team.
 
 :func:`read_attack` reads an attack from a TOML file.
 """
@@ -53,7 +55,6 @@ class Rule(enum.StrEnum):
     STRENGTH = "strength"  # D8
     TWINS_TAKE_TEAM = "twins-take-the-team"  # every card of a defending team had its twin
     TEAM_STANDS = "team-stands"  # only twins attacked a team: the rest of it stands
-    TRIO_STANDS = "trio-stands"  # a defending Trio falls only to Press or a twin
 
     @property
     def code(self) -> str:
@@ -86,6 +87,15 @@ class ForbiddenTeam(CardgenError):
 
 class NotAttackable(CardgenError):
     """A defender that can never be attacked: a Press card (D4)."""
+
+
+class NoDefence(CardgenError):
+    """A counter-attack the rules forbid: on the Cooperative Trio, whose attack cannot be
+    defended against (D3). ``cards`` are the Trio's."""
+
+    def __init__(self, message: str, cards: Sequence[Card]) -> None:
+        super().__init__(message, value=tuple(cards))
+        self.cards = tuple(cards)
 
 
 @dataclass(frozen=True)
@@ -179,7 +189,18 @@ def decide(attackers: Sequence[Card], defender: Card | Sequence[Card]) -> Verdic
     defence = team(defenders, "defending")
     if len(defence.cards) == 1:
         return _against_card(attack, defence.cards[0])
+    refuse_counter_attack(defence)
     return _against_team(attack, defence)
+
+
+def refuse_counter_attack(defence: Team, field: str = "the defending team") -> None:
+    """A :class:`NoDefence` when ``defence`` (the attacking team a defence counter-attacks,
+    named ``field`` in the message) is the Cooperative Trio: its attack allows no defence
+    (D3), so the counter-attack has nothing to decide."""
+    if defence.trio:
+        raise NoDefence(f"{field} {names(defence.cards)} is the Cooperative Trio, and a Trio's "
+                        "attack cannot be defended against, so it is never counter-attacked "
+                        "(rule D3): the Trio has won.", defence.cards)
 
 
 def _against_card(attack: Team, card: Card) -> Verdict:
@@ -222,17 +243,9 @@ def _against_team(attack: Team, defence: Team) -> Verdict:
                                f"{names(left)}"), removed)
     # A Trio stays the Trio when one of its cards was a twin (all three were played).
     attackers = attack if attack.trio else Team(tuple(rest), attack.kind)
-    kinds = {card.type for card in left}
-    if len(kinds) == 1 or attackers.trio:
-        # (Against the Trio the kind of what is left plays no part.)
-        return _verdict(_fight(attackers, Team(tuple(left), kinds.pop())), removed, start)
-    # What is left of a Trio is no team: the attackers must beat each of its cards.
-    fights = [_fight(attackers, Team((card,), card.type)) for card in left]
-    lost = [f for f in fights if f.winner is Winner.DEFENDER]
-    chosen = lost[0] if lost else fights[-1]
-    each = "; ".join(f"{_lower(f.phrase)}: {f.core}" for f in fights)
-    return _verdict(chosen, removed, f"{start}, and what is left of the Trio must be beaten "
-                    f"card by card: {each}", whole=True)
+    # The defending team is of one type (a Trio is never counter-attacked), and so is
+    # what is left of it.
+    return _verdict(_fight(attackers, Team(tuple(left), defence.kind)), removed, start)
 
 
 @dataclass(frozen=True)
@@ -250,16 +263,13 @@ def _verb(cards: Sequence[Card], singular: str, plural: str) -> str:
 
 
 def _fight(attack: Team, defence: Team) -> _Fight:
-    """Two legal teams (neither a Press card), no twins: D3, the Trio standing, D5–D8."""
+    """Two legal teams (neither a Press card, the defence no Trio), no twins: D3, D5–D8."""
     a_names, d_names = names(attack.cards), names(defence.cards)
-    if defence.kind is None:
-        return _Fight(Winner.DEFENDER, Rule.TRIO_STANDS, "The Cooperative Trio stands",
-                      f"{a_names} {_verb(attack.cards, 'does', 'do')} not beat {d_names}, "
-                      "whom only a Press card or an Evil Twin beats")
     if attack.kind is None:
         return _Fight(Winner.ATTACKER, Rule.TRIO, "The Cooperative Trio always wins",
                       f"{a_names} beat {d_names}")
     a, d = attack.kind, defence.kind
+    assert d is not None, "a Trio is never counter-attacked (refuse_counter_attack)"
     if d in BEATS.get(a, frozenset()):
         return _Fight(Winner.ATTACKER, Rule.TYPE_BEATS, f"{a.value} beats {d.value}",
                       f"{a_names} {_verb(attack.cards, 'beats', 'beat')} {d_names}")
@@ -293,19 +303,15 @@ def _strength_text(side: Team) -> str:
     return (f"Strength {side.strength} ({parts}{', Freelancers at half' if freelance else ''})")
 
 
-def _verdict(fight: _Fight, removed: Sequence[Card] = (), start: str = "", *,
-             whole: bool = False) -> Verdict:
-    """The verdict of a fight; ``start`` (the Evil Twins' part) begins the reason, or is
-    all of it but the last clause (``whole``)."""
+def _verdict(fight: _Fight, removed: Sequence[Card] = (), start: str = "") -> Verdict:
+    """The verdict of a fight; ``start`` (the Evil Twins' part) begins the reason."""
     if fight.winner is Winner.DEFENDER:
         clause = "the attack fails"
     elif fight.rule in UNSTOPPABLE:
         clause = "no defence is allowed"
     else:
         clause = "the defender may defend"
-    if whole:
-        reason = f"{start}; {clause}."
-    elif start:
+    if start:
         reason = f"{start}, then {_lower(fight.phrase)}: {fight.core}; {clause}."
     else:
         reason = f"{fight.phrase}: {fight.core}; {clause}."
@@ -367,7 +373,9 @@ def read_attack(path: Path) -> Attack:
     """The attack in a TOML file: ``[[attacker]]`` tables (1–10 cards) and one
     ``[defender]`` table, or ``[[defender]]`` tables for a team; each card has ``name``,
     ``title``, ``company`` (optional), ``strength`` (0–9) and ``ability`` (optional).
-    A :class:`~cardgen.errors.ConfigError` names the file and every bad field."""
+    A :class:`~cardgen.errors.ConfigError` names the file and every bad field; a
+    :class:`NoDefence` names the file and ``[[defender]]`` when that team is the
+    Cooperative Trio, which is never counter-attacked (D3)."""
     label = path_text(path)
     return attack_from_data(read_toml(path, "attack file", label), label)
 
@@ -378,7 +386,15 @@ def attack_from_data(data: dict[str, Any], label: str) -> Attack:
     attackers = tuple(_card(v) for v in values["attacker"])
     defender = values["defender"]
     if isinstance(defender, list):
-        return Attack(attackers, tuple(_card(v) for v in defender))
+        defenders = tuple(_card(v) for v in defender)
+        if len(defenders) > 1:
+            try:
+                defence = team(defenders, "defending")
+            except ForbiddenTeam:
+                pass  # decide() names the forbidden team
+            else:
+                refuse_counter_attack(defence, f"{label}: the [[defender]] team")
+        return Attack(attackers, defenders)
     return Attack(attackers, _card(defender))
 
 

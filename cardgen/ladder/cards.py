@@ -71,10 +71,17 @@ def type_rules(path: Path | None = None) -> tuple[TypeRule, ...]:
         patterns = [(re.compile(r"(?<![\w-])" + r"[\s-]+".join(
             re.escape(w) for w in re.split(r"[\s-]+", word)) + r"(?![\w-])", re.IGNORECASE),
             len(re.split(r"[\s-]+", word))) for word in entry["words"]]
-        patterns += [(re.compile(r"(?<![\w-])" + re.escape(a).replace(r"\?", "[A-Z]")
-                                 + r"(?![\w-])"), 1) for a in entry["acronyms"]]
+        patterns += [(_acronym(a), 1) for a in entry["acronyms"]]
         rules.append(TypeRule(kind, entry["always"], tuple(patterns)))
     return tuple(rules)
+
+
+def _acronym(acronym: str) -> re.Pattern[str]:
+    """An acronym of the type table as a whole word in capitals ("?": any capital), its
+    letters optionally dotted ("C.E.O."); a word is a run of letters and digits, so a
+    hyphen or a slash ends it ("Co-CEO") but a letter does not ("CEOS", "VFX")."""
+    letters = [r"[A-Z]" if ch == "?" else re.escape(ch) for ch in acronym]
+    return re.compile(r"(?<![^\W_])" + r"\.?".join(letters) + r"\.?(?![^\W_])")
 
 
 def card_type(title: str, rules: Sequence[TypeRule] | None = None) -> LadderType:
