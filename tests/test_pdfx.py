@@ -98,6 +98,48 @@ def test_every_cmyk_pdf_is_pdfx_1a_and_keeps_the_ink_rule(produced, product):
         assert report.fine > 0 or name.endswith("dieline.pdf"), name
 
 
+# The commands that write no CMYK PDF: what they write instead.
+NO_CMYK_PDF = {
+    "init": "a config file",
+    "rotator show": "text", "rotator play": "text", "rotator solve": "text",
+    "connector validate": "text, and a picture in RGB (a screen preview)",
+    "connector solve": "text, and a picture in RGB", "connector check": "text",
+    "connector show": "text, and pictures in RGB",
+    "ladder deck": "text", "ladder attack": "text",
+}
+
+
+def _command_path(group, args) -> str:
+    """The command an argument list runs (``rotator generate``), read from the CLI."""
+    words = []
+    for word in args:
+        if word not in getattr(group, "commands", {}):
+            break
+        words.append(word)
+        group = group.commands[word]
+    return " ".join(words)
+
+
+def test_the_products_cover_every_command_that_writes_a_pdf():
+    """A command added later has to join PRODUCTS (or say why it writes no CMYK PDF)."""
+    import typer
+
+    from cardgen.cli import app
+
+    root = typer.main.get_command(app)
+
+    def leaves(group, prefix=()):
+        for name, command in group.commands.items():
+            if hasattr(command, "commands"):  # a group of commands
+                yield from leaves(command, (*prefix, name))
+            else:
+                yield " ".join((*prefix, name))
+
+    covered = {_command_path(root, args) for args, *_ in PRODUCTS.values()}
+    assert set(leaves(root)) == covered | set(NO_CMYK_PDF)
+    assert not covered & set(NO_CMYK_PDF)
+
+
 def test_the_ink_check_finds_tinted_and_thin_lines(good_pdf):
     """The content-stream ink check finds what it looks for: a grid line in a tint of
     black, a hairline, small type that knocks out, a colour over 300 %."""
