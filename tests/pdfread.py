@@ -7,10 +7,11 @@ from __future__ import annotations
 import io
 import itertools
 import zlib
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tests.pdfops import interpret, pdf_bytes
+from tests.pdfops import PAPER_WHITE, SOLID_BLACK, interpret, pdf_bytes, read_pages
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -357,6 +358,108 @@ def _object_problems(obj: object) -> list[str]:
     if _name(d.get("/S", "")) == "/JavaScript" or "/JS" in d:
         problems.append("JavaScript")
     return problems
+
+
+# --- the ink rule, read from the content streams ----------------------------------------
+
+FINE_TYPE_PT = 8.0  # type under this is small (cardgen.prepress.ink.FINE_TYPE)
+FINE_LINE_PT = 0.5  # lines under this are thin
+MIN_LINE_PT = 0.25
+MAX_INK = 3.0  # 300 %
+
+
+@dataclass
+class InkReport:
+    """What :func:`ink_rule_problems` found in a file: the problems, as sentences, and
+    how many small runs of type and thin lines it checked (so that a test can tell a
+    clean report from a file with nothing to check)."""
+
+    problems: list[str] = field(default_factory=list)
+    fine: int = 0
+
+
+def _cmyk(space: str, color: tuple[float, ...]) -> str:
+    if space != "DeviceCMYK":
+        return f"{space} {color}"
+    return " ".join(f"{p}{round(v * 100):g}" for p, v in zip("CMYK", color, strict=True)
+                    if v > 1e-6) or "paper white"
+
+
+def _keeps_the_fine_rule(space: str, color: tuple[float, ...], overprint: bool,
+                         opm: int) -> bool:
+    """Paper white, or solid black that overprints in overprint mode 1."""
+    return (space, color) == PAPER_WHITE or ((space, color) == SOLID_BLACK and overprint
+                                             and opm == 1)
+
+
+def _black_tint(space: str, color: tuple[float, ...]) -> bool:
+    """A screen of black alone (K between 0 and 100 %, no other ink)."""
+    return (space == "DeviceCMYK" and max(color[:3]) <= 1e-6
+            and 1e-6 < color[3] < 1 - 1e-6)
+
+
+def ink_rule_problems(source: bytes | Path, *, tinted_lines: bool = False) -> InkReport:
+    """The ink rule (SPEC §2, ``cardgen.prepress.ink``) checked on a printed file's
+    content streams, as a print shop's preflight would: inside each page's BleedBox
+    (the slug's marks are production marks), every run of type under 8 pt and every
+    stroke under 0.5 pt is paper white or solid black (100 % K) that overprints in
+    overprint mode 1; no stroke is thinner than 0.25 pt; no line of any width is a
+    tint of black (grid lines are solid black at every width, SPEC §2: a screened line
+    breaks up into dots; ``tinted_lines`` allows tints in lines of 0.5 pt and more for a
+    file whose grids are known to be solid, the rules book with its dimmed Connector
+    plates); no CMYK colour puts down more than 300 % ink. Spot colours (the marks, the
+    dieline, a varnish) are not ink on the piece and are skipped."""
+    report = InkReport()
+    problems = report.problems
+    for index, ops in enumerate(read_pages(source)):
+        bleed = page_boxes(source, index)["BleedBox"]
+        where = f"page {index + 1}"
+        for run in ops.texts:
+            if not _inside_box(run.start, bleed):
+                continue
+            s = run.state
+            what = f"{where}: {run.size_pt:.1f} pt type {run.chars[:12]!r}"
+            if s.fill_space == "DeviceCMYK" and sum(s.fill_color) > MAX_INK + 1e-6:
+                problems.append(f"{what} is {_cmyk(s.fill_space, s.fill_color)}, over 300 %")
+            if run.size_pt < FINE_TYPE_PT - 1e-6 and s.fill_space == "DeviceCMYK":
+                report.fine += 1
+                if not _keeps_the_fine_rule(s.fill_space, s.fill_color, s.fill_overprint,
+                                            s.opm):
+                    problems.append(f"{what} is {_cmyk(s.fill_space, s.fill_color)}"
+                                    f"{'' if s.fill_overprint else ' (knocks out)'}, not "
+                                    "overprinting solid black or paper white")
+        for painted in ops.painted:
+            if not any(_inside_box(p, bleed) for sub in painted.subpaths for p in sub.points):
+                continue
+            s = painted.state
+            if (painted.fill and s.fill_space == "DeviceCMYK"
+                    and sum(s.fill_color) > MAX_INK + 1e-6):
+                problems.append(f"{where}: a fill of {_cmyk(s.fill_space, s.fill_color)}, "
+                                "over 300 %")
+            if not painted.stroke or s.stroke_space != "DeviceCMYK":
+                continue
+            width = painted.width_pt
+            colour = _cmyk(s.stroke_space, s.stroke_color)
+            what = f"{where}: a {width:.2f} pt line in {colour}"
+            if sum(s.stroke_color) > MAX_INK + 1e-6:
+                problems.append(f"{what} is over 300 %")
+            if width < MIN_LINE_PT - 1e-4:  # the file rounds the model's widths
+                problems.append(f"{what} is thinner than 0.25 pt")
+            if _black_tint(s.stroke_space, s.stroke_color) and not (
+                    tinted_lines and width >= FINE_LINE_PT - 1e-4):
+                problems.append(f"{what} is a tint of black, not solid black")
+            if width < FINE_LINE_PT - 1e-4:
+                report.fine += 1
+                if not _keeps_the_fine_rule(s.stroke_space, s.stroke_color,
+                                            s.stroke_overprint, s.opm):
+                    problems.append(f"{what}{'' if s.stroke_overprint else ' (knocks out)'} "
+                                    "is thin and not overprinting solid black or paper white")
+    report.problems = sorted(set(problems), key=problems.index)
+    return report
+
+
+def _inside_box(at: tuple[float, float], box: tuple[float, ...]) -> bool:
+    return box[0] <= at[0] <= box[2] and box[1] <= at[1] <= box[3]
 
 
 # --- separations -------------------------------------------------------------------------

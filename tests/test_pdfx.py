@@ -6,13 +6,15 @@ it looks for, so a clean report means something."""
 from __future__ import annotations
 
 import io
+import os
 import re
+from pathlib import Path
 
 import pikepdf
 import pytest
 
 from tests.helpers import BASE_CONFIG, DATA, cli, error_line, ok
-from tests.pdfread import pdfx_problems
+from tests.pdfread import ink_rule_problems, pdfx_problems
 
 WITH_IMAGES = BASE_CONFIG + f"""
 [images]
@@ -42,6 +44,120 @@ def test_print_files_are_pdfx_1a(produced, args, condition):
             assert _intent(pdf) == condition
 
 
+BOARD = "R1:B2B8E4I2I8-B4E2E8H4I9"
+BOOK = "rotator", "generate", "--seed", "7", "--count", "2", "--jobs", "1"
+# Every CMYK PDF cardgen writes, made as a user makes it: the command, the files it
+# writes, the printing condition they name (the card's size or config for the card and
+# the sheets; the paper for everything sized by its paper), and whether lines of 0.5 pt
+# and more may be tints of black (the rules book's dimmed Connector plates; its grids are
+# solid black like every other grid). The rotator commands take -o as the file to write
+# (".": the output itself; "../out.pdf": beside it, with the PDF's suffix).
+PRODUCTS = {
+    "card": (("card", "-f", "pdf"), ("card.pdf", "card-dieline.pdf"), "FOGRA39", False),
+    "card-us-light": (("card", "-f", "pdf", "--preset", "us", "--theme", "light"),
+                      ("card.pdf", "card-dieline.pdf"), "CGATS21_CRPC6", False),
+    "sheet": (("sheet",), ("sheet.pdf",), "FOGRA39", False),
+    "registration": (("sheet", "--registration"), ("sheet-registration.pdf",), "FOGRA39",
+                     False),
+    "registration-letter-us": (("sheet", "--registration", "--paper", "letter", "--preset",
+                                "us"), ("sheet-registration.pdf",), "CGATS21_CRPC6", False),
+    "rules-book": (("rules", "all"), ("rules-all.pdf",), "FOGRA39", True),
+    "rules-booklet-letter": (("rules", "all", "--booklet", "--paper", "letter"),
+                             ("rules-all-booklet.pdf",), "CGATS21_CRPC6", True),
+    "puzzle-book": (BOOK, (".",), "FOGRA39", False),
+    "puzzle-book-large-letter": ((*BOOK, "--size", "large", "--paper", "letter"), (".",),
+                                 "CGATS21_CRPC6", False),
+    "rotator-print": (("rotator", "print", BOARD, "--key", "--rules"), ("../out.pdf",),
+                      "FOGRA39", False),
+    "playsheet-deflector": (("playsheet", "deflector", "--players", "4"),
+                            ("playsheet-deflector.pdf",), "FOGRA39", False),
+    "playsheet-reflector-letter": (("playsheet", "reflector", "--paper", "letter"),
+                                   ("playsheet-reflector.pdf",), "CGATS21_CRPC6", False),
+    "ladder-mat": (("ladder", "mat"), ("ladder-mat.pdf",), "FOGRA39", False),
+    "ladder-mat-4-rows-letter": (("ladder", "mat", "--rows", "4", "--paper", "letter"),
+                                 ("ladder-mat.pdf",), "CGATS21_CRPC6", False),
+    "ladder-rules-letter": (("ladder", "rules", "--paper", "letter"), ("ladder-rules.pdf",),
+                            "CGATS21_CRPC6", False),
+}
+
+
+@pytest.mark.parametrize("product", sorted(PRODUCTS))
+def test_every_cmyk_pdf_is_pdfx_1a_and_keeps_the_ink_rule(produced, product):
+    """One print standard for every CMYK PDF (README "Print shop checklist"): the PDF/X-1a
+    preflight and the ink rule, both read from the produced file."""
+    args, files, condition, tinted_lines = PRODUCTS[product]
+    folder = produced(*args)
+    for name in files:
+        path = Path(os.path.normpath(folder / name))
+        assert pdfx_problems(path) == [], name
+        with pikepdf.open(path) as pdf:
+            assert _intent(pdf) == condition, name
+        report = ink_rule_problems(path, tinted_lines=tinted_lines)
+        assert report.problems == [], name
+        # Something to check: small type or thin lines on every piece but the dieline.
+        assert report.fine > 0 or name.endswith("dieline.pdf"), name
+
+
+# The commands that write no CMYK PDF: what they write instead.
+NO_CMYK_PDF = {
+    "init": "a config file",
+    "rotator show": "text", "rotator play": "text", "rotator solve": "text",
+    "connector validate": "text, and a picture in RGB (a screen preview)",
+    "connector solve": "text, and a picture in RGB", "connector check": "text",
+    "connector show": "text, and pictures in RGB",
+    "ladder deck": "text", "ladder attack": "text",
+}
+
+
+def _command_path(group, args) -> str:
+    """The command an argument list runs (``rotator generate``), read from the CLI."""
+    words = []
+    for word in args:
+        if word not in getattr(group, "commands", {}):
+            break
+        words.append(word)
+        group = group.commands[word]
+    return " ".join(words)
+
+
+def test_the_products_cover_every_command_that_writes_a_pdf():
+    """A command added later has to join PRODUCTS (or say why it writes no CMYK PDF)."""
+    import typer
+
+    from cardgen.cli import app
+
+    root = typer.main.get_command(app)
+
+    def leaves(group, prefix=()):
+        for name, command in group.commands.items():
+            if hasattr(command, "commands"):  # a group of commands
+                yield from leaves(command, (*prefix, name))
+            else:
+                yield " ".join((*prefix, name))
+
+    covered = {_command_path(root, args) for args, *_ in PRODUCTS.values()}
+    assert set(leaves(root)) == covered | set(NO_CMYK_PDF)
+    assert not covered & set(NO_CMYK_PDF)
+
+
+def test_the_ink_check_finds_tinted_and_thin_lines(good_pdf):
+    """The content-stream ink check finds what it looks for: a grid line in a tint of
+    black, a hairline, small type that knocks out, a colour over 300 %."""
+    def lines(pdf: pikepdf.Pdf) -> None:  # first, in points: well inside the bleed
+        pdf.pages[0].contents_add(pikepdf.Stream(pdf, b"q 0 0 0 0.65 K 2 w 100 100 m "
+                                                      b"150 150 l S 0 0 0 1 K 0.1 w 100 100 m "
+                                                      b"150 120 l S 1 1 1 0.5 k 100 100 20 20 "
+                                                      b"re f Q"), prepend=True)
+
+    report = ink_rule_problems(_doctored(good_pdf, lines))
+    found = " | ".join(report.problems)
+    for needle in ("2.00 pt line in K65 is a tint of black", "0.10 pt line in K100 is thinner",
+                   "fill of C100 M100 Y100 K50, over 300 %"):
+        assert needle in found, found
+    assert "tint of black" not in " | ".join(ink_rule_problems(
+        _doctored(good_pdf, lines), tinted_lines=True).problems)
+
+
 def test_a_card_with_a_photo_and_a_logo_is_pdfx_too(produced):
     folder = produced("card", "-f", "pdf", config=WITH_IMAGES)
     assert pdfx_problems(folder / "card.pdf") == []
@@ -69,8 +185,13 @@ def test_unknown_conditions_are_refused_with_the_nearest(tmp_path):
                "valid: FOGRA39")
 
 
-def test_rgb_files_do_not_claim_pdfx(produced):
-    pdf_file = produced("card", "-f", "pdf", "--rgb") / "card.pdf"
+@pytest.mark.parametrize(("args", "name"), [
+    (("card", "-f", "pdf", "--rgb"), "card.pdf"),
+    (("ladder", "rules", "--rgb"), "ladder-rules.pdf"),
+    (("playsheet", "reflector", "--rgb"), "playsheet-reflector.pdf"),
+])
+def test_rgb_files_do_not_claim_pdfx(produced, args, name):
+    pdf_file = produced(*args) / name
     with pikepdf.open(pdf_file) as pdf:
         assert "/OutputIntents" not in pdf.Root
         assert "/GTS_PDFXVersion" not in pdf.docinfo

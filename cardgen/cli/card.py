@@ -329,7 +329,7 @@ def sheet(
             theme=theme, marks=False, output_intent=intent)
     if registration:
         check_folder(output)
-        document = build_registration(duplex, fonts)
+        document = build_registration(duplex, fonts, settings.print_condition)
         target = output / f"{name}-registration.pdf"
         report(write_files({target: render(document, [Format.PDF], cmyk=not rgb)[".pdf"]}))
         return

@@ -4,7 +4,8 @@ A PDF/X file names the press and paper its CMYK values were prepared for (its *o
 intent*). The conditions cardgen offers are data, in ``templates/print/output_intents.toml``:
 each is registered with the ICC, so the file names it by its identifier ("FOGRA39")
 without embedding a profile. Which one a piece uses by default depends on where its size
-comes from (``eu``, ``us`` or a custom size).
+comes from (``eu``, ``us`` or a custom size); a piece sized by its paper takes the
+condition of that paper's size (:func:`paper_intent`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from functools import cache
 from cardgen.datafile import read_toml
 from cardgen.draw.page import OutputIntent
 from cardgen.errors import CardgenError, shorten
+from cardgen.prepress.paper import Paper as Sheet
 from cardgen.resources import templates_dir
 from cardgen.schema import Choice, ListOf, Table, Text, check, closest
 
@@ -61,6 +63,14 @@ def default_intent(kind: str) -> OutputIntent:
     """The condition for a size of ``kind`` (``"eu"``, ``"us"`` or ``"custom"``)."""
     intents, defaults = _registry()
     return intents[defaults[kind]]
+
+
+def paper_intent(paper: Sheet) -> OutputIntent:
+    """The condition for a piece printed on ``paper`` whose size says nothing else (a
+    rules sheet, a puzzle book, a play sheet or mat, the duplex test): A4 is the paper of
+    the places that print to FOGRA39 (the ``eu`` default), Letter of those that print
+    to GRACoL (the ``us`` default)."""
+    return default_intent("eu" if paper is Sheet.A4 else "us")
 
 
 def intent_named(name: str) -> OutputIntent:

@@ -20,6 +20,7 @@ from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import Anchor, Document, Item, Page, Text
 from cardgen.errors import FitError
+from cardgen.prepress.intents import paper_intent
 from cardgen.prepress.paper import Paper
 from cardgen.text.fit import line_height, wrap
 from cardgen.text.flow import Paragraph, flow
@@ -394,9 +395,10 @@ def puzzle_book(puzzles: Sequence[Puzzle], *, size: PuzzleSize, keys: bool, pape
                 fonts: FontSet, title: str, subject: str, style: BookStyle = STYLE,
                 front: Sequence[Page] = ()) -> Document:
     """``front`` (a rules sheet, say), then the numbered puzzles (card-sized N-up, or one
-    large per page), then their numbered solutions, several to a page."""
+    large per page), then their numbered solutions, several to a page: a print file
+    (PDF/X) for the paper's usual printing condition."""
     make = nup_pages if size is PuzzleSize.CARD else large_pages
     pages = [*front, *make(puzzles, paper, fonts, style)]
     if keys:
         pages += key_pages(puzzles, paper, fonts, size, style)
-    return Document(pages, title=title, subject=subject)
+    return Document(pages, title=title, subject=subject, output_intent=paper_intent(paper))

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from cardgen import __version__
 from cardgen.draw.geometry import Box
-from cardgen.draw.page import Anchor, Document, Item, Line, Page, Stroke, Text
+from cardgen.draw.page import Anchor, Document, Item, Line, OutputIntent, Page, Stroke, Text
 from cardgen.prepress.impose import MAX_OFFSET, Duplex, info_items
+from cardgen.prepress.intents import paper_intent
 from cardgen.prepress.marks import BLACK
 from cardgen.text.fonts import FontSet
 from cardgen.texts import say, say_lines
@@ -25,8 +26,11 @@ SCALE_GAP = 7.0  # from a target to its scales (mm)
 TEXT_ABOVE = 40.0  # the instructions sit this far above the page centre (mm)
 
 
-def build_registration(duplex: Duplex, fonts: FontSet) -> Document:
-    """A two-page duplex test: crosses on the front, scales behind them on the back."""
+def build_registration(duplex: Duplex, fonts: FontSet,
+                       output_intent: OutputIntent | None = None) -> Document:
+    """A two-page duplex test: crosses on the front, scales behind them on the back; a
+    print file (PDF/X) for ``output_intent`` (by default the paper's usual condition),
+    like the sheets it tests the printer for."""
     paper = Box(0, 0, duplex.width, duplex.height)
     front = Page("registration-front", duplex.width, duplex.height, paper, paper)
     back = Page("registration-back", duplex.width, duplex.height, paper, paper)
@@ -54,7 +58,8 @@ def build_registration(duplex: Duplex, fonts: FontSet) -> Document:
     b.add(*info_items(duplex.back_box(duplex.info),
                       say("prepress", "registration.caption", version=__version__, side=2),
                       fonts))
-    return Document([front, back], title=say("prepress", "registration.title"))
+    return Document([front, back], title=say("prepress", "registration.title"),
+                    output_intent=output_intent or paper_intent(duplex.paper))
 
 
 def _scale(x: float, y: float, *, horizontal: bool, fonts: FontSet) -> list[Item]:

@@ -30,6 +30,7 @@ from cardgen.draw.page import (
     Text,
 )
 from cardgen.ladder.pyramid import Pyramid, Slot
+from cardgen.prepress.intents import paper_intent
 from cardgen.prepress.paper import Paper
 from cardgen.resources import templates_dir
 from cardgen.rules.markup import load
@@ -214,7 +215,8 @@ def rules_document(paper: Paper, fonts: FontSet) -> Document:
                         figures={"ladder-attack": AttackFigure(fonts)},
                         where="the Corporate Ladder rules (templates/rules/ladder.md)")
     return Document(pages, title=say("ladder_print", "rules.title"),
-                    subject=say("ladder_print", "rules.subject"))
+                    subject=say("ladder_print", "rules.subject"),
+                    output_intent=paper_intent(paper))
 
 
 

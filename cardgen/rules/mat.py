@@ -45,6 +45,7 @@ from cardgen.draw.page import (
 )
 from cardgen.errors import CardgenError
 from cardgen.ladder.pyramid import Pyramid, Slot
+from cardgen.prepress.intents import paper_intent
 from cardgen.prepress.paper import Paper
 from cardgen.rules.ladder import AttackFigure, Pen, PlaceState, leg_x, place
 from cardgen.rules.sheet import INK
@@ -254,7 +255,8 @@ def _sheet_label(text: str, x: float, y: float, fonts: FontSet, style: MatStyle)
 
 def mat_document(rows: int, preset: Preset, paper: Paper, fonts: FontSet,
                  style: MatStyle = STYLE) -> Document:
-    """The play mat: one landscape page for 3 rows, two portrait pages for 4."""
+    """The play mat: one landscape page for 3 rows, two portrait pages for 4; a print
+    file (PDF/X) for the paper's usual printing condition."""
     layout = plan(rows, preset, paper, style)
     title = say("ladder_print", "mat.document", rows=rows)
     subject = say("ladder_print", "mat.subject")
@@ -266,7 +268,7 @@ def mat_document(rows: int, preset: Preset, paper: Paper, fonts: FontSet,
         oy = (page.height - mat_h) / 2
         page.layer("mat").add(Group(_mat_items(layout, preset, fonts, style),
                                     Affine.translate(ox, oy)))
-        return Document([page], title=title, subject=subject)
+        return Document([page], title=title, subject=subject, output_intent=paper_intent(paper))
     join = layout.join
     notes = [say("ladder_print", "mat.assemble")]
     art = _mat_items(layout, preset, fonts, style, notes)
@@ -301,5 +303,6 @@ def mat_document(rows: int, preset: Preset, paper: Paper, fonts: FontSet,
                               foot_y, fonts, style))
     first.layer("mat").add(Group(left, Affine.translate(ox1, oy)))
     second.layer("mat").add(Group(right, Affine.translate(ox2, oy)))
-    return Document([first, second], title=title, subject=subject)
+    return Document([first, second], title=title, subject=subject,
+                    output_intent=paper_intent(paper))
 

@@ -47,6 +47,7 @@ from cardgen.draw.colors import Color, color_from_data
 from cardgen.draw.geometry import Affine, Box
 from cardgen.draw.page import Anchor, Document, Group, Item, Line, Page, Rect, Stroke, Text
 from cardgen.errors import CardgenError, FitError, ParameterError, shorten
+from cardgen.prepress.intents import paper_intent
 from cardgen.prepress.paper import Paper
 from cardgen.resources import templates_dir
 from cardgen.rules.fig_nodes import CARD_STYLE, Look, arrangement_items, seat_point
@@ -572,4 +573,5 @@ def playsheet_document(game: SheetGame, players: int, preset: Preset, paper: Pap
         pages += table_pages(arr, game, preset, paper, fonts)
     return Document(pages, title=say("playsheet", "sheet.document", game=game.printed,
                                      count=count),
-                    subject=say("playsheet", "sheet.subject", game=game.printed))
+                    subject=say("playsheet", "sheet.subject", game=game.printed),
+                    output_intent=paper_intent(paper))

@@ -7,6 +7,7 @@ before the boards, on the same paper.
 from __future__ import annotations
 
 from cardgen.draw.page import Document, Page
+from cardgen.prepress.intents import paper_intent
 from cardgen.prepress.paper import Paper
 from cardgen.resources import templates_dir
 from cardgen.rules.fig_rotator import FIGURES
@@ -35,4 +36,5 @@ def rules_sheet(paper: Paper, fonts: FontSet) -> list[Page]:
 def rules_document(paper: Paper, fonts: FontSet) -> Document:
     """The rules sheet as a document of its own."""
     return Document(rules_sheet(paper, fonts), title=say("rotator_rules", "sheet.title"),
-                    subject=say("rotator_rules", "sheet.subject"))
+                    subject=say("rotator_rules", "sheet.subject"),
+                    output_intent=paper_intent(paper))

@@ -18,7 +18,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cardgen.board.art import GridStyle, grid_items, label_size
+from cardgen.board.art import GridStyle, grid_items
 from cardgen.board.cells import GRID_SIZE, Cell, Grid, card_name
 from cardgen.board.frame import LABEL_BAND, BoardFrame
 from cardgen.card.physical import PRESETS, CardGeometry, Preset
@@ -39,13 +39,13 @@ WHITE = Color.cmyk(0, 0, 0, 0)
 INK = Color.cmyk(0, 0, 0, 100)
 NUMBER = Color.cmyk(0, 0, 0, 100, overprint=True)  # small type: solid black, overprinting
 FINE_LINE = 0.18  # mm (just over 0.5 pt): coloured lines are at least this wide
-FINE_TYPE = 8.0  # pt: smaller type is solid black
 FINE_STROKE = FINE_LINE  # the outline of a fall's triangle
 HATCH_LINE = 0.1  # mm: the hatching of a boosted square, solid black (≥ 0.25 pt)
 TERRITORY = Color.cmyk(0, 0, 0, 22)
-GRID_LINE = Color.cmyk(0, 0, 0, 65)
-GRID_BORDER = Color.cmyk(0, 0, 0, 90)
-LABEL = Color.cmyk(0, 0, 0, 80)
+# The ink rule (SPEC §2): grid lines, the grids' borders and their labels are solid
+# black set to overprint at every size, as on the card; the grey a board shows is its
+# territories' light fill, never a tint in a line or a label.
+GRID_INK = NUMBER
 PATH = Color.cmyk(95, 55, 0, 5)
 BOOST = Color.cmyk(0, 55, 100, 0)
 BOOST_TINT = 0.35  # boosted cells are shaded in this tint of BOOST
@@ -87,11 +87,8 @@ def board_items(rmap: RotatorMap, frame: BoardFrame, fonts: FontSet,
     items += between or []
     line_width = max(0.12, frame.cell * 0.025)
     border_width = max(0.25, frame.cell * 0.05)
-    # The ink rule: thin lines and small labels in solid black, tints only when large.
-    style = GridStyle(GRID_LINE if line_width >= FINE_LINE else NUMBER,
-                      GRID_BORDER if border_width >= FINE_LINE else NUMBER,
-                      LABEL if label_size(frame.cell, band) >= FINE_TYPE else NUMBER,
-                      fonts.regular, band, line_width=line_width, border_width=border_width)
+    style = GridStyle(GRID_INK, GRID_INK, GRID_INK, fonts.regular, band,
+                      line_width=line_width, border_width=border_width)
     for grid in Grid:
         items.append(Group(grid_items(grid, frame.cell, style, draw_fold=grid is Grid.B),
                            transform=frame.grid_to_page(grid), name=f"grid-{grid}"))
@@ -255,7 +252,7 @@ def aid_column(frame: BoardFrame, filled: int = 0) -> list[Item]:
         box = Box(x, frame.y + row * s, w, s)
         items.append(Group([Path(pointer(box, (-1, 0), 0.42), fill=PATH)], name=name))
     side = min(w, s * 0.8)
-    line = Stroke(NUMBER if s * 0.04 < FINE_LINE else INK, max(FINE_LINE / 2 + 0.01, s * 0.04))
+    line = Stroke(NUMBER, max(FINE_LINE / 2 + 0.01, s * 0.04))  # black over the orange
     tally: list[Item] = []
     for i in range(BOOST_CACHE):
         top = frame.y + (TALLY_FIRST_ROW + i) * s + (s - side) / 2
