@@ -15,6 +15,11 @@ black leaves the C, M and Y plates beneath it as they are). A state that left ``
 would give fill overprint the value of ``/OP`` (ISO 32000-1, table 58), so a box stroked in
 overprinting black would overprint its white fill too.
 
+**File identity.** The trailer's ``/ID`` (both halves, as for a newly made file) is a
+digest of everything else in the file, written with a fixed placeholder first: two
+files have the same ID exactly when their bytes are the same, and the same input always
+gives the same bytes.
+
 **PDF/X-1a:2001.** A CMYK document that names an output intent (the printing condition
 its colours are prepared for) is written as PDF/X-1a:2001: PDF 1.3, an ``/OutputIntents``
 entry of subtype ``GTS_PDFX`` naming the registered condition, ``GTS_PDFXVersion`` and
@@ -77,6 +82,8 @@ if TYPE_CHECKING:
     from PIL.Image import Image as PILImage
 
 PDFX_VERSION = "PDF/X-1:2001"
+# The trailer's /ID as reportlab is given it, until the file's digest replaces it.
+_ID_PLACEHOLDER = b"[<" + b"0" * 32 + b"><" + b"0" * 32 + b">]"
 PDFX_CONFORMANCE = "PDF/X-1a:2001"
 _CAPS = {LineCap.BUTT: 0, LineCap.ROUND: 1, LineCap.SQUARE: 2}
 _registered: dict[str, str] = {}
@@ -116,8 +123,20 @@ def render_pdf(doc: Document, *, cmyk: bool = True) -> bytes:
         canvas.addOutlineEntry(mark.title, f"bookmark{n}", mark.level, closed=mark.level > 0)
     if doc.bookmarks:
         canvas.showOutline()
+    # reportlab's invariant ID is a digest of the title, author, subject and keywords
+    # only, so every file of one document title would share it.
+    canvas._doc._ID = b"\n" + _ID_PLACEHOLDER + b"\n"
     canvas.save()
-    return buffer.getvalue()
+    return _with_content_id(buffer.getvalue())
+
+
+def _with_content_id(data: bytes) -> bytes:
+    """The file with the placeholder ``/ID`` in its trailer replaced by a digest of the
+    whole file as written with the placeholder (same length, so no offset moves)."""
+    at = data.index(_ID_PLACEHOLDER, data.rindex(b"trailer"))
+    digest = hashlib.sha256(data).hexdigest()[:32].upper().encode()
+    file_id = b"[<" + digest + b"><" + digest + b">]"
+    return data[:at] + file_id + data[at + len(_ID_PLACEHOLDER):]
 
 
 def may_overprint(color: Color) -> bool:
