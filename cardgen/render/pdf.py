@@ -1,9 +1,24 @@
 """PDF output through reportlab.
 
 One PDF page per page of the document, with its page boxes. Colours are CMYK unless
-``cmyk=False``; spot colours become Separation colour spaces; colours marked to overprint
-do so (overprint mode 1). An RGB PDF is a preview: it leaves out print-only layers (a
-spot varnish).
+``cmyk=False``; spot colours become Separation colour spaces. An RGB PDF is a preview: it
+leaves out print-only layers (a spot varnish).
+
+**Overprint.** A colour marked to overprint does so only where overprinting cannot make
+it vanish: solid black (100 % K and no other ink, the ink rule's small type and thin
+lines) and spot colours (the marks, the dieline, the varnish), on their own plates. Any
+other colour knocks out, whatever it is marked: a white or light fill that overprints
+changes nothing on press. Fill and stroke overprint are set apart, for each painting
+operation: every ``gs`` cardgen writes is one of four graphics states that each say all
+three keys, ``/OP`` (stroke), ``/op`` (fill) and ``/OPM 1`` (overprint mode 1: solid
+black leaves the C, M and Y plates beneath it as they are). A state that left ``/op`` out
+would give fill overprint the value of ``/OP`` (ISO 32000-1, table 58), so a box stroked in
+overprinting black would overprint its white fill too.
+
+**File identity.** The trailer's ``/ID`` (both halves, as for a newly made file) is a
+digest of everything else in the file, written with a fixed placeholder first: two
+files have the same ID exactly when their bytes are the same, and the same input always
+gives the same bytes.
 
 **PDF/X-1a:2001.** A CMYK document that names an output intent (the printing condition
 its colours are prepared for) is written as PDF/X-1a:2001: PDF 1.3, an ``/OutputIntents``
@@ -29,7 +44,7 @@ from __future__ import annotations
 import hashlib
 import io
 import zlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from reportlab.lib.colors import CMYKColor, CMYKColorSep
 from reportlab.lib.colors import Color as RLColor
@@ -67,6 +82,8 @@ if TYPE_CHECKING:
     from PIL.Image import Image as PILImage
 
 PDFX_VERSION = "PDF/X-1:2001"
+# The trailer's /ID as reportlab is given it, until the file's digest replaces it.
+_ID_PLACEHOLDER = b"[<" + b"0" * 32 + b"><" + b"0" * 32 + b">]"
 PDFX_CONFORMANCE = "PDF/X-1a:2001"
 _CAPS = {LineCap.BUTT: 0, LineCap.ROUND: 1, LineCap.SQUARE: 2}
 _registered: dict[str, str] = {}
@@ -82,7 +99,7 @@ def render_pdf(doc: Document, *, cmyk: bool = True) -> bytes:
     faces: list[FontRef] = sorted({item.font for page in doc.pages for item, _ in page_texts(page)},
                                   key=lambda face: str(face.path)) or [bundled_fonts().regular]
     initial = _register(faces[0])
-    canvas = Canvas(
+    canvas = _Canvas(
         buffer,
         pagesize=(first.width * PT_PER_MM, first.height * PT_PER_MM),
         initialFontName=initial,
@@ -106,8 +123,77 @@ def render_pdf(doc: Document, *, cmyk: bool = True) -> bytes:
         canvas.addOutlineEntry(mark.title, f"bookmark{n}", mark.level, closed=mark.level > 0)
     if doc.bookmarks:
         canvas.showOutline()
+    # reportlab's invariant ID is a digest of the title, author, subject and keywords
+    # only, so every file of one document title would share it.
+    canvas._doc._ID = b"\n" + _ID_PLACEHOLDER + b"\n"
     canvas.save()
-    return buffer.getvalue()
+    return _with_content_id(buffer.getvalue())
+
+
+def _with_content_id(data: bytes) -> bytes:
+    """The file with the placeholder ``/ID`` in its trailer replaced by a digest of the
+    whole file as written with the placeholder (same length, so no offset moves)."""
+    at = data.index(_ID_PLACEHOLDER, data.rindex(b"trailer"))
+    digest = hashlib.sha256(data).hexdigest()[:32].upper().encode()
+    file_id = b"[<" + digest + b"><" + digest + b">]"
+    return data[:at] + file_id + data[at + len(_ID_PLACEHOLDER):]
+
+
+def may_overprint(color: Color) -> bool:
+    """Whether a colour may overprint where it is marked to: solid black (100 % K, no
+    other ink) and spot colours only (see the module's *Overprint*)."""
+    return color.spot is not None or (color.c, color.m, color.y, color.k) == (0, 0, 0, 1)
+
+
+def _overprint_state(stroke: bool, fill: bool) -> tuple[str, pdfdoc.PDFDictionary]:
+    """The resource name and the ExtGState of one combination of stroke and fill
+    overprint, every key written out."""
+    flag = {True: "true", False: "false"}
+    return f"OP{int(stroke)}{int(fill)}", pdfdoc.PDFDictionary({
+        "Type": PDFName("ExtGState"), "OP": flag[stroke], "op": flag[fill], "OPM": 1})
+
+
+class _Canvas(Canvas):
+    """reportlab's canvas, with overprint set as :meth:`set_overprint` does it instead
+    of reportlab's one-key graphics states (``/OP true`` alone), which also turn fill
+    overprint on. The overprint in force is part of the graphics state that ``q`` saves
+    and ``Q`` restores; each page's resources name the states it uses."""
+
+    STATE_ATTRIBUTES: ClassVar[list[str]] = [*Canvas.STATE_ATTRIBUTES, "_overprint"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._overprint = (False, False)
+        self._overprint_states: dict[str, pdfdoc.PDFDictionary] = {}
+        super().__init__(*args, **kwargs)
+
+    def init_graphics_state(self) -> None:
+        super().init_graphics_state()
+        self._overprint = (False, False)  # a page starts with neither (PDF's default)
+
+    def _startPage(self) -> None:
+        super()._startPage()
+        self._overprint_states = {}
+
+    @property
+    def overprint(self) -> tuple[bool, bool]:
+        """Stroke and fill overprint in force."""
+        return self._overprint
+
+    def set_overprint(self, stroke: bool, fill: bool) -> None:
+        """Stroke and fill overprint from here on (in the current ``q`` level)."""
+        if (stroke, fill) == self._overprint:
+            return
+        self._overprint = (stroke, fill)
+        name, state = _overprint_state(stroke, fill)
+        self._overprint_states[name] = state
+        self._code.append(f"/{name} gs")
+
+    def _setExtGState(self, obj: Any) -> None:
+        super()._setExtGState(obj)
+        if self._overprint_states:
+            states = dict(obj.ExtGState.dict) if obj.ExtGState else {}
+            states.update(sorted(self._overprint_states.items()))
+            obj.ExtGState = pdfdoc.PDFDictionary(states)
 
 
 def _declare_pdfx(canvas: Canvas, intent: OutputIntent) -> None:
@@ -210,7 +296,7 @@ class _PathBuilder:
 class _PdfPainter(Painter[None]):
     """Draws on a reportlab canvas whose user space is set to millimetres, y down."""
 
-    def __init__(self, canvas: Canvas, cmyk: bool) -> None:
+    def __init__(self, canvas: _Canvas, cmyk: bool) -> None:
         self.canvas = canvas
         self.cmyk = cmyk
 
@@ -223,10 +309,6 @@ class _PdfPainter(Painter[None]):
         c.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
         c.setTrimBox(_pdf_box(page, page.trim))
         c.setBleedBox(_pdf_box(page, page.bleed))
-        if self.cmyk:
-            # Overprint mode 1: an overprinting CMYK colour leaves the plates where it
-            # has 0 % untouched (without it, 100 % K would still knock out C, M and Y).
-            c._setOverprintMask(True)
         # Work in millimetres with y down, like the model.
         c.transform(PT_PER_MM, 0, 0, -PT_PER_MM, 0, page.height * PT_PER_MM)
         for layer in layers:
@@ -263,17 +345,25 @@ class _PdfPainter(Painter[None]):
         c.restoreState()
 
     def _paint(self, fill: Color | None, stroke: Stroke | None) -> bool:
+        """Set the colours, overprint and line of one painting operation; whether it
+        paints at all. The overprint of the half it does not use stays as it was."""
         c = self.canvas
         if fill is not None:
             c.setFillColor(self._color(fill))
-            c._setFillOverprint(self.cmyk and fill.overprint)
         if stroke is not None:
             c.setStrokeColor(self._color(stroke.color))
-            c._setStrokeOverprint(self.cmyk and stroke.color.overprint)
             c.setLineWidth(stroke.width)
             c.setLineCap(_CAPS[stroke.cap])
             c.setDash(list(stroke.dash) if stroke.dash else [], 0)
+        if self.cmyk:
+            was_stroke, was_fill = c.overprint
+            c.set_overprint(was_stroke if stroke is None else self._overprints(stroke.color),
+                            was_fill if fill is None else self._overprints(fill))
         return fill is not None or stroke is not None
+
+    @staticmethod
+    def _overprints(color: Color) -> bool:
+        return color.overprint and may_overprint(color)
 
     def _color(self, color: Color) -> RLColor:
         # alpha=None: reportlab would otherwise set an opacity (of 1) with every colour,
@@ -307,6 +397,8 @@ class _PdfPainter(Painter[None]):
         pixels = pixels.convert("CMYK" if self.cmyk else "RGB")
         name = self._image_xobject(pixels, raster.mask)
         c.saveState()
+        if self.cmyk:  # an image is painted like a fill: it never overprints
+            c.set_overprint(c.overprint[0], False)
         # An image fills the unit square of its space; the model's y runs down.
         c.translate(item.x, item.y + item.h)
         c.scale(item.w, -item.h)

@@ -1,0 +1,113 @@
+"""Every kind of PDF cardgen writes, made by the real command lines: the card and its
+variants (themes, presets, marks, the dieline and varnish as layers or files, RGB, a
+batch), sheets and the registration page, the rules book (A4 and imposed as a booklet)
+and single rules sheets, play sheets, the Ladder mat and rules page, the Rotator puzzle
+book and printed boards, and the Connector's assembly pictures.
+
+Every PDF goes through one writer, ``cardgen.render.pdf.render_pdf``;
+:func:`produce` checks that each command line below handed it at least one document, so
+a command that stops writing PDFs (or starts writing them some other way) is noticed.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+from tests.helpers import BASE_CONFIG, DATA, ROOT, cli, ok
+
+ABILITY = "Once per game, look at the top card of the deck."
+CONFIGS = {
+    "ability.toml": BASE_CONFIG + f'[ladder]\nability = "{ABILITY}"\n',
+    "light.toml": BASE_CONFIG.replace('theme = "dark"', 'theme = "light"')
+    + f'[ladder]\nability = "{ABILITY}"\n',
+    "portrait.toml": BASE_CONFIG + f'[ladder]\nability = "{ABILITY}"\n'
+    + '[images]\nportrait = "portrait.png"\nlogo = "logo.png"\n',
+}
+PEOPLE = ("person.name,person.title,ladder.ability\n"
+          "Ada One,Designer,Draw a card.\nBob Two,Producer,\n")
+BOARD = "R1:B2B8E4I2I8-B4E2E8H4I9"
+
+# name -> the command line (without -o); "{dir}" is the folder of the configs.
+COMMANDS: dict[str, list[str]] = {
+    "card": ["card", "-f", "pdf"],
+    "card-ability": ["card", "{dir}/ability.toml", "-f", "pdf"],
+    "card-light": ["card", "{dir}/light.toml", "-f", "pdf"],
+    "card-us": ["card", "--preset", "us", "-f", "pdf"],
+    "card-nomarks": ["card", "--no-marks", "-f", "pdf"],
+    "card-rgb": ["card", "{dir}/ability.toml", "--rgb", "-f", "pdf"],
+    "card-layers": ["card", "{dir}/portrait.toml", "--dieline", "layer", "--varnish", "layer",
+                    "-f", "pdf"],
+    "card-varnish-file": ["card", "{dir}/portrait.toml", "--varnish", "file", "-f", "pdf"],
+    "card-batch": ["card", "--batch", "{dir}/people.csv", "{dir}/ability.toml", "-f", "pdf"],
+    "sheet": ["sheet", "{dir}/ability.toml"],
+    "sheet-letter-us": ["sheet", "--paper", "letter", "--preset", "us"],
+    "sheet-batch": ["sheet", "--batch", "{dir}/people.csv", "{dir}/ability.toml"],
+    "sheet-rgb": ["sheet", "--rgb"],
+    "registration": ["sheet", "--registration"],
+    "rules-book": ["rules", "all"],
+    "rules-booklet": ["rules", "all", "--booklet"],
+    "rules-ladder": ["rules", "ladder"],
+    "rules-rotator-letter": ["rules", "rotator", "--paper", "letter"],
+    "playsheet-reflector": ["playsheet", "reflector", "--preset", "us", "--paper", "letter"],
+    "playsheet-deflector": ["playsheet", "deflector", "--players", "4"],
+    "playsheet-defector": ["playsheet", "defector"],
+    "ladder-mat": ["ladder", "mat"],
+    "ladder-mat-4": ["ladder", "mat", "--rows", "4"],
+    "ladder-rules": ["ladder", "rules"],
+    "connector-show": ["connector", "show", "defector", "-f", "pdf"],
+    "connector-validate": ["connector", "validate", str(ROOT / "templates/connector/rotator.toml"),
+                           "--picture", "{out}/rotator.pdf"],
+    "rotator-book": ["rotator", "generate", "--seed", "7", "--count", "3", "--difficulty",
+                     "easy", "--jobs", "1", "-o", "{out}/rotator.pdf"],
+    "rotator-print": ["rotator", "print", BOARD, "--key", "--rules", "-o", "{out}/board.pdf"],
+}
+
+
+# The command (as typed, subcommand included) each command line above runs, and the
+# commands that write no PDF: together, every command there is.
+def command_of(name: str) -> str:
+    args = COMMANDS[name]
+    return " ".join(args[:2]) if args[0] in ("rotator", "ladder", "connector") else args[0]
+
+
+NO_PDF = {"init", "rotator show", "rotator solve", "rotator play", "connector solve",
+          "connector check", "ladder deck", "ladder attack"}
+
+
+def produce(folder: Path, names: list[str] | None = None) -> dict[str, Path]:
+    """Run the command lines (all, or ``names``) in ``folder``; every PDF written, keyed
+    ``"name/file.pdf"``."""
+    import cardgen.render.pdf as pdf_module
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in CONFIGS.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    (folder / "people.csv").write_text(PEOPLE, encoding="utf-8")
+    for image in ("portrait.png", "logo.png"):
+        shutil.copy(DATA / image, folder / image)
+    rendered: list[str] = []
+    original = pdf_module.render_pdf
+
+    def counting(*args: Any, **kwargs: Any) -> bytes:
+        rendered.append("pdf")
+        return original(*args, **kwargs)
+
+    files: dict[str, Path] = {}
+    pdf_module.render_pdf = counting
+    try:
+        for name in names or list(COMMANDS):
+            out = folder / name
+            args = [a.format(dir=folder, out=out) for a in COMMANDS[name]]
+            if "-o" not in args and "--picture" not in args:
+                args += ["-o", str(out)]
+            before = len(rendered)
+            ok(cli(*args))
+            assert len(rendered) > before, f"{name}: no PDF went through render_pdf"
+            written = sorted(out.rglob("*.pdf"))
+            assert len(written) == len(rendered) - before, (name, written)
+            files |= {f"{name}/{path.relative_to(out)}": path for path in written}
+    finally:
+        pdf_module.render_pdf = original
+    return files

@@ -1,0 +1,272 @@
+"""Overprint in every PDF cardgen writes (``cardgen.render.pdf``, *Overprint*): only solid
+black (100 % K) and spot colours overprint, fill and stroke overprint are set apart, and
+no white or light fill overprints, so nothing vanishes on press.
+
+Read back three ways: the content streams (pikepdf: the overprint in force for each fill,
+with ``/op`` following ``/OP`` where a graphics state leaves it out, as the PDF
+specification says); Ghostscript's separations with overprint simulated and with it off
+(they differ only where overprinting solid black leaves the plates beneath it, and in
+the spot colours); and the black plate inside the Corporate Ladder signature box. The
+Ghostscript checks need ``gs`` (CI installs it, see ``.ci/run``) and are skipped, saying
+so, where it is missing.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pikepdf
+import pytest
+from PIL import Image, ImageChops
+
+from cardgen.draw.colors import Color
+from cardgen.draw.geometry import Box
+from cardgen.draw.page import Document, Page, Rect, Stroke, Text
+from cardgen.render.pdf import render_pdf
+from cardgen.text.fonts import bundled_fonts
+from tests.every_pdf import COMMANDS, NO_PDF, command_of, produce
+from tests.pdfops import SOLID_BLACK, Painted, interpret, read_pages
+from tests.pdfread import mm_to_px, separation
+
+FILLS = {"f", "F", "f*", "B", "B*", "b", "b*"}
+SHOWS = {"Tj", "TJ", "'", '"'}
+PROCESS_SPACES = ("DeviceCMYK", "DeviceRGB", "DeviceGray")
+BLACK = Color.cmyk(0, 0, 0, 100, overprint=True)
+WHITE = Color.cmyk(0, 0, 0, 0)
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory):
+    """``made(name)``: the PDFs of one command line of ``tests.every_pdf``, made once."""
+    cache: dict[str, dict[str, Path]] = {}
+
+    def get(name: str) -> dict[str, Path]:
+        if name not in cache:
+            cache[name] = produce(tmp_path_factory.mktemp(name), [name])
+        return cache[name]
+
+    return get
+
+
+def test_every_command_that_writes_a_pdf_is_checked():
+    """The command lines below cover every command of the CLI that writes a PDF."""
+    import typer.main
+
+    from cardgen.cli import app
+
+    def leaves(command, path):
+        subcommands = getattr(command, "commands", None)
+        if not subcommands:
+            yield " ".join(path)
+            return
+        for name, sub in subcommands.items():
+            yield from leaves(sub, [*path, name])
+
+    every = set(leaves(typer.main.get_command(app), []))
+    checked = {command_of(name) for name in COMMANDS}
+    assert checked | NO_PDF == every
+    assert not checked & NO_PDF
+
+
+# --- the renderer ---------------------------------------------------------------------------
+
+def _states(pdf: bytes) -> list[pikepdf.Dictionary]:
+    with pikepdf.open(io.BytesIO(pdf)) as doc:
+        return [dict(state) for page in doc.pages
+                for state in page.Resources.get("/ExtGState", {}).values()]
+
+
+def test_a_white_box_stroked_in_overprinting_black_knocks_out_its_fill():
+    """The Ladder signature box's case: ``re B`` with a white fill and an overprinting
+    black stroke overprints the stroke only; every graphics state says /OP, /op and
+    /OPM; a light fill marked to overprint knocks out; a spot colour overprints."""
+    page = Page("p", 50, 50, Box(0, 0, 50, 50), Box(0, 0, 50, 50))
+    layer = page.layer("art")
+    layer.add(Rect(0, 0, 50, 50, fill=Color.cmyk(0, 0, 0, 100)))
+    layer.add(Rect(5, 5, 20, 10, fill=WHITE, stroke=Stroke(BLACK, 0.3)))
+    layer.add(Text(6, 12, "Sign", bundled_fonts().regular, 2.5, BLACK))
+    layer.add(Rect(5, 20, 20, 10, fill=Color.cmyk(0, 0, 0, 20, overprint=True)))
+    layer.add(Rect(5, 35, 20, 10, fill=Color.cmyk(0, 100, 0, 0, spot="Spot",
+                                                    overprint=True)))
+    pdf = render_pdf(Document([page], title="t"))
+    for state in _states(pdf):
+        assert {"/OP", "/op", "/OPM"} <= set(state), state
+        assert int(state["/OPM"]) == 1
+    (ops,) = read_pages(pdf)
+    box, grey, spot = (p for p in ops.painted if p.fill and p.state.fill_color != (0, 0, 0, 1))
+    assert box.operator in ("B", "B*") and box.state.stroke_overprint
+    assert not box.state.fill_overprint
+    assert not grey.state.fill_overprint
+    assert spot.state.fill_overprint and spot.state.fill_space == "Spot"
+    (run,) = ops.texts
+    assert run.state.fill_overprint and run.state.opm == 1
+
+
+def test_an_rgb_pdf_never_overprints():
+    page = Page("p", 30, 30, Box(0, 0, 30, 30), Box(0, 0, 30, 30))
+    page.layer("art").add(Rect(5, 5, 20, 10, fill=WHITE, stroke=Stroke(BLACK, 0.3)))
+    pdf = render_pdf(Document([page], title="t"), cmyk=False)
+    assert not any(state.get("/OP") or state.get("/op") for state in _states(pdf))
+
+
+# --- every PDF: the content streams --------------------------------------------------------
+
+def _may_overprint(space: str, color: tuple[float, ...]) -> bool:
+    """Solid black, or a spot colour (a Separation: a plate of its own)."""
+    return (space, tuple(round(v, 6) for v in color)) == SOLID_BLACK or (
+        space not in PROCESS_SPACES)
+
+
+def overprinting_fills(pdf: Path) -> list[str]:
+    """Every fill (paths, type, images) painted while fill overprint is on in a colour
+    other than solid black or a spot colour: page, operator, colour."""
+    found = []
+    with pikepdf.open(pdf) as doc:
+        for number, page in enumerate(doc.pages, 1):
+            for name, _, state in interpret(page):
+                if not state.fill_overprint:
+                    continue
+                if name == "Do" or ((name in FILLS or name in SHOWS)
+                                    and not _may_overprint(state.fill_space, state.fill_color)):
+                    found.append(f"page {number}: {name} in {state.fill_space} "
+                                 f"{state.fill_color}")
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_no_fill_but_solid_black_overprints(made, name):
+    """In every PDF, no fill other than 100 % K (or a spot colour) is painted while fill
+    overprint is on, and every graphics state that sets stroke overprint also sets fill
+    overprint (so /op never silently follows /OP)."""
+    for label, pdf in made(name).items():
+        assert not overprinting_fills(pdf), (label, overprinting_fills(pdf)[:10])
+        with pikepdf.open(pdf) as doc:
+            for page in doc.pages:
+                for state in page.Resources.get("/ExtGState", {}).values():
+                    assert ("/OP" in state) == ("/op" in state), (label, dict(state))
+
+
+# --- the Ladder signature box ----------------------------------------------------------------
+
+def signature_boxes(pdf: Path) -> list[tuple[int, tuple[float, float, float, float]]]:
+    """(page index, area to sign in: x0, y0, x1, y1 in mm) of every signature box: a
+    paper-white fill stroked in solid black, the area between its top and the line to
+    sign on (the next solid black stroke), 0.8 mm in from the outline."""
+    boxes = []
+    for index, ops in enumerate(read_pages(pdf)):
+        painted: list[Painted] = ops.painted
+        for n, p in enumerate(painted):
+            if not (p.fill and p.stroke and p.state.fill_color == (0, 0, 0, 0)
+                    and p.state.stroke_color == (0, 0, 0, 1)):
+                continue
+            xs = [x for sub in p.subpaths for x, _ in sub.points]
+            ys = [y for sub in p.subpaths for _, y in sub.points]
+            line = painted[n + 1]
+            line_y = min(y for sub in line.subpaths for _, y in sub.points)
+            boxes.append((index, (min(xs) + 0.8, min(ys) + 0.8, max(xs) - 0.8, line_y - 0.8)))
+    return boxes
+
+
+def _ink_in(plate: Image.Image, area: tuple[float, float, float, float], dpi: float) -> int:
+    """The most ink (0 = none, 255 = solid) in ``area`` (mm) of a plate image."""
+    x0, y0, x1, y1 = (mm_to_px(v, dpi) for v in area)
+    return plate.crop((x0, y0, x1, y1)).getextrema()[1]
+
+
+def _art(label: str) -> bool:
+    """Whether a file holds the card's art (not a dieline or a varnish plate alone)."""
+    return not any(word in label.split("/")[-1] for word in ("dieline", "varnish"))
+
+
+SIGNED = ["card-ability", "card-light", "card-layers", "card-varnish-file", "card-batch",
+          "sheet", "sheet-batch"]
+
+
+@pytest.mark.parametrize("name", SIGNED)
+def test_the_black_plate_is_empty_inside_the_signature_box(made, name):
+    """The signature box is paper white on every plate, also on the dark theme's 100 % K
+    ground (read from the separations as a RIP makes them, overprint included)."""
+    found = 0
+    for label, pdf in made(name).items():
+        if not _art(label):
+            continue
+        boxes = signature_boxes(pdf)
+        found += len(boxes)
+        for index in sorted({index for index, _ in boxes}):
+            for plate in ("C", "M", "Y", "K"):
+                image = separation(pdf, index, plate, dpi=150)
+                for area in (area for at, area in boxes if at == index):
+                    ink = _ink_in(image, area, 150)
+                    assert ink == 0, (label, index, plate, area, ink)
+    assert found, f"{name}: no signature box found"
+
+
+# --- every PDF: Ghostscript, overprint simulated and not ------------------------------------
+
+GS = shutil.which("gs")
+needs_gs = pytest.mark.skipif(GS is None, reason="Ghostscript (gs) is not installed: "
+                              "`.ci/run` installs it; the content-stream checks still ran")
+GS_DPI = 50
+TOLERANCE_PX = 10
+PROCESS_PLATES = ("Cyan", "Magenta", "Yellow", "Black")
+
+
+def _separations(pdf: Path, folder: Path, mode: str) -> list[dict[str, Image.Image]]:
+    """Every page's plates as Ghostscript's ``tiffsep`` makes them, with overprint
+    ``mode`` (``simulate`` or ``disable``): {colourant: ink image, 0 = none}."""
+    folder.mkdir()
+    subprocess.run([GS, "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=tiffsep",
+                    f"-r{GS_DPI}", f"-dOverprint=/{mode}", "-o", str(folder / "p%04d.tif"),
+                    str(pdf)], check=True, capture_output=True)
+    pages: dict[int, dict[str, Image.Image]] = {}
+    for path in folder.glob("p*(*).tif"):
+        match = re.fullmatch(r"p(\d{4})\((.*)\)\.tif", path.name)
+        assert match, path
+        # tiffsep writes each plate as film: 0 is solid ink, 255 none.
+        ink = Image.open(path).convert("L").point(lambda v: 255 - v)
+        pages.setdefault(int(match[1]), {})[match[2]] = ink
+    return [pages[n] for n in sorted(pages)]
+
+
+def overprint_difference(simulated: dict[str, Image.Image],
+                         knocked_out: dict[str, Image.Image]) -> Image.Image:
+    """Pixels (255) where the process plates differ between the two renderings, except
+    where both have solid black (what overprinting solid black is for: the plates
+    beneath it stay) and wherever a spot colour prints in either."""
+    size = simulated["Black"].size
+    diff = Image.new("L", size, 0)
+    for plate in PROCESS_PLATES:
+        changed = ImageChops.difference(simulated[plate], knocked_out[plate])
+        diff = ImageChops.lighter(diff, changed.point(lambda v: 255 if v > 2 else 0))
+    solid = ImageChops.multiply(simulated["Black"].point(lambda v: 255 if v == 255 else 0),
+                                knocked_out["Black"].point(lambda v: 255 if v == 255 else 0))
+    diff = ImageChops.subtract(diff, solid)
+    for plates in (simulated, knocked_out):
+        for name, ink in plates.items():
+            if name not in PROCESS_PLATES:
+                diff = ImageChops.subtract(diff, ink.point(lambda v: 255 if v else 0))
+    return diff
+
+
+@needs_gs
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_overprint_simulation_changes_nothing_but_black_overprint(made, name, tmp_path):
+    """Ghostscript's separations of every page with overprint simulated and with it off
+    differ in at most 10 pixels (at 50 dpi) outside the spot colours and the solid black
+    that overprints; and the signature box stays paper white on the black plate."""
+    for label, pdf in made(name).items():
+        stem = tmp_path / label.replace("/", "-")
+        simulated = _separations(pdf, stem.with_suffix(".sim"), "simulate")
+        knocked_out = _separations(pdf, stem.with_suffix(".off"), "disable")
+        assert len(simulated) == len(knocked_out) > 0
+        counts = {number: overprint_difference(a, b).histogram()[255]
+                  for number, (a, b) in enumerate(zip(simulated, knocked_out, strict=True), 1)}
+        assert all(n <= TOLERANCE_PX for n in counts.values()), (
+            label, {page: n for page, n in counts.items() if n > TOLERANCE_PX})
+        if name in SIGNED and _art(label):
+            for index, area in signature_boxes(pdf):
+                assert _ink_in(simulated[index]["Black"], area, GS_DPI) == 0, (label, index)

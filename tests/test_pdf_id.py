@@ -1,0 +1,76 @@
+"""Every PDF's trailer /ID is derived from its content (``cardgen.render.pdf``, *File
+identity*): files that differ have different IDs, the same inputs give the same bytes,
+ID included. Read back with pikepdf from the PDFs of every command line in
+``tests.every_pdf`` (card variants: themes, presets, marks, layers, RGB, a batch; sheets;
+books; play sheets; the Ladder's mat and rules; Rotator books; Connector pictures)."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+
+import pikepdf
+import pytest
+
+from cardgen.draw.colors import Color
+from cardgen.draw.geometry import Box
+from cardgen.draw.page import Document, Page, Rect
+from cardgen.render.pdf import render_pdf
+from tests.every_pdf import produce
+
+
+def file_id(data: bytes) -> tuple[bytes, bytes]:
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        first, second = pdf.trailer.ID
+        return bytes(first), bytes(second)
+
+
+@pytest.fixture(scope="module")
+def twice(tmp_path_factory):
+    """Every PDF, made twice by the same command lines in two folders: {label: (bytes of
+    the first run, bytes of the second)}."""
+    first = produce(tmp_path_factory.mktemp("first"))
+    second = produce(tmp_path_factory.mktemp("second"))
+    assert first.keys() == second.keys()
+    return {label: (first[label].read_bytes(), second[label].read_bytes()) for label in first}
+
+
+def test_the_same_inputs_give_the_same_bytes(twice):
+    assert len(twice) > 30
+    changed = [label for label, (a, b) in twice.items() if a != b]
+    assert not changed
+
+
+def test_files_that_differ_have_different_ids(twice):
+    """Distinct content, distinct /ID; the same content, the same /ID. Each ID is two
+    equal 16-byte halves (a file as first written)."""
+    ids: dict[tuple[bytes, bytes], set[str]] = {}
+    contents: dict[str, set[str]] = {}
+    for label, (data, _) in twice.items():
+        first, second = file_id(data)
+        assert first == second and len(first) == 16, label
+        ids.setdefault((first, second), set()).add(label)
+        contents.setdefault(hashlib.sha256(data).hexdigest(), set()).add(label)
+    assert sorted(map(sorted, ids.values())) == sorted(map(sorted, contents.values()))
+    assert len(ids) >= 30  # only byte-identical dielines may share one
+
+
+def test_card_variants_each_have_their_own_id(twice):
+    """The card.pdf of every variant (themes, presets, marks, layers, RGB, batch) is
+    its own file."""
+    cards = {label: data for label, (data, _) in twice.items()
+             if label.startswith("card") and "dieline" not in label and "varnish.pdf" not in label}
+    assert len(cards) >= 9
+    assert len({file_id(data) for data in cards.values()}) == len(cards)
+
+
+def test_a_one_item_change_changes_the_id():
+    """Two documents with the same title and metadata, one rectangle moved by 0.1 mm."""
+
+    def pdf(x: float) -> bytes:
+        page = Page("p", 30, 30, Box(0, 0, 30, 30), Box(0, 0, 30, 30))
+        page.layer("art").add(Rect(x, 5, 10, 10, fill=Color.cmyk(0, 0, 0, 100)))
+        return render_pdf(Document([page], title="same"))
+
+    assert file_id(pdf(5)) == file_id(pdf(5))
+    assert file_id(pdf(5)) != file_id(pdf(5.1))
