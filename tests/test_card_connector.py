@@ -375,3 +375,26 @@ def test_a_custom_size_prints_a_plain_back_clear_of_the_hinges_and_says_why():
                    for h in hinges), (item.text, box, hinges)
     # Nor on the inside: the tabs and strips are plain.
     assert "connector" not in {layer.name for layer in build.document.pages[1].layers}
+
+
+@pytest.mark.parametrize("preset", sorted(PRINTS))
+def test_the_printed_rotator_description_says_falls_run_until_they_land(printed, preset):
+    """Issue 21, point 8: the Rotator text the back panel prints, read back from
+    card.pdf (every upright line inside the green paragraph's area, top to bottom), is the
+    layout's description, and it no longer says a fall goes "one square at a time": a
+    fall runs until the player lands (SPEC §5, turn step 2) and only drilling goes into
+    rock, a square per drill."""
+    g = _geometry(preset)
+    layout = bundled_layout(Preset(preset))
+    area = Box.union([f.box for f in layout.fragments if f.game is Game.ROTATOR])
+    back = g.back_to_page.inverse()
+    lines = []
+    for run in printed[preset][0].texts:
+        (sx, sy), (ex, ey) = back.apply(*run.start), back.apply(*run.end)
+        if abs(ey - sy) < 1e-3 and ex > sx and area.inset(-0.5).contains(sx, sy):
+            lines.append((round(sy, 2), sx, run.chars))
+    text = " ".join(chars for _, _, chars in sorted(lines))
+    assert text == layout.descriptions[Game.ROTATOR]
+    sentence = text.split(".")[0]
+    assert "fall until you land" in sentence and "drill" in sentence, sentence
+    assert "at a time" not in text

@@ -221,3 +221,100 @@ def test_a_malformed_layout_gets_one_line(tmp_path: Path) -> None:
                    encoding="utf-8")
     line = error_line(cli("connector", "check", bad, "--preset", "eu"), str(bad))
     assert "eu.fragment[1].text" in line
+
+
+def _spoiled(game: Game, preset: Preset) -> list[tuple[str, str]]:
+    """Failed attempts at a shipped assembly: the top card left out, the bottom card
+    turned a quarter, the bottom card's tabs the other way."""
+    text = shipped_assembly_path(game, preset).read_text(encoding="utf-8")
+    cards = text.split("[[card]]")
+    head, first = cards[0], cards[1]
+    out = []
+    if len(cards) > 2:
+        out.append(("top card left out", "[[card]]".join(cards[:-1])))
+    turned = re.sub(r"rotation = (\d+)",
+                    lambda m: f"rotation = {(int(m.group(1)) + 90) % 360}", first, count=1)
+    out.append(("bottom card turned", "[[card]]".join([head, turned, *cards[2:]])))
+    flipped = (first.replace('"open"', '"x"').replace('"folded"', '"open"')
+               .replace('"x"', '"folded"'))
+    out.append(("bottom card's tabs flipped", "[[card]]".join([head, flipped, *cards[2:]])))
+    return out
+
+
+@pytest.mark.parametrize("preset", list(Preset))
+@pytest.mark.parametrize("game", list(Game))
+def test_a_failed_validate_quotes_no_text_of_the_puzzle_unless_revealed(
+        tmp_path: Path, game: Game, preset: Preset) -> None:
+    """Issue 21, point 12: a failed attempt says what is missing (the colour, how many of
+    the description's pieces show, which connection is off) but quotes neither the
+    description nor any fragment of the game, in plain or JSON output; --reveal quotes
+    the description."""
+    from cardgen.connector.layout import bundled_layout
+    from cardgen.connector.model import normalize
+
+    layout = bundled_layout(preset)
+    description = normalize(layout.descriptions[game])
+    fragments = {normalize(f.text) for f in layout.fragments if f.game is game}
+    colour = layout.colour_names[game]
+    failed = 0
+    for name, text in _spoiled(game, preset):
+        path = tmp_path / "attempt.toml"
+        path.write_text(text, encoding="utf-8")
+        plain, js = cli("connector", "validate", path), cli("connector", "validate", path,
+                                                               "--json")
+        if plain.returncode == 0:  # the bottom card's tabs may not matter
+            continue
+        failed += 1
+        for result in (plain, js):
+            assert result.returncode == 1, (name, result.stdout)
+            said = result.stdout + result.stderr
+            for fragment in fragments:
+                # Short words ("one", "&") may occur in any sentence: never quoted.
+                assert f"'{fragment}'" not in said and f'"{fragment}"' not in said, name
+                if len(fragment) >= 6:
+                    assert fragment not in said, (name, fragment)
+        assert colour in plain.stdout, name
+        data = json.loads(js.stdout)
+        assert data["revealed"] is False and data["text"] is None
+        assert data["description"] is None and data["problems"]
+        revealed = cli("connector", "validate", path, "--reveal")
+        assert revealed.returncode == 1
+        if data["pieces"]["visible"] != data["pieces"]["needed"] or data["pieces"]["other"]:
+            assert f"the description is '{description}'" in revealed.stdout, name
+        shown = json.loads(cli("connector", "validate", path, "--json", "--reveal").stdout)
+        assert shown["revealed"] is True and shown["description"] == description
+    assert failed >= 2
+
+
+def test_a_failed_validate_counts_the_pieces_and_names_the_connection(tmp_path: Path) -> None:
+    bad = tmp_path / "one.toml"
+    text = REFLECTOR.read_text(encoding="utf-8")
+    bad.write_text(text[:text.rindex("[[card]]")], encoding="utf-8")
+    lines = cli("connector", "validate", bad).stdout.splitlines()
+    assert "- 2 of the 4 yellow pieces of text the description needs are visible and " \
+        "upright." in lines
+    moved = tmp_path / "moved.toml"
+    moved.write_text(text.replace("y = 11.6", "y = 13.6"), encoding="utf-8")
+    said = cli("connector", "validate", moved).stdout
+    assert "card 2: its corner 5 is 2.0 mm below card 1's yellow 5" in said
+
+
+def test_a_valid_validate_prints_the_text_it_spells() -> None:
+    data = json.loads(ok(cli("connector", "validate", REFLECTOR, "--json")).stdout)
+    assert data["revealed"] is True and data["text"] == data["description"]
+
+
+def test_a_failed_validates_picture_caption_quotes_nothing_unless_revealed(
+        tmp_path: Path) -> None:
+    """The --picture caption of a failed attempt says its first problem without the
+    text (the cards drawn show what the table shows, no more); with --reveal it quotes."""
+    bad = tmp_path / "one.toml"
+    text = REFLECTOR.read_text(encoding="utf-8")
+    bad.write_text(text[:text.rindex("[[card]]")], encoding="utf-8")
+    hidden, shown = tmp_path / "hidden.svg", tmp_path / "shown.svg"
+    assert cli("connector", "validate", bad, "--picture", hidden).returncode == 1
+    assert cli("connector", "validate", bad, "--picture", shown, "--reveal").returncode == 1
+    hidden_svg, shown_svg = hidden.read_text("utf-8"), shown.read_text("utf-8")
+    assert "2 of the 4 yellow pieces" in hidden_svg
+    assert "description is" not in hidden_svg and "Revealed" not in hidden_svg
+    assert "description is" in shown_svg and "Revealed" in shown_svg

@@ -18,7 +18,7 @@ from cardgen.card.physical import Preset
 from cardgen.connector.assembly import read_assembly, shipped_assembly_path
 from cardgen.connector.layout import bundled_layout
 from cardgen.connector.model import Face, Game, Shape, Tabs
-from cardgen.connector.validate import validate
+from cardgen.connector.validate import instructions, validate
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import (
     Anchor,
@@ -289,3 +289,18 @@ def test_the_card_figure_labels_the_models_numbers_folds_and_faces():
     headings = [t.text for t, _ in walk(items) if isinstance(t, Text)
                 and t.name and t.name.startswith("heading-")]
     assert headings == [say("connector", "figure.open"), say("connector", "figure.folded")]
+
+
+def test_the_book_names_the_games_whose_us_answer_differs():
+    """The Solutions say US cards go the EU way except for the games whose shipped US
+    assembly lays its cards otherwise (turns, tabs or connections)."""
+    def how(game: Game, preset: Preset) -> list[str]:
+        report = validate(bundled_layout(preset),
+                          read_assembly(shipped_assembly_path(game, preset)))
+        return instructions(report)
+
+    differ = {game.value.capitalize() for game in Game
+              if how(game, Preset.EU) != how(game, Preset.US)}
+    said = " ".join(plain(b) for b in section("Solutions") if hasattr(b, "spans"))
+    named = set(re.findall(r"except\s+for (\w+)", said))
+    assert named == differ

@@ -55,10 +55,10 @@ def _layout(path: Path | None, preset: Preset) -> CardLayout:
     return bundled_layout(preset) if path is None else load_layout(path, preset)
 
 
-def _picture(result: Report, path: Path) -> None:
+def _picture(result: Report, path: Path, reveal: bool) -> None:
     from cardgen.connector.picture import write_picture
 
-    report([write_picture(result, path)], err=True)
+    report([write_picture(result, path, reveal=reveal)], err=True)
 
 
 @connector.command()
@@ -70,8 +70,14 @@ def validate(
         "--picture", help="Also draw the assembly: a .svg, .png or .pdf file.",
         show_default=False)] = None,
     layout: LayoutOpt = None,
+    reveal: Annotated[bool, typer.Option(
+        "--reveal", help="When the assembly is not valid, also say what its cards read and "
+        "quote the description (without it no text of the puzzle is quoted, so as not to "
+        "give it away; a valid assembly always prints the text it spells).")] = False,
 ) -> None:
-    """Does the assembly spell its game's description? Every problem, in words. Exit 0
+    """Does the assembly spell its game's description? Every problem, in words: which
+    colour, how many of the pieces of text the description needs are visible, which
+    connection is off and by how much, without quoting the text (see --reveal). Exit 0
     when it does, 1 when it does not."""
     from cardgen.card.physical import Preset
     from cardgen.connector.assembly import read_assembly
@@ -82,15 +88,15 @@ def validate(
     spec = read_assembly(assembly)
     result = judge(_layout(layout, Preset(spec.preset)), spec)
     if picture is not None:
-        _picture(result, picture)
+        _picture(result, picture, reveal)
     if json_out:
-        typer.echo(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
+        typer.echo(json.dumps(result.as_json(reveal), indent=2, ensure_ascii=False))
     elif result.valid:
         typer.echo(f"valid: {plural(result.cards, 'card')} of {spec.game} spell "
                    f"{_q(result.text)}")
     else:
         typer.echo(f"not valid ({plural(len(result.problems), 'problem')}):")
-        for problem in result.problems:
+        for problem in result.problems if reveal else result.hints:
             typer.echo(f"- {problem}")
     if not result.valid:
         raise typer.Exit(1)

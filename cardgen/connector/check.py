@@ -9,7 +9,8 @@
 - text that does not fit its box in the card's font at its size;
 - a game whose smallest assembly (found by :func:`cardgen.connector.solve.solve`) has
   another number of cards than the game has players, or whose description no assembly
-  of up to that many cards spells.
+  of up to that many cards spells, or whose assemblies of that many cards all fail when
+  their cards move within the connection tolerance (:mod:`cardgen.connector.tolerance`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from collections.abc import Callable, Sequence
 
 from cardgen.connector.model import CardLayout, Face, Fragment, Game, Mark
 from cardgen.connector.solve import SolveResult, solve
+from cardgen.connector.validate import TOLERANCE
 from cardgen.draw.geometry import Box
 from cardgen.errors import shorten
 
@@ -127,4 +129,10 @@ def game_problems(layout: CardLayout, preset: str, *,
             out.append(f"{game} needs {players} players, but {len(result.assembly.cards)} "
                        f"card{'s' if len(result.assembly.cards) != 1 else ''} already spell "
                        "its description.")
+        elif not result.robust:
+            out.append(f"no assembly of {players} cards that spells the {game} description "
+                       f"stays valid with its cards anywhere within the {TOLERANCE:g} mm "
+                       f"connection tolerance; the most compact fails: {result.fragile} "
+                       "Move its fragments or numbers further from each other and from the "
+                       "cards' edges.")
     return out

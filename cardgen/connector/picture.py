@@ -179,19 +179,22 @@ class Picture:
 
 
 def picture(subject: Report | Scene, *, scale: float = 1.0, fonts: FontSet | None = None,
-            style: PictureStyle = STYLE, caption: bool = True, key: bool = True) -> Page:
+            style: PictureStyle = STYLE, caption: bool = True, key: bool = True,
+            reveal: bool = True) -> Page:
     """The picture of an assembly on the table (see the module's docstring): from a
     report, with its game's colour standing out, its connections, its read fragments
     and a caption saying whether it is valid; from a bare scene, every game in its
     colour and a caption with the card count only. ``key`` adds a line explaining the
-    tags, outlines and rings to the caption."""
+    tags, outlines and rings to the caption. Without ``reveal``, the caption of an
+    assembly that is not valid quotes no text: its problem is said without it
+    (:attr:`Report.hints`) and the text read is not given."""
     return draw_picture(subject, scale=scale, fonts=fonts, style=style, caption=caption,
-                        key=key).page
+                        key=key, reveal=reveal).page
 
 
 def draw_picture(subject: Report | Scene, *, scale: float = 1.0, fonts: FontSet | None = None,
                  style: PictureStyle = STYLE, caption: bool = True, key: bool = True,
-                 tags: bool = True) -> Picture:
+                 tags: bool = True, reveal: bool = True) -> Picture:
     """:func:`picture`, with where the table lies on the page; without the cards' number
     tags when ``tags`` is false (a lone card in a figure)."""
     if not (isinstance(scale, int | float) and math.isfinite(scale) and 0.05 <= scale <= 20):
@@ -217,7 +220,7 @@ def draw_picture(subject: Report | Scene, *, scale: float = 1.0, fonts: FontSet 
     to_page = (Affine.translate(left, m) @ Affine.scale(scale)
                @ Affine.translate(-bounds.x, -bounds.y))
     area = Box(left, m, bounds.w * scale, bounds.h * scale)
-    lines = _caption(report, scene, fonts, style, width, key) if caption else []
+    lines = _caption(report, scene, fonts, style, width, key, reveal) if caption else []
     height = area.bottom + (style.caption_gap + _lines_height(lines, style)
                             if lines else 0.0) + m
     paper = Box(0, 0, width + 2 * m, height)
@@ -248,11 +251,12 @@ def picture_format(path: FilePath) -> str:
 def picture_bytes(subject: Report | Scene, fmt: str, *, dpi: float = 300,
                   scale: float = 1.0, fonts: FontSet | None = None,
                   style: PictureStyle = STYLE, caption: bool = True, key: bool = True,
-                  ) -> bytes:
+                  reveal: bool = True) -> bytes:
     """The picture rendered as ``fmt`` (svg, png or pdf), in RGB; PNG at ``dpi``."""
     from cardgen.render import Format, render
 
-    page = picture(subject, scale=scale, fonts=fonts, style=style, caption=caption, key=key)
+    page = picture(subject, scale=scale, fonts=fonts, style=style, caption=caption, key=key,
+                   reveal=reveal)
     title = (say("connector", "picture.title", game=_game_name(subject.game))
              if isinstance(subject, Report) else say("connector", "picture.title_plain"))
     document = Document([page], title=title, subject=say("connector", "picture.subject"))
@@ -262,13 +266,13 @@ def picture_bytes(subject: Report | Scene, fmt: str, *, dpi: float = 300,
 def write_picture(subject: Report | Scene, path: FilePath, *, dpi: float = 300,
                   scale: float = 1.0, fonts: FontSet | None = None,
                   style: PictureStyle = STYLE, caption: bool = True, key: bool = True,
-                  ) -> FilePath:
+                  reveal: bool = True) -> FilePath:
     """Write the picture to ``path`` as SVG, PNG or PDF (by its suffix), all or nothing
     (:func:`cardgen.output.write_files`); PNG at ``dpi``. Returns the path."""
     from cardgen.output import write_files
 
     data = picture_bytes(subject, picture_format(path), dpi=dpi, scale=scale, fonts=fonts,
-                         style=style, caption=caption, key=key)
+                         style=style, caption=caption, key=key, reveal=reveal)
     write_files({path: data})
     return path
 
@@ -554,7 +558,7 @@ CaptionLine = tuple[str, FontFace, Color]
 
 
 def _caption(report: Report | None, scene: Scene, fonts: FontSet, style: PictureStyle,
-             width: float, key: bool) -> list[CaptionLine]:
+             width: float, key: bool, reveal: bool = True) -> list[CaptionLine]:
     """The caption's lines: a heading, then (for a report) the first problem or the
     revealed text, and the key, each wrapped to ``width``."""
     count = len(scene.cards)
@@ -571,15 +575,16 @@ def _caption(report: Report | None, scene: Scene, fonts: FontSet, style: Picture
     lines: list[CaptionLine] = [(heading, fonts.bold, style.caption_ink)]
     paragraphs: list[tuple[str, Color]] = []
     if not report.valid:
-        first = report.problems[0]
+        first = (report.problems if reveal else report.hints)[0]
         paragraphs.append((first[:1].upper() + first[1:], style.problem_ink))
         more = len(report.problems) - 1
         if more:
             paragraphs.append((say("connector", "picture.more_one") if more == 1
                                else say("connector", "picture.more", count=more),
                                style.problem_ink))
-    paragraphs.append((say("connector", "picture.reads", text=report.text) if report.text
-                       else say("connector", "picture.reads_nothing"), style.caption_ink))
+    if reveal or report.valid:
+        paragraphs.append((say("connector", "picture.reads", text=report.text) if report.text
+                           else say("connector", "picture.reads_nothing"), style.caption_ink))
     if key:
         paragraphs.append((say("connector", "picture.key"), style.caption_muted))
     face = fonts.regular

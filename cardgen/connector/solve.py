@@ -13,7 +13,10 @@ Every assembly of k cards reachable this way is enumerated (duplicates, the same
 in the same places and order, once) before any of k + 1, and each is judged by
 :func:`cardgen.connector.validate.validate`, so the first count with a valid one is the
 smallest; of the valid ones of that count, the one whose cards take the smallest box on
-the table is returned (the first of those, in the order of enumeration).
+the table is returned (the first of those, in the order of enumeration) among those that
+stay valid and read the same with their cards anywhere within the connection tolerance
+(:func:`cardgen.connector.tolerance.fragile`), or among all when none does
+(``SolveResult.robust`` then says so).
 
 One sound cut keeps it fast: covering only ever hides text, and a card never shows more
 than ``best`` characters of upright text of the game's colour (the most any of its eight
@@ -24,7 +27,6 @@ covered), plus ``best`` for every card still to come, fall short of the descript
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -43,6 +45,7 @@ from cardgen.connector.model import (
     normalize,
     overlaps,
 )
+from cardgen.connector.tolerance import fragile
 from cardgen.connector.validate import Report, occurrences, validate
 from cardgen.draw.geometry import Box, in_lines
 
@@ -60,6 +63,8 @@ class SolveResult:
     cut: dict[int, int] = field(default_factory=dict)  # cards -> branches cut by the bound
     best: int = 0  # most characters of the game's upright text one card shows
     needed: int = 0  # characters of the description
+    robust: bool = True  # the assembly found survives the tolerance (or none was found)
+    fragile: str | None = None  # when not: how it fails
 
     @property
     def cards(self) -> int | None:
@@ -262,18 +267,26 @@ def solve(layout: CardLayout, game: Game, preset: str, max_cards: int = MAX_CARD
                         following.append(child)
             level = following
         dropped += counter[0]
-        best_area = math.inf
+        found: list[tuple[float, int, Assembly, Report]] = []
         for state in level:
             judged += 1
             if _reads(state, description):
                 assembly = _assembly(game, preset, state.cards)
                 report = validate(layout, assembly)
-                area = _area(report)
-                if report.valid and area < best_area - 1e-6:
-                    best_area = area
-                    result.assembly, result.report = assembly, report
+                if report.valid:
+                    found.append((round(_area(report), 6), len(found), assembly, report))
         result.searched[count], result.cut[count] = judged, dropped
-        if result.assembly is not None:
+        if found:
+            found.sort(key=lambda f: f[:2])
+            first: str | None = None
+            for _, _, assembly, report in found:
+                why = fragile(layout, assembly, report)
+                if why is None:
+                    result.assembly, result.report = assembly, report
+                    return result
+                first = first or why
+            result.assembly, result.report = found[0][2], found[0][3]
+            result.robust, result.fragile = False, first
             return result
         if progress is not None:
             progress(count, judged)

@@ -15,7 +15,11 @@ The rules (README, "Connector"):
    spaces, must be exactly the game's description (white space compared as one space).
 
 Every problem is reported, each in words that say which card, which number or
-fragment, and what to do.
+fragment, and what to do. Each is said twice (issue 21, point 12): in
+:attr:`Report.problems` quoting the text (the description, the fragments), and in
+:attr:`Report.hints` quoting none of it, for a player who has not solved the puzzle yet:
+those name the colour, the cards, how many of the pieces the description needs show,
+and which connection is off by how much.
 """
 
 from __future__ import annotations
@@ -62,18 +66,48 @@ class Report:
     connections: list[Connection] = field(default_factory=list)
     read: list[Placed] = field(default_factory=list)  # the fragments read, in order
     scene: Scene | None = None
+    hints: list[str] = field(default_factory=list)  # the problems, quoting no text
+    pieces: Pieces | None = None  # how many of the description's pieces show
 
     @property
     def valid(self) -> bool:
         return not self.problems
 
-    def as_json(self) -> dict[str, object]:
+    def add(self, problem: str, hint: str | None = None) -> None:
+        """A problem, in words that quote text, and ``hint``: the same in words that
+        quote none (``problem`` itself when it quotes none)."""
+        self.problems.append(problem)
+        self.hints.append(problem if hint is None else hint)
+
+    def as_json(self, reveal: bool = True) -> dict[str, object]:
+        """The report as JSON. A valid assembly's text is always given (the cards on the
+        table show it); for one that is not valid, without ``reveal`` ``text`` and
+        ``description`` are null and ``problems`` are the :attr:`hints`."""
+        shown = reveal or self.valid
+        pieces = None if self.pieces is None else {
+            "visible": self.pieces.visible, "needed": self.pieces.needed,
+            "other": self.pieces.other}
         return {"valid": self.valid, "game": self.game.value, "cards": self.cards,
-                "text": self.text, "description": self.description,
-                "problems": list(self.problems),
+                "revealed": shown,
+                "text": self.text if shown else None,
+                "description": self.description if shown else None,
+                "problems": list(self.problems if shown else self.hints),
+                "pieces": pieces,
                 "connections": [{"card": c.upper + 1, "corner": c.number,
                                  "onto_card": c.lower + 1, "offset_mm": round(c.offset, 2)}
                                 for c in self.connections]}
+
+
+@dataclass(frozen=True)
+class Pieces:
+    """The description's pieces: how many it is made of (``needed``, the fewest
+    fragments of the game whose texts spell it), how many of those the cards show
+    wholly visible and upright (``visible``) and how many other upright pieces of the
+    game's colour show besides (``other``)."""
+
+    needed: int
+    visible: int
+    other: int
 
 
 def colour_name(layout: CardLayout, game: Game) -> str:
@@ -102,7 +136,6 @@ def validate(layout: CardLayout, assembly: Assembly) -> Report:
     scene = Scene.build(layout, assembly.cards)
     description = normalize(layout.descriptions[game])
     report = Report(game, len(assembly.cards), "", description, scene=scene)
-    problems = report.problems
     _connections(scene, game, colour, report)
     if len(assembly.cards) > 1:
         _joined(scene, game, colour, report)
@@ -113,21 +146,92 @@ def validate(layout: CardLayout, assembly: Assembly) -> Report:
     for p in game_frags:
         cover, by = covers[id(p)]
         if p.upright and cover is Cover.PARTLY:
-            problems.append(f"{_cards(by)} {'covers' if len(by) == 1 else 'cover'} part of "
-                            f"the {colour} {_quoted(_frag(p).text)} on card {p.card + 1}; "
-                            "cover it wholly or not at all.")
+            verb = 'covers' if len(by) == 1 else 'cover'
+            report.add(f"{_cards(by)} {verb} part of the {colour} {_quoted(_frag(p).text)} on "
+                       f"card {p.card + 1}; cover it wholly or not at all.",
+                       f"{_cards(by)} {verb} part of a {colour} piece of text on "
+                       f"{_where(p)}; cover it wholly or not at all.")
     read = reading_order([p for p in game_frags
                           if p.upright and covers[id(p)][0] is Cover.VISIBLE])
     report.read = read
     report.text = normalize(" ".join(_frag(p).text for p in read))
+    report.pieces = _pieces(layout, game, description, read)
     if report.text != description:
         shown = report.text or "nothing"
-        problems.append(f"the visible upright {colour} text reads "
-                        f"{_quoted(shown) if report.text else shown}, the description is "
-                        f"{_quoted(description)}.")
-        problems += _why_not(layout, scene, game, colour, description, game_frags, covers,
-                             read)
+        report.add(f"the visible upright {colour} text reads "
+                   f"{_quoted(shown) if report.text else shown}, the description is "
+                   f"{_quoted(description)}.", _count_words(report.pieces, colour))
+        for problem, hint in _why_not(layout, scene, game, colour, description, game_frags,
+                                      covers, read):
+            report.add(problem, hint)
     return report
+
+
+def _pieces(layout: CardLayout, game: Game, description: str,
+            read: list[Placed]) -> Pieces | None:
+    """How many pieces the description needs and how many of them ``read`` holds (None
+    when no fragments of the game spell it)."""
+    needed = split_into(description, {normalize(f.text) for f in layout.fragments
+                                      if f.game is game})
+    if needed is None:
+        return None
+    wanted: dict[str, int] = {}
+    for text in needed:
+        wanted[text] = wanted.get(text, 0) + 1
+    visible = 0
+    for p in read:
+        text = normalize(_frag(p).text)
+        if wanted.get(text, 0) > 0:
+            wanted[text] -= 1
+            visible += 1
+    return Pieces(len(needed), visible, len(read) - visible)
+
+
+def split_into(text: str, pieces: set[str]) -> list[str] | None:
+    """``text`` as the fewest of ``pieces`` joined by spaces (None when they cannot
+    spell it)."""
+    words = text.split()
+    best: list[list[str] | None] = [None] * (len(words) + 1)
+    best[0] = []
+    sizes = {len(p.split()) for p in pieces}
+    for end in range(1, len(words) + 1):
+        for size in sizes:
+            start = end - size
+            before = best[start] if start >= 0 else None
+            if before is None:
+                continue
+            piece = " ".join(words[start:end])
+            current = best[end]
+            if piece in pieces and (current is None or len(before) + 1 < len(current)):
+                best[end] = [*before, piece]
+    return best[-1]
+
+
+def _count_words(pieces: Pieces | None, colour: str) -> str:
+    """The text problem without the text: how many of the pieces show."""
+    if pieces is None:
+        return f"the visible upright {colour} text is not the description."
+    if pieces.visible == pieces.needed and not pieces.other:
+        return (f"all {pieces.needed} {colour} pieces of text the description needs are "
+                "visible and upright, but they do not read in its order (in lines from the "
+                "top, each line left to right).")
+    said = (f"{pieces.visible} of the {pieces.needed} {colour} pieces of text the "
+            f"description needs {'is' if pieces.visible == 1 else 'are'} visible and "
+            "upright")
+    if pieces.other:
+        said += (f"; {pieces.other} other visible upright {colour} "
+                 f"{'piece is' if pieces.other == 1 else 'pieces are'} not part of it "
+                 f"(cover {'it' if pieces.other == 1 else 'them'})")
+    return said + "."
+
+
+FACE_WORDS = {Face.BACK: "back panel", Face.TAB5: "tab 5", Face.TAB6: "tab 6",
+              Face.STRIP: "inside strip"}
+
+
+def _where(p: Placed) -> str:
+    """Where a fragment is, without its text: "card 2's tab 5"."""
+    return f"card {p.card + 1}'s {FACE_WORDS[_frag(p).face]}"
 
 
 def _frag(p: Placed) -> Fragment:
@@ -149,7 +253,6 @@ def _connections(scene: Scene, game: Game, colour: str, report: Report) -> None:
     corners = [p for p in scene.marks if _mark(p).game is None]
     targets = [p for p in scene.marks if _mark(p).game is game]
     near: list[tuple[Placed, Placed, float]] = []
-    problems = report.problems
     for c in corners:
         for t in targets:
             number = _mark(c).number
@@ -160,7 +263,7 @@ def _connections(scene: Scene, game: Game, colour: str, report: Report) -> None:
                 continue
             if c.card < t.card:
                 if d <= TOLERANCE:
-                    problems.append(
+                    report.add(
                         f"card {c.card + 1}'s corner {number} lies under card {t.card + 1}, "
                         f"beneath its {colour} {number}: the card whose corner number makes "
                         "a connection must lie on top (put it later in the file).")
@@ -170,7 +273,7 @@ def _connections(scene: Scene, game: Game, colour: str, report: Report) -> None:
                 if d <= TOLERANCE:
                     what = (f"{_cards(by)} {'lies' if len(by) == 1 else 'lie'} over it"
                             if by != [t.card] else "its own tab lies over it")
-                    problems.append(
+                    report.add(
                         f"card {c.card + 1}'s corner {number} cannot reach card "
                         f"{t.card + 1}'s {colour} {number}: {what}.")
                 continue
@@ -185,7 +288,7 @@ def _connections(scene: Scene, game: Game, colour: str, report: Report) -> None:
         if (c.card, number) in used_corners or (t.card, number) in used_targets:
             continue
         (cx, cy), (tx, ty) = c.box.center, t.box.center
-        problems.append(f"card {c.card + 1}: its corner {number} is "
+        report.add(f"card {c.card + 1}: its corner {number} is "
                         f"{_offset_words(cx - tx, cy - ty)} card {t.card + 1}'s {colour} "
                         f"{number} (a connection needs the centres within "
                         f"{TOLERANCE:g} mm).")
@@ -205,7 +308,7 @@ def _joined(scene: Scene, game: Game, colour: str, report: Report) -> None:
         parent[root(k.upper)] = root(k.lower)
     for i in range(1, len(scene.cards)):
         if root(i) != root(0):
-            report.problems.append(
+            report.add(
                 f"card {i + 1} is not connected to card 1: lay one of its corner numbers on "
                 f"the same {colour} number of a card below it, or a corner number of a card "
                 f"above it on one of its {colour} numbers.")
@@ -213,10 +316,10 @@ def _joined(scene: Scene, game: Game, colour: str, report: Report) -> None:
 
 def _why_not(layout: CardLayout, scene: Scene, game: Game, colour: str, description: str,
              frags: list[Placed], covers: dict[int, tuple[Cover, list[int]]],
-             read: list[Placed]) -> list[str]:
+             read: list[Placed]) -> list[tuple[str, str]]:
     """For each fragment text the description needs more (or fewer) times than it is
-    read, one reason a person can act on."""
-    out: list[str] = []
+    read, one reason a person can act on: quoting the text, and without it."""
+    out: list[tuple[str, str]] = []
     texts = sorted({normalize(f.text) for f in layout.fragments if f.game is game},
                    key=lambda t: (description.find(t), t))
     read_texts = [normalize(_frag(p).text) for p in read]
@@ -224,8 +327,9 @@ def _why_not(layout: CardLayout, scene: Scene, game: Game, colour: str, descript
         wanted, got = occurrences(description, text), read_texts.count(text)
         if got > wanted:
             cards = sorted({p.card for p in read if normalize(_frag(p).text) == text})
-            out.append(f"the {colour} {_quoted(text)} is read {got} times (on {_cards(cards)})"
-                       f" and the description has it {_times(wanted)}.")
+            tail = f"is read {got} times (on {_cards(cards)}) and the description has it"
+            out.append((f"the {colour} {_quoted(text)} {tail} {_times(wanted)}.",
+                        f"a {colour} piece of text {tail} {_times(wanted)}."))
             continue
         if got >= wanted:
             continue
@@ -237,22 +341,28 @@ def _why_not(layout: CardLayout, scene: Scene, game: Game, colour: str, descript
             by = covers[id(p)][1]
             own = by == [p.card]
             who = f"card {p.card + 1}'s own tab" if own else _cards(by)
-            out.append(f"{who} {'covers' if own or len(by) == 1 else 'cover'} the {colour} "
-                       f"{_quoted(text)} on card {p.card + 1}.")
+            verb = 'covers' if own or len(by) == 1 else 'cover'
+            out.append((f"{who} {verb} the {colour} {_quoted(text)} on card {p.card + 1}.",
+                        f"{who} {verb} a {colour} piece of text on {_where(p)} that the "
+                        "description needs."))
         elif turned:
             p = turned[0]
             turn = (360 - p.rotation) % 360
-            out.append(f"card {p.card + 1}'s {colour} {_quoted(text)} is visible but does not "
-                       f"read upright: it would with the card turned {turn}° further "
-                       "clockwise.")
+            tail = (f"is visible but does not read upright: it would with the card turned "
+                    f"{turn}° further clockwise.")
+            out.append((f"card {p.card + 1}'s {colour} {_quoted(text)} {tail}",
+                        f"a {colour} piece of text on {_where(p)} that the description "
+                        f"needs {tail}"))
         elif not any(p.upright for p in same):
             where = [f for f in layout.fragments if f.game is game and normalize(f.text) == text]
             tabs = {Tabs.FOLDED if f.face is not Face.BACK else Tabs.OPEN for f in where}
             hint = ("it shows on a card whose tabs are folded" if tabs == {Tabs.FOLDED}
                     else "it shows on a card whose tabs are open" if tabs == {Tabs.OPEN}
                     else "look for it on the card")
-            out.append(f"no card shows the {colour} {_quoted(text)} upright; {hint}, turned "
-                       "so that it reads upright.")
+            tail = f"upright; {hint}, turned so that it reads upright."
+            out.append((f"no card shows the {colour} {_quoted(text)} {tail}",
+                        f"no card shows one of the {colour} pieces of text the description "
+                        f"needs {tail}"))
     return out
 
 
