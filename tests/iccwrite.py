@@ -37,6 +37,7 @@ ABSORPTION = {
 INKS = ("c", "m", "y", "k")
 DOT_GAIN = 1.25  # printed coverage = 1 - (1 - tone) ** DOT_GAIN: about +8 % at 50 %
 PAPER = (0.93, 0.93, 0.90)  # the paper's reflectance (the media white point)
+PERCEPTUAL_CHROMA = 0.85  # the share of chroma the perceptual tables keep
 # Linear RGB (sRGB primaries, adapted to D50) to XYZ: RGB 1, 1, 1 is the D50 white.
 RGB_TO_XYZ = ((0.4360747, 0.3850649, 0.1430804),
               (0.2225045, 0.7168786, 0.0606169),
@@ -191,31 +192,70 @@ def cmyk_profile(tac: float = 2.9, a2b_grid: int = 9, b2a_grid: int = 13,
                  description: str = "cardgen test CMYK (made up, not a printing "
                  "condition)") -> bytes:
     """A CMYK output profile of the made-up press (see the module's docstring), with a
-    total ink limit of ``tac`` (2.9: 290 %); deterministic, about 65 KB."""
+    total ink limit of ``tac`` (2.9: 290 %); deterministic, about 80 KB.
+
+    The colorimetric tables (B2A1, used for both colorimetric intents) print each colour
+    as closely as the press can; the perceptual ones (B2A0, shared by saturation) first
+    take :data:`PERCEPTUAL_CHROMA` of every colour's chroma, a crude gamut compression,
+    so that each intent gives its own result."""
     a2b: list[int] = []
     for node in _grid_points(a2b_grid, 4):
         a2b += _lab16(cmyk_to_lab(*(i / (a2b_grid - 1) for i in node)))
-    b2a: list[int] = []
+    colorimetric: list[int] = []
+    perceptual: list[int] = []
     for node in _grid_points(b2a_grid, 3):
         lab = _from_lab16((node[0] * 65535 // (b2a_grid - 1),
                            node[1] * 65535 // (b2a_grid - 1),
                            node[2] * 65535 // (b2a_grid - 1)))
-        b2a += [_u16(v) for v in lab_to_cmyk(lab, tac)]
+        colorimetric += [_u16(v) for v in lab_to_cmyk(lab, tac)]
+        softer = (lab[0], lab[1] * PERCEPTUAL_CHROMA, lab[2] * PERCEPTUAL_CHROMA)
+        perceptual += [_u16(v) for v in lab_to_cmyk(softer, tac)]
     gamut = _lut16(3, 1, 2, [0] * 8)  # everything in gamut: the tag is required, not used
     white = cmyk_to_lab(0, 0, 0, 0)
     assert abs(white[0] - 100) < 1e-9
-    media = b"XYZ " + b"\x00" * 4 + b"".join(_s15(d * p) for d, p in zip(D50, PAPER,
-                                                                        strict=True))
+    media = _xyz_tag(tuple(d * p for d, p in zip(D50, PAPER, strict=True)))
     tags: list[tuple[bytes, bytes]] = [
         (b"desc", _text_description(description)),
-        (b"cprt", b"text" + b"\x00" * 4 + b"No copyright: made by cardgen's tests.\x00"),
+        (b"cprt", COPYRIGHT),
         (b"wtpt", media),
         (b"A2B0", _lut16(4, 3, a2b_grid, a2b)),
-        (b"B2A0", _lut16(3, 4, b2a_grid, b2a)),
+        (b"B2A0", _lut16(3, 4, b2a_grid, perceptual)),
+        (b"B2A1", _lut16(3, 4, b2a_grid, colorimetric)),
         (b"gamt", gamut),
     ]
-    # The other intents share the perceptual tables (a tag may point at another's data).
-    shared = {b"A2B1": b"A2B0", b"A2B2": b"A2B0", b"B2A1": b"B2A0", b"B2A2": b"B2A0"}
+    # Tables shared between intents (a tag may point at another's data).
+    shared = {b"A2B1": b"A2B0", b"A2B2": b"A2B0", b"B2A2": b"B2A0"}
+    return _assemble(b"prtr", b"CMYK", b"Lab ", tags, shared)
+
+
+COPYRIGHT = b"text" + b"\x00" * 4 + b"No copyright: made by cardgen's tests.\x00"
+
+
+def _xyz_tag(xyz: tuple[float, ...]) -> bytes:
+    return b"XYZ " + b"\x00" * 4 + b"".join(_s15(v) for v in xyz)
+
+
+def rgb_profile(gamma: float = 1.0, description: str = "cardgen test RGB, linear") -> bytes:
+    """A display RGB profile (matrix and tone curves) with sRGB's primaries and white
+    point but a plain ``gamma`` for a tone curve: with 1.0, an image's values are linear
+    light, so that 128 is sRGB's 188 and not its 128."""
+    curve = b"curv" + b"\x00" * 4 + struct.pack(">IH", 1, round(gamma * 256)) + b"\x00" * 2
+    tags: list[tuple[bytes, bytes]] = [
+        (b"desc", _text_description(description)),
+        (b"cprt", COPYRIGHT),
+        (b"wtpt", _xyz_tag(D50)),
+        (b"rXYZ", _xyz_tag(tuple(RGB_TO_XYZ[r][0] for r in range(3)))),
+        (b"gXYZ", _xyz_tag(tuple(RGB_TO_XYZ[r][1] for r in range(3)))),
+        (b"bXYZ", _xyz_tag(tuple(RGB_TO_XYZ[r][2] for r in range(3)))),
+        (b"rTRC", curve),
+    ]
+    return _assemble(b"mntr", b"RGB ", b"XYZ ", tags, {b"gTRC": b"rTRC", b"bTRC": b"rTRC"})
+
+
+def _assemble(device_class: bytes, space: bytes, pcs: bytes, tags: list[tuple[bytes, bytes]],
+              shared: dict[bytes, bytes]) -> bytes:
+    """A version 2.1 profile: the header, the tag table (``shared`` tags point at the
+    data of the tag named), the tags' data each 4-byte aligned."""
     count = len(tags) + len(shared)
     offset = 128 + 4 + 12 * count
     table, body, where = [], b"", {}
@@ -226,8 +266,8 @@ def cmyk_profile(tac: float = 2.9, a2b_grid: int = 9, b2a_grid: int = 13,
         body += data
     table += [(signature, *where[source]) for signature, source in shared.items()]
     size = offset + len(body)
-    header = (struct.pack(">I", size) + b"\x00" * 4 + bytes((2, 0x10, 0, 0)) + b"prtr"
-              + b"CMYK" + b"Lab " + struct.pack(">6H", 2026, 1, 1, 0, 0, 0) + b"acsp"
+    header = (struct.pack(">I", size) + b"\x00" * 4 + bytes((2, 0x10, 0, 0)) + device_class
+              + space + pcs + struct.pack(">6H", 2026, 1, 1, 0, 0, 0) + b"acsp"
               + b"\x00" * 4 + b"\x00" * 4 + b"\x00" * 8 + b"\x00" * 8
               + struct.pack(">I", 0) + b"".join(_s15(v) for v in D50) + b"\x00" * 4)
     header += b"\x00" * (128 - len(header))

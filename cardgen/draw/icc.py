@@ -27,7 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cardgen.datafile import path_text, read_input
+from cardgen.datafile import read_input
 from cardgen.errors import InputFileError, ProfileError
 
 if TYPE_CHECKING:
@@ -105,7 +105,7 @@ def read_cmyk_profile(path: Path, intent: RenderingIntent = DEFAULT_INTENT, *,
                           expected="file")
     except InputFileError as exc:
         raise ProfileError(f"{str(exc).rstrip('.')}; {FIX}.", value=path) from None
-    name = path_text(path)
+    name = path.name
 
     def refuse(problem: str) -> ProfileError:
         return ProfileError(f"{where}: {name} {problem}; {FIX}.", value=path)
@@ -274,7 +274,7 @@ def limit_ink(cmyk: PILImage, max_ink: float) -> PILImage:
 def formula_cmyk(rgb: PILImage) -> PILImage:
     """The simple formula used without a profile: sRGB values taken as ink-free device
     colour, with full black generation (K is what the lightest channel lacks, C, M and Y
-    the rest). No colour management: orange 230, 120, 20 becomes C0 M47 Y91 K10."""
+    the rest). No colour management: orange 230, 120, 20 becomes C0 M48 Y91 K10."""
     from PIL import Image
 
     data = rgb.tobytes()
@@ -325,7 +325,7 @@ def adopt_embedded_profile(image: PILImage, name: str, where: str,
             converted = _transform(data, None, "RGB", RenderingIntent.RELATIVE,
                                    in_mode="CMYK").apply(image)
         except Exception:  # a hostile profile can make littleCMS fail in any way at all
-            pass
+            usable = False
         else:
             converted.info.pop("icc_profile", None)
             return converted
@@ -333,7 +333,7 @@ def adopt_embedded_profile(image: PILImage, name: str, where: str,
     if usable and space == b"GRAY" and image.mode in ("L", "LA", "La", "I;16", "I;16B",
                                                        "I;16L", "I", "1"):
         return image
-    if not usable or space == b"CMYK":  # a CMYK profile of a CMYK image: it failed
+    if not usable:
         note = (f"{where}: {name} carries a colour profile that cannot be read, so its "
                 "colours were taken as sRGB.")
     else:
