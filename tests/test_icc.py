@@ -183,7 +183,7 @@ def test_same_profile_gives_byte_identical_files(tmp_path):
     second, _ = card(tmp_path / "b", logo, profile_toml())
     assert first.read_bytes() == second.read_bytes()
     other = tmp_path / "other.icc"
-    other.write_bytes(cmyk_profile(tac=2.6, b2a_grid=9))
+    other.write_bytes(cmyk_profile(tac=2.6, a2b_grid=5, b2a_grid=5))
     third, _ = card(tmp_path / "c", logo, profile_toml(other))
     assert third.read_bytes() != first.read_bytes()
 
@@ -201,7 +201,8 @@ def test_the_profile_path_is_relative_to_the_config(tmp_path):
 def rich_profile(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A profile of a press with a 400 % ink limit (the test press, less held back)."""
     path = tmp_path_factory.mktemp("rich") / "rich.icc"
-    path.write_bytes(cmyk_profile(tac=4.0, b2a_grid=9, description="cardgen test, 400 %"))
+    path.write_bytes(cmyk_profile(tac=4.0, a2b_grid=5, b2a_grid=7,
+                                  description="cardgen test, 400 %"))
     return path
 
 
