@@ -35,6 +35,7 @@ from cardgen.draw.icc import (
 from cardgen.errors import ProfileError
 from tests.helpers import BASE_CONFIG, cli, error_line, ok, write_config
 from tests.iccwrite import TEST_PROFILE, cmyk_profile, rgb_profile
+from tests.pdfread import pdfx_problems
 
 ORANGE = (230, 120, 20)  # the example
 FORMULA_ORANGE = (0, 122, 233, 25)  # C0 M47.8 Y91.4 K9.8: the simple formula's answer
@@ -146,6 +147,7 @@ def test_orange_through_the_profile_is_littlecms_not_the_formula(tmp_path):
     expected = one(ORANGE)
     assert expected != FORMULA_ORANGE
     assert colours(logo_pixels(managed)) == {expected}
+    assert pdfx_problems(managed) == []  # still PDF/X-1a: DeviceCMYK, no ICC colour
     assert colours(logo_pixels(plain)) == {FORMULA_ORANGE}
     assert colours(formula_cmyk(Image.new("RGB", (1, 1), ORANGE))) == {FORMULA_ORANGE}
 
