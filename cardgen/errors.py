@@ -83,6 +83,10 @@ class ImageError(CardgenError):
     """An image file that cannot be used."""
 
 
+class ProfileError(CardgenError):
+    """An ICC colour profile that cannot be used."""
+
+
 class OutputError(CardgenError):
     """Output that cannot be written where it was asked for."""
 

@@ -32,6 +32,15 @@ def _postscript_logo(folder: Path) -> list[str | Path]:
     return ["card", config.name]
 
 
+def _rgb_profile(folder: Path) -> list[str | Path]:
+    from PIL import ImageCms
+
+    (folder / "sRGB.icc").write_bytes(
+        ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
+    config = _write(folder, "icc.toml", PERSON + '[print]\ncmyk_profile = "sRGB.icc"\n')
+    return ["card", config.name]
+
+
 # row text -> a function making the input in a folder and returning the command line
 CASES: dict[str, Callable[[Path], list[str | Path]]] = {
     "a config file that does not exist": lambda d: ["card", "nope.toml"],
@@ -57,6 +66,7 @@ CASES: dict[str, Callable[[Path], list[str | Path]]] = {
         "card", _write(d, "font.toml", '[person]\nname = "Ada"\n[fonts]\n'
                                        'regular = "missing.ttf"\n').name],
     "a PostScript file named `logo.png`": _postscript_logo,
+    "an RGB profile as `print.cmyk_profile`": _rgb_profile,
     "a theme with missing colours": lambda d: [
         "card", _write(d, "base.toml", PERSON).name, "--theme",
         _write(d, "theme.toml", '[outside]\nbackground = "#000000"\n')],

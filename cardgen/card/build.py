@@ -9,6 +9,7 @@ from cardgen.card.config import CardConfig
 from cardgen.card.creases import fold_ink_warnings
 from cardgen.card.inside import draw_inside
 from cardgen.card.layout import card_layout
+from cardgen.card.logo import NO_PROFILE, cmyk_profile
 from cardgen.card.outside import draw_outside
 from cardgen.card.physical import CardGeometry, Side
 from cardgen.card.spread import Spread
@@ -92,6 +93,7 @@ def build_card(config: CardConfig, dieline: DielineMode = DielineMode.FILE, *,
     theme = load_theme(config.theme, config.base_dir)
     fonts = resolve_fonts(config)
     layout = card_layout()
+    profile = cmyk_profile(config)  # read (and refused, if need be) before drawing
     title = say("card", "document.title", name=config.person.name)
     build = CardBuild(Document([], title=title, subject=say("card", "document.subject"),
                                output_intent=config.print_condition),
@@ -159,4 +161,6 @@ def build_card(config: CardConfig, dieline: DielineMode = DielineMode.FILE, *,
     # The card folds both ways: what crosses a score the fold stretches should not be a
     # heavy solid (README, print shop checklist). The bundled themes keep to it.
     build.warnings += fold_ink_warnings(build.document.pages, geometry)
+    if config.logo is not None and profile is None:
+        build.warnings.append(NO_PROFILE)  # the same words on every card: said once
     return build

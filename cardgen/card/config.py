@@ -15,6 +15,7 @@ from typing import Any
 
 from cardgen.card.physical import PRESETS, CardGeometry, CardSize, Preset, custom_size
 from cardgen.datafile import read_toml
+from cardgen.draw.icc import DEFAULT_INTENT, RenderingIntent
 from cardgen.draw.page import OutputIntent
 from cardgen.errors import CardgenError, ConfigError, number, shorten
 from cardgen.prepress.intents import default_intent, intent_named
@@ -56,7 +57,8 @@ def focus_point(value: Any) -> tuple[float, float]:
 
 # The keys that hold paths (card.theme only when it is not a built-in theme's name).
 PATH_KEYS = (("images", "portrait"), ("images", "logo"), ("fonts", "regular"),
-             ("fonts", "bold"), ("fonts", "italic"), ("card", "theme"))
+             ("fonts", "bold"), ("fonts", "italic"), ("card", "theme"),
+             ("print", "cmyk_profile"))
 
 PERSON_FIELDS = {
     "title": "Job title.",
@@ -105,6 +107,15 @@ CONFIG = Table({
         "logo": Text("Logo for the front panel (PNG with transparency works best).",
                      default=""),
     }),
+    "print": Table({
+        "cmyk_profile": Text("The ICC profile (.icc or .icm) of the printing condition, "
+                             "for converting the logo's colours to CMYK (default: none, a "
+                             "simple formula, with a warning).", default=""),
+        "rendering_intent": Choice(RenderingIntent, "How the profile maps colours: "
+                                   "relative-colorimetric (with black point compensation), "
+                                   "perceptual, saturation or absolute-colorimetric.",
+                                   default=DEFAULT_INTENT),
+    }),
     "ladder": Table({
         "ability": Text("A Corporate Ladder ability, printed as \"CL: …\" above a box to "
                         "sign (an ability counts once the person named on the card signs "
@@ -146,6 +157,8 @@ class CardConfig:
     source: Path | None = None
     output_intent: OutputIntent | None = None  # None: the size's default
     ability: str = ""  # Corporate Ladder ability, without "CL:" ("" for none)
+    cmyk_profile: Path | None = None  # None: images converted by the simple formula
+    rendering_intent: RenderingIntent = DEFAULT_INTENT
 
     @property
     def base_dir(self) -> Path:
@@ -242,6 +255,8 @@ def _build(values: dict[str, Any], source: Path | None, name: str) -> CardConfig
         source=source,
         output_intent=card["output_intent"],
         ability=ability_text(values["ladder"]["ability"]),
+        cmyk_profile=path_of(values["print"]["cmyk_profile"]),
+        rendering_intent=values["print"]["rendering_intent"],
     )
 
 

@@ -10,7 +10,7 @@ from cardgen.card.art import curves_between
 from cardgen.card.config import CardConfig, Person, QRContent
 from cardgen.card.contact import qr_text
 from cardgen.card.layout import CardLayout
-from cardgen.card.logo import logo_raster
+from cardgen.card.logo import cmyk_profile, logo_raster
 from cardgen.card.physical import CardGeometry, Preset, Tab
 from cardgen.card.themes import Theme
 from cardgen.connector.draw import (
@@ -160,7 +160,8 @@ def front_panel(config: CardConfig, geometry: CardGeometry, theme: Theme, fonts:
         max_w = qr_side or front["qr_max"]
         max_h = (safe.h - qr_side - front["logo_gap"] if qr_side
                  else front["logo_share"] * safe.h)
-        raster, w, h = logo_raster(config.logo, max_w, max_h, theme, warnings)
+        raster, w, h = logo_raster(config.logo, max_w, max_h, theme, warnings,
+                                   cmyk_profile(config))
         items.append(Image(safe.right - w, safe.y, w, h, raster, name="logo"))
         beside.append(Box(safe.right - w, safe.y, w, h))
     # The text is set before the QR code is made, so that text too long for the card is

@@ -21,6 +21,7 @@ from cardgen.card.config import DEFAULT_FOCUS
 from cardgen.card.themes import FrontPortrait, Tones
 from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Box, Point
+from cardgen.draw.icc import rgb_profile, screen_rgb
 from cardgen.draw.page import Raster
 from cardgen.draw.raster import pixels_for, split_alpha
 from cardgen.units import MM_PER_INCH
@@ -55,11 +56,13 @@ def square_crop(size: tuple[int, int], focus: Sequence[float] = DEFAULT_FOCUS) -
 
 
 def _gray(image: PILImage) -> PILImage:
-    """The photo in grey, transparent parts white."""
+    """The photo in grey (the lightness of its sRGB colours, from its embedded profile
+    when it has one), transparent parts white."""
     from PIL import Image
 
+    source = rgb_profile(image)
     rgb, alpha = split_alpha(image)
-    gray = rgb.convert("L")
+    gray = screen_rgb(rgb, source).convert("L")
     if alpha is not None:
         white = Image.new("L", gray.size, 255)
         white.paste(gray, mask=alpha)

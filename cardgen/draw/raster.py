@@ -14,7 +14,12 @@ colour key) never reaches print as transparency: an image's shape becomes a hard
 1-bit stencil mask at 1200 dpi, cut at 50 % opacity, and its colours are its own,
 resampled weighted by opacity, never blended with white or any other ground.
 
-Imports ``cardgen.datafile``, ``cardgen.draw.colors``, ``cardgen.draw.page``,
+Colour: an image's embedded colour profile is honoured (:mod:`cardgen.draw.icc`); its
+colours are converted to print CMYK through the user's CMYK profile, or by a simple
+formula without one, and to sRGB for previews.
+
+Imports ``cardgen.datafile``, ``cardgen.draw.colors``, ``cardgen.draw.icc``,
+``cardgen.draw.page``,
 ``cardgen.errors`` and ``cardgen.units``; Pillow inside the functions.
 """
 
@@ -34,6 +39,13 @@ from typing import TYPE_CHECKING, TypeVar
 
 from cardgen.datafile import read_input
 from cardgen.draw.colors import LUMINANCE_WEIGHTS, linear_channel
+from cardgen.draw.icc import (
+    CmykProfile,
+    adopt_embedded_profile,
+    print_cmyk,
+    rgb_profile,
+    screen_rgb,
+)
 from cardgen.draw.page import Raster
 from cardgen.errors import ImageError, InputFileError
 from cardgen.units import MM_PER_INCH
@@ -161,10 +173,13 @@ def open_image(path: Path, where: str, *, notes: list[str] | None = None) -> PIL
                 f"{_megabytes(MAX_DECODE_BYTES)} MB limit; scale it down first.", value=path)
         pillow("load", image.load)
         upright = pillow("orient", lambda: _upright(image, complaints))
+    found: list[str] = []
+    upright = adopt_embedded_profile(upright, name, where, found)
     if notes is not None:
         for sentence in _complaint_sentences(complaints, fmt, name, where):
             if sentence not in notes:
                 notes.append(sentence)
+        notes += [sentence for sentence in found if sentence not in notes]
     return upright
 
 
@@ -498,15 +513,20 @@ def _fill_from_neighbours(bands: list[PILImage], weight: PILImage) -> list[PILIm
         k=known, o=o, f=f) for o, f in zip(own, fallback, strict=True)]
 
 
-def fit_image(image: PILImage, max_w: float, max_h: float) -> tuple[Raster, float, float, float]:
+def fit_image(image: PILImage, max_w: float, max_h: float,
+              profile: CmykProfile | None = None) -> tuple[Raster, float, float, float]:
     """The image scaled to fit ``max_w`` × ``max_h`` mm: its colours resampled to
     :data:`PRINT_DPI` at that size, and, when it has transparency, its shape as a stencil
     mask at :data:`MASK_DPI` (see :func:`stencil_mask` and :func:`unblended_resize`).
+    The colours are resampled as the image stores them, then converted: for print to CMYK
+    through ``profile`` (without one, by the simple formula), for previews to sRGB
+    (:mod:`cardgen.draw.icc`); the image's embedded RGB profile, if any, is their source.
 
     Returns the raster, its size in mm, and the effective resolution of the source.
     """
     from PIL import Image
 
+    source = rgb_profile(image)
     rgb, alpha = split_alpha(image)
     w_px, h_px = rgb.size
     scale = min(max_w / w_px, max_h / h_px)
@@ -516,11 +536,13 @@ def fit_image(image: PILImage, max_w: float, max_h: float) -> tuple[Raster, floa
     if alpha is None:
         if target != rgb.size:
             rgb = rgb.resize(target, Image.Resampling.LANCZOS)
-        return Raster.from_images(rgb, rgb_to_cmyk_image(rgb)), w_mm, h_mm, effective_dpi
+        return (Raster.from_images(screen_rgb(rgb, source), print_cmyk(rgb, source, profile)),
+                w_mm, h_mm, effective_dpi)
     mask = stencil_mask(alpha, (pixels_for(w_mm, MASK_DPI), pixels_for(h_mm, MASK_DPI)))
     colours = unblended_resize(rgb, alpha, target)
-    return (Raster.from_images(colours, rgb_to_cmyk_image(colours), mask), w_mm, h_mm,
-            effective_dpi)
+    return (Raster.from_images(screen_rgb(colours, source),
+                               print_cmyk(colours, source, profile), mask),
+            w_mm, h_mm, effective_dpi)
 
 
 def near_white_border(rgb: PILImage) -> bool:
@@ -544,31 +566,3 @@ def near_white_border(rgb: PILImage) -> bool:
         light += sum(1 for i in range(0, len(data), 3)
                      if red[data[i]] + green[data[i + 1]] + blue[data[i + 2]] >= NEAR_WHITE)
     return light >= WHITE_SHARE * total
-
-
-def rgb_to_cmyk_image(rgb: PILImage) -> PILImage:
-    """Naive conversion with full black generation (no ICC profile is bundled)."""
-    from PIL import Image
-
-    data = rgb.tobytes()
-    out = bytearray(len(data) // 3 * 4)
-    cache: dict[bytes, bytes] = {}
-    for i in range(0, len(data), 3):
-        px = data[i:i + 3]
-        value = cache.get(px)
-        if value is None:
-            r, g, b = px
-            k = 255 - max(r, g, b)
-            if k == 255:
-                value = bytes((0, 0, 0, 255))
-            else:
-                value = bytes((
-                    round((255 - r - k) * 255 / (255 - k)),
-                    round((255 - g - k) * 255 / (255 - k)),
-                    round((255 - b - k) * 255 / (255 - k)),
-                    k,
-                ))
-            cache[px] = value
-        j = i // 3 * 4
-        out[j:j + 4] = value
-    return Image.frombytes("CMYK", rgb.size, bytes(out))
