@@ -20,6 +20,7 @@ import pytest
 from cardgen.card.physical import PRESETS, Preset, Side, custom_size
 from cardgen.card.spread import DIELINE_SIDE, Spread
 from cardgen.draw.geometry import Affine, Box, Point, Segment
+from cardgen.draw.page import Group
 from cardgen.prepress.dieline import LEGEND_MIN_SIZE, LEGEND_NAME, Die
 from cardgen.text.fonts import bundled_fonts
 from tests.helpers import cli, error_line, ok
@@ -301,13 +302,18 @@ def test_turning_a_die_twice_gives_it_back():
 
 
 def test_legend_fits_between_the_hinges_of_the_smallest_card():
-    """The smallest card the size checks allow still gets a legend of legible size,
-    clear of the hinge marks."""
+    """The smallest card the size checks allow still gets a legend of legible size (5
+    pt: on two lines where one is too wide), clear of the hinge marks."""
     spread = Spread(custom_size(61, 41))
     page = spread.dieline_page(bundled_fonts())
     (legend,) = [i for layer in page.layers for i in layer.items
-                 if getattr(i, "name", None) == LEGEND_NAME]
-    assert legend.size >= LEGEND_MIN_SIZE
-    width = legend.font.width(legend.text, legend.size)
+                 if str(getattr(i, "name", None)).startswith(LEGEND_NAME)]
+    lines = legend.items if isinstance(legend, Group) else [legend]
+    assert len(lines) == 2
+    assert " ".join(line.text for line in lines).startswith("DIELINE")
     g = spread.geometry
-    assert g.hinge_left < legend.x - width / 2 and legend.x + width / 2 < g.hinge_right
+    for line in lines:
+        assert line.size >= LEGEND_MIN_SIZE >= 5.0
+        width = line.font.width(line.text, line.size)
+        assert g.hinge_left < line.x - width / 2 and line.x + width / 2 < g.hinge_right
+        assert line.y < g.bleed_box.y

@@ -17,10 +17,12 @@ from cardgen.prepress.ink import page_ink_problems
 from cardgen.rules.fig_nodes import (
     FIGURE_BAND,
     FIGURES,
+    STYLE,
     Look,
     OverlapFigure,
     TerritoryFigure,
     arrangement_items,
+    links,
     seat_margin,
 )
 from cardgen.rules.figures import figure_makers
@@ -97,7 +99,9 @@ def test_every_contact_is_drawn_thick_where_it_lies(name):
         for end in ends:
             start, stop = lay.stretch(end)
             assert any(_along(line, start, stop) for line in thick), (name, contact)
-    assert len(dashed) == sum(c.kind is Kind.BRIDGE for c in arr.contacts)
+    drawn, labelled = links(lay, STYLE)  # a link that would cross others is labelled
+    assert len(dashed) == len(drawn)
+    assert len(drawn) + len(labelled) == sum(c.kind is Kind.BRIDGE for c in arr.contacts)
     seats = [i for i, _ in walk(items) if isinstance(i, Text) and i.text.isdigit()]
     assert sorted(int(t.text) for t in seats) == list(range(1, arr.players + 1))
 
@@ -176,5 +180,6 @@ def test_the_reflector_figures_draw_their_set_ups_side_by_side():
     texts = [i.text for i, _ in walk(items) if isinstance(i, Text)]
     assert texts.count("Private") == 4 and texts.count("Public") == 4  # 2 panels × 2 players
     assert texts.count("player 1") == 4
-    dashed = [i for i, _ in walk(items) if isinstance(i, Line) and i.stroke.dash]
+    drawing = [i for i in items if getattr(i, "name", None) != "legend"]
+    dashed = [i for i, _ in walk(drawing) if isinstance(i, Line) and i.stroke.dash]
     assert len(dashed) == 2  # the two standing cards' folds

@@ -14,6 +14,7 @@ from cardgen.board.tables import bundled
 from cardgen.card.physical import Side
 from cardgen.errors import ConfigError
 from cardgen.rules.book import Game
+from cardgen.rules.fig_nodes import Sample
 from cardgen.rules.ladder import PlaceState
 from cardgen.rules.playsheet import SheetGame
 from cardgen.texts import lookup, placeholders, say, say_lines, text_file, texts
@@ -29,7 +30,8 @@ DYNAMIC = {("card", "slug.{side}"): [f"slug.{side}" for side in Side],
            ("playsheet", "games.{self.value}"): [f"games.{game}" for game in SheetGame],
            ("playsheet", "tables.names.{arr.name}"): [
                f"tables.names.{name}" for name, arr in bundled().items()
-               if arr.game.value != "reflector"]}
+               if arr.game.value != "reflector"],
+           ("tables", "legend.{kind}"): [f"legend.{kind}" for kind in Sample]}
 SEEDS = ROOT.parent / "shared" / "seeds"
 
 

@@ -15,6 +15,7 @@ from cardgen.text.fonts import FontFace
 
 CARD_LABEL_SIZE = 6.0  # pt, the labels of a card-sized grid (band LABEL_BAND)
 CARD_CELL_FOR_LABELS = 4.5  # mm, the cell at which labels have their card size
+MIN_LABEL_SIZE = 6.0  # pt: labels are read in play, so never smaller, on any squares
 
 
 @dataclass(frozen=True)
@@ -31,10 +32,13 @@ class GridStyle:
 
 def label_size(cell: float, band: float) -> float:
     """Type size (pt) of the row and column labels: 6 pt for a card-sized grid, scaled
-    with the label band and the cell on larger prints, smaller on tiny cells."""
+    with the label band and the cell on larger prints; never under
+    :data:`MIN_LABEL_SIZE`, however small the squares (the ``us`` card's, a key's): a
+    player reads them to call a square. (6 pt capitals are 1.5 mm tall and "10" is 2.1
+    mm wide: they fit a square and the 3 mm band down to the smallest card.)"""
     by_cell = cell / CARD_CELL_FOR_LABELS
     scale = max(by_cell, 1.0) if band > LABEL_BAND else min(by_cell, 1.0)
-    return CARD_LABEL_SIZE * min(band / LABEL_BAND, scale)
+    return max(MIN_LABEL_SIZE, CARD_LABEL_SIZE * min(band / LABEL_BAND, scale))
 
 
 def grid_items(grid: Grid, cell: float, style: GridStyle, draw_fold: bool = True,

@@ -142,6 +142,8 @@ class PictureStyle:
     corner_ink: Color = CORNER_INK
     disc_edge: float = 0.15  # the corner discs' outline
     number_size: float = 6.5  # pt: the link numbers
+    min_fragment_size: float = 0.0  # pt: a fragment's words set smaller are drawn as bars
+    bar: Color = DIM_INK  # those bars: grey, where the words would be
     ring_radius: float = 2.9  # mm, round the middle of a connection's two numbers
     ring_width: float = 0.8  # a band of the game's colour with dark edges...
     ring_band: float = 0.5  # ...the colour this wide inside them...
@@ -329,6 +331,23 @@ def _inside(box: Box, point: Point) -> bool:
     return box.x < x < box.right and box.y < y < box.bottom
 
 
+def word_bars(text: str, face: FontFace, size: float, baseline: float, color: Color,
+              name: str) -> list[Item]:
+    """A line of type too small to read in a miniature, drawn as grey bars instead: one
+    bar per word, as wide as the word and as tall as a lower-case letter, standing on
+    the baseline (a Group named ``name``, like the text it replaces)."""
+    x_height = face.metrics.cap_height_mm(size) * 0.72
+    bars: list[Item] = []
+    x = 0.0
+    space = face.width(" ", size)
+    for word in text.split(" "):
+        w = face.width(word, size)
+        if w > 0:
+            bars.append(Rect(x, baseline - x_height, w, x_height, fill=color))
+        x += w + space
+    return [Group(bars, name=f"{name}-bars")]
+
+
 class _Drawer:
     """The items of one picture, in the table frame."""
 
@@ -388,7 +407,10 @@ class _Drawer:
                 items.append(Path(plate_ops(length, em, shape), fill=s.dim_plate,
                                   stroke=Stroke(s.dim_edge, s.plate_edge)))
                 ink = s.dim_ink
-        items.append(Text(0.0, BASELINE * em, f.text, face, size, ink, name=name))
+        if size < s.min_fragment_size - 1e-9:
+            items += word_bars(f.text, face, size, BASELINE * em, s.bar, name)
+        else:
+            items.append(Text(0.0, BASELINE * em, f.text, face, size, ink, name=name))
         return Group(items, transform=line_frame(p))
 
     def number(self, p: Placed, rotation: int) -> list[Item]:

@@ -33,9 +33,21 @@ from dataclasses import dataclass
 
 from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Affine, Box, Point, Segment
-from cardgen.draw.page import CLOSE, Anchor, Item, LineTo, MoveTo, Path, PathOp, Stroke, Text
+from cardgen.draw.page import (
+    CLOSE,
+    Anchor,
+    Group,
+    Item,
+    LineTo,
+    MoveTo,
+    Path,
+    PathOp,
+    Stroke,
+    Text,
+)
+from cardgen.errors import FitError
 from cardgen.prepress.marks import BLACK
-from cardgen.text.fit import fit_line
+from cardgen.text.fit import check_printable, line_height
 from cardgen.text.fonts import FontFace
 
 CUT_CONTOUR = Color.cmyk(0, 100, 0, 0, spot="CutContour", overprint=True)
@@ -44,8 +56,9 @@ LEGEND_COLOR = BLACK  # process black, overprinting: no cutter reads it
 CUT_STROKE = Stroke(CUT_CONTOUR, 0.1)
 SCORE_STROKE = Stroke(SCORE_LINE, 0.1, dash=(1.5, 1.0))
 DIELINE_LAYER = "dieline"
-LEGEND_SIZE = 5.0  # pt, shrunk to fit its room down to LEGEND_MIN_SIZE
-LEGEND_MIN_SIZE = 3.5
+LEGEND_SIZE = 5.0  # pt: never smaller; a legend too wide for one line takes two
+LEGEND_MIN_SIZE = LEGEND_SIZE
+LEGEND_SEPARATOR = " · "  # where a legend of two lines breaks
 LEGEND_NAME = "dieline-legend"
 
 
@@ -94,12 +107,35 @@ def dieline_items(die: Die) -> list[Item]:
     return items
 
 
-def legend_item(text: str, face: FontFace, room: Box) -> Text:
-    """The legend centred in ``room`` (a box outside the trim): one line at
-    :data:`LEGEND_SIZE`, smaller if it must be to fit the room's width (a FitError below
-    :data:`LEGEND_MIN_SIZE`), its capitals centred on the room's height."""
-    size = fit_line(text, face, LEGEND_SIZE, LEGEND_MIN_SIZE, room.w, "the dieline's legend")
+def legend_item(text: str, face: FontFace, room: Box) -> Item:
+    """The legend centred in ``room`` (a box outside the trim) at :data:`LEGEND_SIZE`:
+    one line where it fits the room's width, else broken at its separators
+    (:data:`LEGEND_SEPARATOR`) into as few lines as fit, the block's capitals centred on
+    the room's height (a Group of lines, the first named like a one-line legend). A
+    FitError when a part or the block does not fit."""
+    where = "the dieline's legend"
+    check_printable(text, face, where)
+    size = LEGEND_SIZE
+    lines: list[str] = []
+    for part in text.split(LEGEND_SEPARATOR):
+        joined = f"{lines[-1]}{LEGEND_SEPARATOR}{part}" if lines else part
+        if lines and face.width(joined, size) <= room.w:
+            lines[-1] = joined
+        else:
+            lines.append(part)
+    pitch = line_height(size)
+    cap = face.metrics.cap_height_mm(size)
+    tall = cap + (len(lines) - 1) * pitch
+    widest = max(face.width(line, size) for line in lines)
+    if widest > room.w or tall > room.h:
+        raise FitError(
+            f"{where} ({text}) does not fit: it needs {widest:.1f} × {tall:.1f} mm at the "
+            f"smallest legible size of {size:g} pt and the room is {room.w:.1f} × "
+            f"{room.h:.1f} mm; shorten it.", value=text, field=where)
     cx, cy = room.center
-    baseline = cy + face.metrics.cap_height_mm(size) / 2
-    return Text(cx, baseline, text, face, size, LEGEND_COLOR, anchor=Anchor.MIDDLE,
-                name=LEGEND_NAME)
+    first = cy - tall / 2 + cap
+    texts: list[Item] = [
+        Text(cx, first + n * pitch, line, face, size, LEGEND_COLOR, anchor=Anchor.MIDDLE,
+             name=LEGEND_NAME if n == 0 else f"{LEGEND_NAME}-{n + 1}")
+        for n, line in enumerate(lines)]
+    return texts[0] if len(texts) == 1 else Group(texts, name=f"{LEGEND_NAME}-lines")

@@ -24,6 +24,7 @@ TICK = 0.5  # mm between the scales' ticks
 CROSS = 12.0  # half the length of a target's lines (mm)
 SCALE_GAP = 7.0  # from a target to its scales (mm)
 TEXT_ABOVE = 40.0  # the instructions sit this far above the page centre (mm)
+SCALE_SIZE = 5.0  # pt: the scales' numbers, the smallest type cardgen prints
 
 
 def build_registration(duplex: Duplex, fonts: FontSet,
@@ -76,13 +77,13 @@ def _scale(x: float, y: float, *, horizontal: bool, fonts: FontSet) -> list[Item
         if horizontal:
             items.append(Line(x + v, y, x + v, y + length, stroke))
             if i % 4 == 0:
-                items.append(Text(x + v, y + 5.2, f"{v:+g}" if v else "0", fonts.regular, 4.5,
-                                  BLACK, anchor=Anchor.MIDDLE))
+                items.append(Text(x + v, y + 5.2, f"{v:g}", fonts.regular,
+                                  SCALE_SIZE, BLACK, anchor=Anchor.MIDDLE))
         else:
             items.append(Line(x, y + v, x + length, y + v, stroke))
             if i % 4 == 0:
-                items.append(Text(x + 3.8, y + v + 0.6, f"{v:+g}" if v else "0", fonts.regular,
-                                  4.5, BLACK))
+                items.append(Text(x + 3.8, y + v + 0.6, f"{v:g}", fonts.regular,
+                                  SCALE_SIZE, BLACK))
     return items
 
 

@@ -30,7 +30,7 @@ from itertools import pairwise
 
 from cardgen.card.physical import PRESETS, Preset
 from cardgen.connector.assembly import read_assembly, shipped_assembly_path
-from cardgen.connector.draw import game_styles, legend_items
+from cardgen.connector.draw import LEGEND_SIZE, game_styles, legend_items
 from cardgen.connector.layout import bundled_layout
 from cardgen.connector.model import (
     Assembly,
@@ -68,6 +68,7 @@ class FigureStyle:
 
     max_height: float = 150.0  # a figure is never taller
     max_scale: float = 1.0  # nor are its cards larger than in the hand
+    min_type: float = 5.0  # pt on the page: no glyph is smaller (see print_style)
     label_size: float = 6.5  # labels and the revealed text
     heading_size: float = 7.5  # "Tabs open", "Tabs folded back"
     heading_gap: float = 1.2  # from a heading's line to its card
@@ -113,11 +114,15 @@ DIM_EDGE = Color.cmyk(0, 0, 0, 35)
 CORNER_DISC = Color.cmyk(28, 0, 6, 0)  # the card's pale cyan
 CORNER_EDGE = Color.cmyk(75, 0, 15, 0)
 TAG = Color.cmyk(0, 0, 0, 80)
+BAR = Color.cmyk(0, 0, 0, 45)  # words too small to read, drawn as bars
 
 
 def print_style(scale: float, style: FigureStyle = STYLE) -> PictureStyle:
     """The picture style for a print figure drawn at ``scale``: print colours, and every
-    line and label that has a page size in ``style`` divided by the scale."""
+    line and label that has a page size in ``style`` divided by the scale. No glyph is
+    smaller than ``style.min_type`` on the page: the link numbers grow to it (a digit
+    still fits its disc or shape), and a fragment whose words would be smaller is drawn
+    as grey bars, a miniature not meant to be read (the figure's caption says so)."""
     def page(value: float) -> float:
         return value / scale
 
@@ -134,7 +139,9 @@ def print_style(scale: float, style: FigureStyle = STYLE) -> PictureStyle:
         order_size=page(style.order_size), order_gap=page(style.order_gap),
         order_pad=page(style.order_pad), tag=TAG, tag_size=page(style.tag_size),
         tag_height=page(style.tag_height), tag_pad=page(style.tag_pad),
-        tag_inset=page(style.tag_inset), tag_round=page(style.tag_round))
+        tag_inset=page(style.tag_inset), tag_round=page(style.tag_round),
+        number_size=max(PictureStyle().number_size, page(style.min_type)),
+        min_fragment_size=page(style.min_type), bar=BAR)
 
 
 def _placed(pic: Picture, x: float, y: float) -> Item:
@@ -481,9 +488,7 @@ class CardFigure:
             return self._panels[width]
         s = self.style
         face = self.fonts.regular
-        column = width * s.label_column
-        card_w = width - 2 * (column + s.label_gap)
-        scale = min(s.max_scale, card_w / self.layout.shape.width)
+        scale, column = self._scale(width)
         heading = _block_height(1, self.fonts.bold, s.heading_size) + s.heading_gap
         cap = face.metrics.cap_height_mm(s.label_size)
         panels = []
@@ -510,6 +515,22 @@ class CardFigure:
         self._panels[width] = panels
         return panels
 
+    def _scale(self, width: float) -> tuple[float, float]:
+        """The card's scale at ``width`` and the width of each label column: the card
+        takes what the two columns of :attr:`FigureStyle.label_column` leave, and more
+        (narrower columns) where the card's smallest type would else print under
+        :attr:`FigureStyle.min_type` (its pieces, link numbers and key stay readable)."""
+        s = self.style
+        column = width * s.label_column
+        card = self.layout.shape.width
+        scale = min(s.max_scale, (width - 2 * (column + s.label_gap)) / card)
+        smallest = min([f.size for f in self.layout.fragments]
+                       + [PictureStyle().number_size, LEGEND_SIZE])
+        if scale * smallest < s.min_type:
+            scale = min(s.max_scale, s.min_type / smallest)
+            column = (width - scale * card) / 2 - s.label_gap
+        return scale, column
+
     @staticmethod
     def _to_page(pic: Picture, point: Point) -> Point:
         """A card-frame point on the picture, from its top-left corner."""
@@ -524,7 +545,7 @@ class CardFigure:
         face = self.fonts.regular
         items: list[Item] = []
         top = y
-        column = width * s.label_column
+        column = self._scale(width)[1]
         cap = face.metrics.cap_height_mm(s.label_size)
         for panel in self._layout(width):
             pic = panel.picture
@@ -577,7 +598,11 @@ class CardFigure:
         box = self.layout.legend
         if box is None:
             return []
+        # The key's type at least min_type on the page: larger than on the card when
+        # the card is drawn smaller (it fits the key's box down to 0.77 of the card).
+        size = max(LEGEND_SIZE, self.style.min_type / pic.scale)
         items, _ = legend_items(game_styles(self.layout), self.fonts, box, color=INK,
+                                size=size, min_size=size,
                                 edge=self.style.plate_edge / pic.scale)
         to_page = (Affine.translate(left, top) @ Affine.scale(pic.scale)
                    @ Affine.translate(-pic.origin[0], -pic.origin[1]))

@@ -26,6 +26,8 @@ from cardgen.board.cells import GRID_SIZE, Grid
 from cardgen.board.frame import LABEL_BAND
 from cardgen.board.tables import (
     Arrangement,
+    Contact,
+    End,
     Kind,
     Layout,
     Polygon,
@@ -86,6 +88,11 @@ class TableStyle:
     label_gap: float = 0.45  # mm between a band and its label when the label is beside it
     bridge_inset: float = 0.9  # mm: a bridge's dashed line stops short of the edges
     stretch_gap: float = 0.35  # mm: a thick stretch stops short of its ends
+    link_gap: float = 1.0  # mm from a stretch to the label naming where it leads
+    legend_size: float = 7.0  # pt: the legend under a figure
+    legend_gap: float = 3.0  # mm from the arrangement to its legend
+    legend_sample: float = 7.0  # mm: a legend entry's sample line
+    legend_spacing: float = 4.0  # mm between two legend entries on a line
 
 
 STYLE = TableStyle()
@@ -244,10 +251,97 @@ def _stretch_line(segment: tuple[Point, Point], stroke: Stroke, gap: float) -> L
                 stroke)
 
 
-def contact_items(lay: Layout, style: TableStyle) -> list[Item]:
+@dataclass(frozen=True)
+class Link:
+    """A bridge's dashed line on the page, between the middles of its two stretches
+    (each end stopped :attr:`TableStyle.bridge_inset` short)."""
+
+    contact: Contact
+    start: Point
+    end: Point
+
+
+def _link(lay: Layout, contact: Contact, style: TableStyle) -> Link:
+    (x1, y1), (x2, y2) = _midpoint(lay.stretch(contact.a)), _midpoint(lay.stretch(contact.b))
+    length = math.hypot(x2 - x1, y2 - y1)
+    k = min(style.bridge_inset / length, 0.25) if length else 0.0
+    return Link(contact, (x1 + k * (x2 - x1), y1 + k * (y2 - y1)),
+                (x2 - k * (x2 - x1), y2 - k * (y2 - y1)))
+
+
+def segments_cross(p: Point, q: Point, r: Point, t: Point, tolerance: float = 1e-6) -> bool:
+    """Whether segments p-q and r-t meet anywhere (crossing, touching or overlapping)."""
+    def orient(a: Point, b: Point, c: Point) -> float:
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+    def within(a: Point, b: Point, c: Point) -> bool:
+        return (min(a[0], b[0]) - tolerance <= c[0] <= max(a[0], b[0]) + tolerance
+                and min(a[1], b[1]) - tolerance <= c[1] <= max(a[1], b[1]) + tolerance)
+
+    d1, d2 = orient(r, t, p), orient(r, t, q)
+    d3, d4 = orient(p, q, r), orient(p, q, t)
+    if ((d1 > tolerance and d2 < -tolerance) or (d1 < -tolerance and d2 > tolerance)) and \
+            ((d3 > tolerance and d4 < -tolerance) or (d3 < -tolerance and d4 > tolerance)):
+        return True
+    return any(abs(d) <= tolerance and within(a, b, c) for d, a, b, c in
+               ((d1, r, t, p), (d2, r, t, q), (d3, p, q, r), (d4, p, q, t)))
+
+
+def links(lay: Layout, style: TableStyle) -> tuple[list[Link], list[Link]]:
+    """Every bridge's link, as (drawn, labelled): a link that would meet another link
+    is not drawn as a line (ten of them crossed in the middle of the five-player
+    figure); both its stretches are labelled with the player it leads to instead, and
+    so are the other links of a stretch that is labelled."""
+    every = [_link(lay, c, style) for c in lay.arrangement.contacts if c.kind is Kind.BRIDGE]
+    meets = {i for i, a in enumerate(every) for j, b in enumerate(every)
+             if i != j and segments_cross(a.start, a.end, b.start, b.end)}
+    # A stretch is labelled or has lines, never both (a line would run through its
+    # label): every link of a labelled stretch is labelled too.
+    while True:
+        ends = {str(e) for i in meets for e in (every[i].contact.a, every[i].contact.b)}
+        more = {i for i, k in enumerate(every)
+                if str(k.contact.a) in ends or str(k.contact.b) in ends} - meets
+        if not more:
+            break
+        meets |= more
+    return ([k for i, k in enumerate(every) if i not in meets],
+            [k for i, k in enumerate(every) if i in meets])
+
+
+def link_labels(lay: Layout, labelled: Sequence[Link], fonts: FontSet,
+                style: TableStyle) -> list[Item]:
+    """Beside each stretch of a labelled link, on the open table's side: "to 3", the
+    players whose grids it is joined to (several for a stretch joined to several)."""
+    ends: dict[str, tuple[End, list[int]]] = {}
+    for link in labelled:
+        for end, other in ((link.contact.a, link.contact.b), (link.contact.b, link.contact.a)):
+            key = str(end)
+            ends.setdefault(key, (end, []))[1].append(lay.arrangement.grid(other.grid).player)
+    face, size = fonts.bold, style.label_size
+    cap = face.metrics.cap_height_mm(size)
+    items: list[Item] = []
+    for key, (end, players) in ends.items():
+        text = say("tables", "label.link", players=", ".join(str(p) for p in sorted(players)))
+        (x1, y1), (x2, y2) = lay.stretch(end)
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        length = math.hypot(x2 - x1, y2 - y1) or 1.0
+        nx, ny = -(y2 - y1) / length, (x2 - x1) / length
+        g = lay.arrangement.grid(end.grid)
+        cx, cy = lay.point((g.x, g.y))
+        if nx * (mx - cx) + ny * (my - cy) < 0:  # away from the grid, onto open table
+            nx, ny = -nx, -ny
+        w = face.width(text, size)
+        reach = style.link_gap + abs(nx) * w / 2 + abs(ny) * cap / 2
+        items.append(Group([_text(mx + nx * reach, my + ny * reach, text, face, size)],
+                           name=f"link-label {key}"))
+    return items
+
+
+def contact_items(lay: Layout, style: TableStyle, fonts: FontSet) -> list[Item]:
     """Every contact: a touching stretch drawn thick once; a bridge's two stretches
-    thick with a dashed line between their middles; the fold of a card that is stood
-    up dashed (it is where the card bends, not a way across)."""
+    thick with a dashed line between their middles, or, where that line would meet
+    another (:func:`links`), each stretch labelled with the player it leads to; the fold
+    of a card that is stood up dashed (it is where the card bends, not a way across)."""
     thick = Stroke(INK, style.contact)
     items: list[Item] = []
     for contact in lay.arrangement.contacts:
@@ -259,12 +353,110 @@ def contact_items(lay: Layout, style: TableStyle) -> list[Item]:
         items.append(_stretch_line(a, thick, style.stretch_gap))
         if contact.kind is Kind.BRIDGE:
             items.append(_stretch_line(b, thick, style.stretch_gap))
-            (x1, y1), (x2, y2) = _midpoint(a), _midpoint(b)
-            length = math.hypot(x2 - x1, y2 - y1)
-            k = min(style.bridge_inset / length, 0.25) if length else 0.0
-            items.append(Line(x1 + k * (x2 - x1), y1 + k * (y2 - y1), x2 - k * (x2 - x1),
-                              y2 - k * (y2 - y1), Stroke(INK, style.bridge, style.bridge_dash)))
-    return items
+    drawn, labelled = links(lay, style)
+    for link in drawn:
+        items.append(Group([Line(*link.start, *link.end,
+                                 Stroke(INK, style.bridge, style.bridge_dash))],
+                           name=f"link {link.contact}"))
+    return items + link_labels(lay, labelled, fonts, style)
+
+
+class Sample(enum.StrEnum):
+    """What a legend entry shows."""
+
+    JOINED = "joined"  # a thick edge
+    LINK = "link"  # a dashed line across open table
+    LABEL = "label"  # "to 3" beside an edge
+    FOLD = "fold"  # the fold of a card stood up
+
+
+def samples(lay: Layout, style: TableStyle) -> list[Sample]:
+    """What a legend of this arrangement must explain, in the legend's order."""
+    arr = lay.arrangement
+    drawn, labelled = links(lay, style)
+    found = [Sample.JOINED] if any(not (c.kind is Kind.FOLD and arr.stand)
+                                   for c in arr.contacts) else []
+    found += [Sample.LINK] if drawn else []
+    found += [Sample.LABEL] if labelled else []
+    found += [Sample.FOLD] if arr.stand and any(c.kind is Kind.FOLD
+                                                for c in arr.contacts) else []
+    return found
+
+
+def _legend_entries(kinds: Sequence[Sample], fonts: FontSet, style: TableStyle,
+                    ) -> list[tuple[Sample, float]]:
+    """Each entry and its width: its sample, then its words."""
+    example = say("tables", "label.link", players="3")
+    out = []
+    for kind in Sample:
+        if kind in kinds:
+            sample = (fonts.bold.width(example, style.label_size) if kind is Sample.LABEL
+                      else style.legend_sample)
+            words = fonts.regular.width(say("tables", f"legend.{kind}"), style.legend_size)
+            out.append((kind, sample + 1.5 + words))
+    return out
+
+
+def _legend_rows(kinds: Sequence[Sample], fonts: FontSet, style: TableStyle,
+                 width: float) -> list[list[tuple[Sample, float]]]:
+    rows: list[list[tuple[Sample, float]]] = []
+    used = 0.0
+    for entry in _legend_entries(kinds, fonts, style):
+        if rows and used + style.legend_spacing + entry[1] <= width:
+            rows[-1].append(entry)
+            used += style.legend_spacing + entry[1]
+        else:
+            rows.append([entry])
+            used = entry[1]
+    return rows
+
+
+def legend_height(kinds: Sequence[Sample], fonts: FontSet, style: TableStyle,
+                  width: float) -> float:
+    """How tall the legend is (0 without entries), with its gap above."""
+    rows = _legend_rows(kinds, fonts, style, width)
+    if not rows:
+        return 0.0
+    pitch = style.legend_size * 1.5 * MM_PER_PT
+    return style.legend_gap + len(rows) * pitch
+
+
+def legend_items(kinds: Sequence[Sample], fonts: FontSet, style: TableStyle, x: float,
+                 y: float, width: float) -> list[Item]:
+    """The legend under a table figure, from ``y`` (its gap included), each line
+    centred across ``width``: a sample of each kind of mark the figure uses, then what it
+    means (a Group named "legend", each entry "legend-KIND")."""
+    rows = _legend_rows(kinds, fonts, style, width)
+    if not rows:
+        return []
+    pitch = style.legend_size * 1.5 * MM_PER_PT
+    example = say("tables", "label.link", players="3")
+    entries: list[Item] = []
+    for n, row in enumerate(rows):
+        used = sum(w for _, w in row) + style.legend_spacing * (len(row) - 1)
+        left = x + (width - used) / 2
+        mid = y + style.legend_gap + (n + 0.5) * pitch
+        for kind, w in row:
+            parts: list[Item] = []
+            end = left + style.legend_sample
+            if kind is Sample.JOINED:
+                parts.append(Line(left, mid, end, mid, Stroke(INK, style.contact)))
+            elif kind is Sample.LINK:
+                parts.append(Line(left, mid, end, mid,
+                                  Stroke(INK, style.bridge, style.bridge_dash)))
+            elif kind is Sample.FOLD:
+                parts.append(Line(left, mid, end, mid, Stroke(INK, style.contact * 0.6,
+                                                              style.fold_dash)))
+            else:
+                end = left + fonts.bold.width(example, style.label_size)
+                parts.append(_text((left + end) / 2, mid, example, fonts.bold,
+                                   style.label_size))
+            parts.append(Text(end + 1.5, mid + fonts.regular.metrics.cap_height_mm(
+                style.legend_size) / 2, say("tables", f"legend.{kind}"), fonts.regular,
+                style.legend_size, INK))
+            entries.append(Group(parts, name=f"legend-{kind}"))
+            left += w + style.legend_spacing
+    return [Group(entries, name="legend")]
 
 
 def arrangement_items(lay: Layout, fonts: FontSet, look: Look = Look.FIGURE,
@@ -285,7 +477,7 @@ def arrangement_items(lay: Layout, fonts: FontSet, look: Look = Look.FIGURE,
     items: list[Item] = []
     for g in arr.grids:
         items += draw(lay, g.id, fonts, style, roles)
-    items += contact_items(lay, style)
+    items += contact_items(lay, style, fonts)
     if seats:
         for player in range(1, arr.players + 1):
             grid = arr.seat_grid(player)
@@ -346,11 +538,16 @@ class TableFigure:
     def height(self, width: float) -> float:
         arr = arrangement(self.name)
         lay = self._layout(0, 0, width)
-        return _extent(arr, lay.cell, self.style).h
+        return _extent(arr, lay.cell, self.style).h + legend_height(
+            samples(lay, self.style), self.fonts, self.style, width)
 
     def draw(self, x: float, y: float, width: float) -> list[Item]:
-        return arrangement_items(self._layout(x, y, width), self.fonts, Look.FIGURE,
-                                 self.style)
+        """The arrangement, and under it the legend of its marks."""
+        lay = self._layout(x, y, width)
+        below = y + _extent(lay.arrangement, lay.cell, self.style).h
+        return [*arrangement_items(lay, self.fonts, Look.FIGURE, self.style),
+                *legend_items(samples(lay, self.style), self.fonts, self.style, x, below,
+                              width)]
 
 
 @dataclass(frozen=True)
@@ -380,9 +577,15 @@ class PanelsFigure:
                         (self.max_height - self._head()) / max(b.h for b in boxes))
         return cell, [_extent(a, cell, self.style) for a in arrs]
 
+    def _samples(self, cell: float) -> list[Sample]:
+        found = {k for n in self.names
+                 for k in samples(layout(arrangement(n), cell), self.style)}
+        return [k for k in Sample if k in found]
+
     def height(self, width: float) -> float:
-        _, boxes = self._scale(width)
-        return self._head() + max(b.h for b in boxes)
+        cell, boxes = self._scale(width)
+        return self._head() + max(b.h for b in boxes) + legend_height(
+            self._samples(cell), self.fonts, self.style, width)
 
     def draw(self, x: float, y: float, width: float) -> list[Item]:
         cell, boxes = self._scale(width)
@@ -402,6 +605,8 @@ class PanelsFigure:
                                   anchor=Anchor.MIDDLE))
             items += arrangement_items(lay, self.fonts, Look.FIGURE, self.style)
             left += box.w + self.gap
+        items += legend_items(self._samples(cell), self.fonts, self.style, x,
+                              y + self._head() + tallest, width)
         return items
 
 

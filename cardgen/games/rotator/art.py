@@ -39,6 +39,7 @@ WHITE = Color.cmyk(0, 0, 0, 0)
 INK = Color.cmyk(0, 0, 0, 100)
 NUMBER = Color.cmyk(0, 0, 0, 100, overprint=True)  # small type: solid black, overprinting
 FINE_LINE = 0.18  # mm (just over 0.5 pt): coloured lines are at least this wide
+KEY_MIN_TYPE = 5.0  # pt: a key's turn numbers are never smaller (they wrap instead)
 FINE_STROKE = FINE_LINE  # the outline of a fall's triangle
 HATCH_LINE = 0.1  # mm: the hatching of a boosted square, solid black (≥ 0.25 pt)
 TERRITORY = Color.cmyk(0, 0, 0, 22)
@@ -229,16 +230,36 @@ def key_items(board: RotatorPuzzle, frame: BoardFrame, fonts: FontSet,
         if turns:
             tx, ty = box.x + s * 0.04, box.y + s * 0.04
             pad = s * 0.03
-            # Long lists ("3,7,11") shrink to stay inside their square.
-            size = min(number_size, number_size * (s - 2 * (s * 0.04 + pad))
-                       / fonts.regular.width(turns, number_size))
-            width = fonts.regular.width(turns, size)
+            room = s - 2 * (s * 0.04 + pad)
+            # Long lists ("3,7,11") shrink to stay inside their square, down to
+            # KEY_MIN_TYPE; below that they break after a comma onto more lines.
+            size = max(KEY_MIN_TYPE, min(number_size, number_size * room
+                                         / fonts.regular.width(turns, number_size)))
+            lines = _turn_lines(turns, fonts, size, room)
+            width = max(fonts.regular.width(line, size) for line in lines)
             height = fonts.regular.metrics.cap_height_mm(size)
+            pitch = line_height(size) * 0.85
+            tall = height + (len(lines) - 1) * pitch
             labels.append(Group([
-                Rect(tx - pad, ty - pad, width + 2 * pad, height + 2 * pad, fill=WHITE),
-                Text(tx, ty + height, turns, fonts.regular, size, NUMBER)],
+                Rect(tx - pad, ty - pad, width + 2 * pad, tall + 2 * pad, fill=WHITE),
+                *(Text(tx, ty + height + n * pitch, line, fonts.regular, size, NUMBER)
+                  for n, line in enumerate(lines))],
                 name=f"turns {card_name(cell)}"))
     return fills, marks + rings + labels
+
+
+def _turn_lines(turns: str, fonts: FontSet, size: float, room: float) -> list[str]:
+    """A square's turn list ("3,7,11") in lines no wider than ``room`` mm at ``size``,
+    broken after commas (a single number wider than the room keeps its line)."""
+    lines: list[str] = []
+    for number in turns.split(","):
+        if lines and fonts.regular.width(f"{lines[-1]},{number}", size) <= room:
+            lines[-1] = f"{lines[-1]},{number}"
+        else:
+            if lines:
+                lines[-1] += ","
+            lines.append(number)
+    return lines
 
 
 def aid_column(frame: BoardFrame, filled: int = 0) -> list[Item]:
