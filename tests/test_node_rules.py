@@ -220,7 +220,7 @@ SPEC9 = {
         "you have not yet shot at that grid, or you have no base left on it",  # decision 20
         "exactly two players are still in the game",  # decision 25
         "the first to get ahead",
-        "has passed since the last shot",  # decision 26
+        "have passed, one after another, since the last shot",  # decision 26
         "A second Deflector on the first grid",  # decision 29
         "A Deflector on any other grid is used up and stops the shot, which wins nothing",
         "if the shot has left the first grid and comes back",  # decision 31
@@ -233,12 +233,12 @@ SPEC9 = {
         "even when it lies inside the diamond of another Node",
         "if the other Node is held by anyone but the capturer",
         "keep the Public grids where they lie",  # decision 35, and the reason:
-        "moving grids would break up the Island",
+        "pushing grids together would tear up the Island layout",
         "an ally’s spaces are your bases",  # decision 36
         "A third player who joins an alliance of two joins the same Link group",  # decision 37
         "whoever that is (even an ally, by a deflection or a reflection)",  # decision 39
         "never again in one Link group",  # decision 40
-        "at the start of the turn of any member of your alliance",  # decision 41
+        "when the turn of any member of your alliance begins",  # decision 41
         "Two alliances may merge",  # decision 42
         "the first turn that ends with a single leader",  # decision 46
         "every time a shot lands on your grid and you answer for it",  # decision 47
@@ -304,7 +304,8 @@ def test_each_printed_book_says_who_holds_a_captured_node_inside_another_diamond
 def test_the_printed_deflector_book_ends_by_two_left_not_at_the_first_capture(books):
     book = books["deflector"]
     assert "held by the players still in the game, the one holding the most Nodes" not in book
-    assert "exactly two players are still in the game and every Node on the table" in book
+    assert ("exactly two players are still in the game and between them they hold all the "
+            "Nodes on the table") in book
     assert "That is why the Node count decides the game only once two players are left" in book
 
 
@@ -312,6 +313,6 @@ def test_the_printed_defector_book_states_what_allies_share_and_why(books):
     book = books["defector"]
     assert "What allies share" in book
     assert "keep the Public grids where they lie" in book
-    assert "would give allies a join they may not shoot across" in book
+    assert "would create joins between allies that neither may shoot across" in book
     assert "Deflectors spare friends" in book
     assert "at the end of each turn, every player whose grid was hit" not in book
