@@ -227,6 +227,8 @@ SPEC9 = {
         "a Deflector on the space you hand over does nothing",  # decision 19
         "when the shot landed on your own grid on its way",  # decision 17
         "Variants can be combined",
+        "J1 against E1",  # §9.1.6: the five-player partial joins, square by square
+        "A1 against F1",
     ],
     "defector": [
         "always goes to the capturer",
