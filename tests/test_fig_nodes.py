@@ -149,29 +149,57 @@ def test_the_territory_figure_fills_the_models_squares():
     assert len(dots) == len(figure.nodes)
 
 
-def test_shared_squares_are_hatched_both_ways():
-    """Read without colour: a Node's own squares carry one hatching, the shared squares
-    both (the test counts hatch lines per square)."""
-    figure = OverlapFigure(fonts())
-    cell = figure._cell(110)
-    items = figure.draw(0, 0, 110)
-    first, second = (grid_territory(*n) for n in figure.nodes)
-    shared = first & second
-    assert shared
+def _hatching(figure: OverlapFigure, width: float = 110) -> dict[tuple[int, int], set[bool]]:
+    """Which hatchings each grid square carries, read from the lines
+    drawn (True: rising; the key's swatches, right of the grid, left out)."""
+    cell = figure._cell(width)
     per_square: dict[tuple[int, int], set[bool]] = {}
     x0 = FIGURE_BAND
-    for line, _ in walk(items):
+    for line, _ in walk(figure.draw(0, 0, width)):
         if not isinstance(line, Line) or line.x1 >= x0 + 10 * cell:
-            continue  # the key's swatches
+            continue
         square = (int((min(line.x1, line.x2) - x0 + 1e-6) // cell),
                   int((min(line.y1, line.y2) + 1e-6) // cell) + 1)
         if (line.x2 - line.x1) * (line.y2 - line.y1) != 0:  # a diagonal: hatching
             per_square.setdefault(square, set()).add((line.x2 - line.x1) * (line.y2 - line.y1) < 0)
+    return per_square
+
+
+def test_shared_squares_are_hatched_both_ways():
+    """Read without colour: each Node's own squares carry one hatching, the kept (shared)
+    squares both (the test counts hatch lines per square)."""
+    figure = OverlapFigure(fonts())
+    first, second = (grid_territory(*n) for n in figure.nodes)
+    shared = (first & second) - {figure.captured}
+    assert shared
+    per_square = _hatching(figure)
     assert set(per_square) == first | second
     assert all(per_square[s] == {True, False} for s in shared)
     assert all(len(per_square[s]) == 1 for s in (first | second) - shared)
-    texts = [i.text for i, _ in walk(items) if isinstance(i, Text)]
-    assert f"both: {len(shared)} shared squares" in texts
+    texts = [i.text for i, _ in walk(figure.draw(0, 0, 110)) if isinstance(i, Text)]
+    assert f"both: {len(shared)} squares kept," in texts
+
+
+def test_the_overlap_figure_shows_a_captured_node_inside_another_diamond_as_the_capturers():
+    """Issue 21 / SPEC §9.3.3.1: a captured Node whose own square lies in another Node's
+    diamond goes to the capturer. The figure draws such a Node: its square is hatched as
+    won (one way, not kept), it is ringed, and the key says whose it is, naming both."""
+    figure = OverlapFigure(fonts())
+    assert figure.captured in grid_territory(*figure.held)
+    assert figure.held in grid_territory(*figure.captured)
+    per_square = _hatching(figure)
+    assert per_square[figure.captured] == {False}  # won with the capture (falling), not kept
+    assert per_square[figure.held] == {True, False}  # the other Node: kept, revealed
+    items = figure.draw(0, 0, 110)
+    rings = [i for i, _ in walk(items) if isinstance(i, Path) and i.fill is None and i.stroke]
+    assert len(rings) == 2  # on the grid and in the key
+    cell = figure._cell(110)
+    ring_x = min(min(op.x for op in r.ops if hasattr(op, "x")) for r in rings)
+    col = int((ring_x - FIGURE_BAND) // cell)
+    assert col == figure.captured[0]
+    texts = " ".join(i.text for i, _ in walk(items) if isinstance(i, Text))
+    assert "E5: the capturer’s, though it lies in D4’s territory" in texts
+    assert "D4: revealed, not captured" in texts
 
 
 def test_the_reflector_figures_draw_their_set_ups_side_by_side():

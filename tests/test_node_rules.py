@@ -193,3 +193,128 @@ def test_no_paragraph_is_a_wall(game):
     """Long rules read better in short paragraphs (~90 words at most)."""
     paragraphs = [b for b in blocks(game) if isinstance(b, Paragraph)]
     assert max(len(p.text.split()) for p in paragraphs) <= 90
+
+
+# -- SPEC §9 (issue 21, point 8): facts the books state since they follow §9 ------------------
+
+# game -> phrases its book must contain (its own words for a §9 rule, decision number noted)
+SPEC9 = {
+    "reflector": [
+        "handed you spaces of their grid by reflection",  # first shot, decision 2
+        "always goes to the capturer",  # §9.3.3.1, decision 3
+        "even when it lies inside the diamond of another Node",
+        "if the other Node is held by anyone but the capturer",  # decision 4
+        "they answer Owned like any covered space",  # decision 5
+        "kept spaces, which carry none, do not count",  # decision 6
+        "Check for the end once the whole turn is over, reflection included",  # decision 24
+    ],
+    "deflector": [
+        "always goes to the capturer",
+        "even when it lies inside the diamond of another Node",
+        "if the other Node is held by anyone but the capturer",
+        "whoever held its spaces before, a third player included",  # decision 7
+        "kept part included",  # decision 8
+        "then each fires in turn, in reading order",  # decision 9
+        "the owner of the first Deflector it hit",  # decision 14
+        "You may still shoot kept spaces nobody has won there, and Nodes",  # decision 21
+        "you have not yet shot at that grid, or you have no base left on it",  # decision 20
+        "exactly two players are still in the game",  # decision 25
+        "the first to get ahead",
+        "have passed, one after another, since the last shot",  # decision 26
+        "A second Deflector on the first grid",  # decision 29
+        "A Deflector on any other grid is used up and stops the shot, which wins nothing",
+        "if the shot has left the first grid and comes back",  # decision 31
+        "a Deflector on the space you hand over does nothing",  # decision 19
+        "when the shot landed on your own grid on its way",  # decision 17
+        "Variants can be combined",
+        "J1 against E1",  # §9.1.6: the five-player partial joins, square by square
+        "A1 against F1",
+    ],
+    "defector": [
+        "always goes to the capturer",
+        "even when it lies inside the diamond of another Node",
+        "if the other Node is held by anyone but the capturer",
+        "keep the Public grids where they lie",  # decision 35, and the reason:
+        "pushing grids together would tear up the Island layout",
+        "an ally’s spaces are your bases",  # decision 36
+        "A third player who joins an alliance of two joins the same Link group",  # decision 37
+        "whoever that is (even an ally, by a deflection or a reflection)",  # decision 39
+        "never again in one Link group",  # decision 40
+        "when the turn of any member of your alliance begins",  # decision 41
+        "Two alliances may merge",  # decision 42
+        "the first turn that ends with a single leader",  # decision 46
+        "every time a shot lands on your grid and you answer for it",  # decision 47
+        "A second Deflector on the first grid",  # decision 29
+        "works in Defector too",  # decision 52
+        "Only the space you name must never be an ally’s",  # decision 54
+    ],
+}
+
+# Wording §9 rules out (what the books said before).
+NOT_SPEC9 = {
+    "deflector": [
+        # the end-of-game rule that held from the first turn (decision 25)
+        "When every Node on the table is held by the players still in the game",
+        # decision 21: only won spaces are barred, not every space
+        "you may never take a space inside the territory of a Node you hold",
+    ],
+    "defector": [
+        "if a player outside the alliance captures the Link Node",  # decision 39
+        "at any point in your own turn you may leave",  # decision 41
+        "at the end of each turn, every player whose grid was hit",  # decision 47
+        "play on until one of them captures a Node from another",  # decision 46
+    ],
+}
+
+
+@pytest.mark.parametrize(("game", "phrase"), [(g, p) for g in GAMES for p in SPEC9[g]])
+def test_each_text_states_the_spec9_rules(game, phrase):
+    assert phrase in " ".join(text(game).split())
+
+
+@pytest.mark.parametrize(("game", "phrase"),
+                         [(g, p) for g in NOT_SPEC9 for p in NOT_SPEC9[g]])
+def test_no_text_keeps_a_rule_spec9_overturned(game, phrase):
+    assert phrase.lower() not in " ".join(text(game).split()).lower()
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory) -> dict[str, str]:
+    """The three printed rule books' text, read back from the PDFs, white space as one."""
+    from pypdf import PdfReader
+
+    from tests.helpers import cli, ok
+
+    out = tmp_path_factory.mktemp("node-rules")
+    found = {}
+    for game in GAMES:
+        ok(cli("rules", game, "-o", out))
+        reader = PdfReader(out / f"rules-{game}.pdf")
+        found[game] = " ".join(" ".join(p.extract_text() for p in reader.pages).split())
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_printed_book_says_who_holds_a_captured_node_inside_another_diamond(books, game):
+    """SPEC §9.3.3.1: the capturer, said in the text and in the overlap figure's key."""
+    book = books[game]
+    assert "always goes to the capturer and gets their symbol" in book
+    assert "E5: the capturer’s, though it lies in D4’s territory" in book
+    assert "D4: revealed, not captured" in book
+
+
+def test_the_printed_deflector_book_ends_by_two_left_not_at_the_first_capture(books):
+    book = books["deflector"]
+    assert "held by the players still in the game, the one holding the most Nodes" not in book
+    assert ("exactly two players are still in the game and between them they hold all the "
+            "Nodes on the table") in book
+    assert "That is why the Node count decides the game only once two players are left" in book
+
+
+def test_the_printed_defector_book_states_what_allies_share_and_why(books):
+    book = books["defector"]
+    assert "What allies share" in book
+    assert "keep the Public grids where they lie" in book
+    assert "would create joins between allies that neither may shoot across" in book
+    assert "Deflectors spare friends" in book
+    assert "at the end of each turn, every player whose grid was hit" not in book

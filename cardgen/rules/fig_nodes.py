@@ -55,7 +55,7 @@ from cardgen.draw.page import (
 from cardgen.rules.figures import Figure
 from cardgen.rules.sheet import INK
 from cardgen.text.fonts import FontFace, FontSet
-from cardgen.texts import say
+from cardgen.texts import say, say_lines
 from cardgen.units import MM_PER_PT
 
 PAPER = Color.cmyk(0, 0, 0, 0)
@@ -727,16 +727,42 @@ class TerritoryFigure:
         return items
 
 
+def _space_name(node: tuple[int, int]) -> str:
+    """A square's name as the rules write it: column letter, then row (``(3, 4)`` is D4)."""
+    return f"{chr(ord('A') + node[0])}{node[1]}"
+
+
 @dataclass(frozen=True)
 class OverlapFigure:
-    """Two Nodes whose territories share squares: each Node's own squares hatched one
-    way, the shared squares both ways (cross-hatched), and a key beside the grid."""
+    """One Node captured while the Target still holds another whose diamond covers it:
+    the held Node's squares hatched one way, the captured Node's the other way, the
+    shared squares both ways (kept: they do not change hands, and the held Node among
+    them is revealed), and the captured Node itself, though inside the other diamond,
+    hatched as won and ringed (the capturer's). A key beside the grid says which is
+    which, naming both Nodes."""
 
     fonts: FontSet
-    nodes: tuple[tuple[int, int], tuple[int, int]] = ((3, 4), (5, 6))  # D4 and F6
+    held: tuple[int, int] = (3, 4)  # D4, still the Target's
+    captured: tuple[int, int] = (4, 5)  # E5, inside D4's diamond
     share: float = 0.58  # of the width, for the grid
     size: float = 7.0
     max_cell: float = 4.9
+
+    def __post_init__(self) -> None:
+        if self.captured not in grid_territory(*self.held):
+            raise ValueError("the captured Node must lie in the held Node's territory")
+
+    @property
+    def nodes(self) -> tuple[tuple[int, int], tuple[int, int]]:
+        return (self.held, self.captured)
+
+    def areas(self) -> tuple[frozenset[tuple[int, int]], frozenset[tuple[int, int]],
+                             frozenset[tuple[int, int]]]:
+        """(the held Node's squares only, the squares won with the captured Node (its
+        own square included), the kept squares (shared, the held Node included))."""
+        held, captured = grid_territory(*self.held), grid_territory(*self.captured)
+        kept = (held & captured) - {self.captured}
+        return held - captured, (captured - held) | {self.captured}, kept
 
     def _cell(self, width: float) -> float:
         return min((width * self.share - FIGURE_BAND) / GRID_SIZE, self.max_cell)
@@ -746,24 +772,34 @@ class OverlapFigure:
 
     def draw(self, x: float, y: float, width: float) -> list[Item]:
         cell = self._cell(width)
-        first, second = (grid_territory(*n) for n in self.nodes)
+        held_only, won, kept = self.areas()
         rising, falling = Hatch(rising=True), Hatch(rising=False)
+        blue, red = BLUE.tint(0.22), RED.tint(0.22)
         gx = x + FIGURE_BAND
         items = territory_grid(gx, y, cell, self.fonts,
-                               [(first, BLUE.tint(0.22), rising),
-                                (second, RED.tint(0.22), falling)], self.nodes)
+                               [(held_only | kept, blue, rising), (won | kept, red, falling)],
+                               self.nodes)
+        ring = cell * 0.36
+        cx, cy = gx + (self.captured[0] + 0.5) * cell, y + (self.captured[1] - 0.5) * cell
+        items.append(_ring(cx, cy, ring))
+        held, captured = _space_name(self.held), _space_name(self.captured)
         key_x = gx + GRID_SIZE * cell + 5.0
         swatch = min(cell, 4.5)
         cap = self.fonts.regular.metrics.cap_height_mm(self.size)
-        pitch = max(swatch + 2.5, 2.4 * cap)
-        rows = [(say("tables", "territory.first"), [(BLUE.tint(0.22), rising)]),
-                (say("tables", "territory.second"), [(RED.tint(0.22), falling)]),
-                (say("tables", "territory.shared", count=len(first & second)),
-                 [(BLUE.tint(0.22), rising), (RED.tint(0.22), falling)]),
-                (say("tables", "territory.node"), [])]
-        top = y + (GRID_SIZE * cell - len(rows) * pitch) / 2
-        for i, (label, looks) in enumerate(rows):
-            sy = top + i * pitch
+        line = self.size * 1.25 * MM_PER_PT
+        rows = [(say_lines("tables", "territory.first", held=held), [(blue, rising)], None),
+                (say_lines("tables", "territory.second", captured=captured), [(red, falling)],
+                 None),
+                (say_lines("tables", "territory.shared", count=len(kept)),
+                 [(blue, rising), (red, falling)], None),
+                (say_lines("tables", "territory.captured", captured=captured, held=held), [],
+                 "captured"),
+                (say_lines("tables", "territory.node", held=held), [], "node")]
+        heights = [max(swatch, cap + (len(label) - 1) * line) for label, _, _ in rows]
+        gap = 2.2
+        top = y + (GRID_SIZE * cell - sum(heights) - gap * (len(rows) - 1)) / 2
+        sy = top
+        for (label, looks, mark), h in zip(rows, heights, strict=True):
             if looks:
                 items.append(Rect(key_x, sy, swatch, swatch, fill=mix([c for c, _ in looks])))
                 for _, hatch in looks:
@@ -771,9 +807,19 @@ class OverlapFigure:
                 items.append(Rect(key_x, sy, swatch, swatch, stroke=Stroke(INK, 0.1)))
             else:
                 items.append(_node_dot(key_x + swatch / 2, sy + swatch / 2, swatch))
-            items.append(Text(key_x + swatch + 2.0, sy + swatch / 2 + cap / 2, label,
-                              self.fonts.regular, self.size, INK))
+                if mark == "captured":
+                    items.append(_ring(key_x + swatch / 2, sy + swatch / 2, swatch * 0.36))
+            first = sy + swatch / 2 + cap / 2 if len(label) == 1 else sy + cap
+            for i, text in enumerate(label):
+                items.append(Text(key_x + swatch + 2.0, first + i * line, text,
+                                  self.fonts.regular, self.size, INK))
+            sy += h + gap
         return items
+
+
+def _ring(cx: float, cy: float, r: float) -> Path:
+    """A ring round a Node's dot: the Node is the capturer's."""
+    return Path(circle(cx, cy, r).ops, stroke=Stroke(INK, 0.35))
 
 
 TABLE_FIGURES: Sequence[str] = ("table-3", "table-4-full", "table-4-partial", "table-5-full",
