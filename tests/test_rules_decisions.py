@@ -74,12 +74,14 @@ def test_every_entry_gives_a_decision_and_a_reason():
         assert quoted or "Silent." in entry, head
 
 
-def test_the_merger_finds_a_marked_place_in_the_ladder_and_rotator_sections():
+def test_the_ladder_rotator_and_connector_sections_hold_their_entries():
     text = PAGE.read_text(encoding="utf-8")
-    assert "<!-- ladder-decisions: new entries go below this line -->" in _section(
-        text, "Corporate Ladder")
-    assert "<!-- rotator-decisions: new entries go below this line -->" in _section(
-        text, "Rotator")
+    assert re.findall(r"^\*\*(R\d+)\. ", _section(text, "Rotator"), re.M) == ["R1", "R2"]
+    assert re.findall(r"^\*\*(L\d+)\. ", _section(text, "Corporate Ladder"), re.M) == [
+        f"L{n}" for n in range(1, 9)]
+    assert re.findall(r"^\*\*(C\d+)\. ", _section(text, "Connector"), re.M) == [
+        "C1", "C2", "C3"]
+    assert "Place for new entries" not in text and "<!--" not in text
 
 
 @pytest.mark.skipif(not SPEC.is_file(), reason="SPEC.md is not next to the repo")
