@@ -17,7 +17,6 @@ from cardgen.board.cells import COLUMNS, GRID_SIZE, Grid
 from cardgen.board.frame import LABEL_BAND
 from cardgen.draw.colors import Color
 from cardgen.draw.page import Anchor, Item, Line, Stroke, Text
-from cardgen.prepress.ink import MIN_LINE
 from cardgen.text.fit import check_printable
 from cardgen.text.fonts import FontFace
 from cardgen.units import MM_PER_PT
@@ -30,6 +29,7 @@ TURNED_DIGITS = frozenset({"6", "9"})
 BAR_LENGTH = 0.34
 BAR_WEIGHT = 0.08
 BAR_GAP = 0.1
+BAR_MIN_WEIGHT = 0.25 * MM_PER_PT  # mm: the ink rule's thinnest line (prepress.ink.MIN_LINE)
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,7 @@ def turned_digit_bar(x: float, baseline: float, text: str, face: FontFace, size:
     if text not in TURNED_DIGITS:
         return []
     em = size * MM_PER_PT
-    weight = max(BAR_WEIGHT * em, MIN_LINE)
+    weight = max(BAR_WEIGHT * em, BAR_MIN_WEIGHT)
     y = baseline + face.metrics.ink_bottom_mm(text, size) + BAR_GAP * em + weight / 2
     half = BAR_LENGTH * em / 2
     return [Line(x - half, y, x + half, y, Stroke(color, weight))]
