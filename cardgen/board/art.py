@@ -1,6 +1,13 @@
 """The twin 10 × 10 grids as drawn on the card and on printed boards: lines, column
 letters and row numbers, in each grid's own frame (see ``board.frame``), so a printed
-board looks exactly like the board inside the card."""
+board looks exactly like the board inside the card.
+
+Grid A is grid B turned 180°, and its labels with it: read from grid B's side, grid A's
+6 looks like a 9. So the row numbers 6 and 9 carry a short bar under them, as on dice,
+drawn in the number's own frame and ink (:func:`turned_digit_bar`): whichever way up a
+grid is read, the bar is under a 6 or a 9 read the right way up and over one read upside
+down. This module is the one place grid labels are drawn (the card's inside, printed
+Rotator boards and answer keys, play sheets, the rules' grid figures)."""
 
 from __future__ import annotations
 
@@ -12,10 +19,18 @@ from cardgen.draw.colors import Color
 from cardgen.draw.page import Anchor, Item, Line, Stroke, Text
 from cardgen.text.fit import check_printable
 from cardgen.text.fonts import FontFace
+from cardgen.units import MM_PER_PT
 
 CARD_LABEL_SIZE = 6.0  # pt, the labels of a card-sized grid (band LABEL_BAND)
 CARD_CELL_FOR_LABELS = 4.5  # mm, the cell at which labels have their card size
 MIN_LABEL_SIZE = 6.0  # pt: labels are read in play, so never smaller, on any squares
+# The bar under a 6 and a 9, in ems of the label's type size: as long as about four
+# fifths of the digit's ink is wide, as thick as its strokes, a little below its ink.
+TURNED_DIGITS = frozenset({"6", "9"})
+BAR_LENGTH = 0.34
+BAR_WEIGHT = 0.08
+BAR_GAP = 0.1
+BAR_MIN_WEIGHT = 0.25 * MM_PER_PT  # mm: the ink rule's thinnest line (prepress.ink.MIN_LINE)
 
 
 @dataclass(frozen=True)
@@ -28,6 +43,10 @@ class GridStyle:
     line_width: float = 0.12
     border_width: float = 0.25
     where: str = "the grid labels"  # what a font problem with the labels is blamed on
+    # The width beside Column A in which the row numbers are centred (mm; None: ``band``).
+    # The type size still follows ``band``: the card's numbers keep their size where the
+    # light panel beside its grids is narrower than the band (``card.inside``).
+    number_band: float | None = None
 
 
 def label_size(cell: float, band: float) -> float:
@@ -41,10 +60,26 @@ def label_size(cell: float, band: float) -> float:
     return max(MIN_LABEL_SIZE, CARD_LABEL_SIZE * min(band / LABEL_BAND, scale))
 
 
+def turned_digit_bar(x: float, baseline: float, text: str, face: FontFace, size: float,
+                     color: Color) -> list[Item]:
+    """The bar under a row number ``text`` set centred on (x, baseline) that would read
+    as another number turned 180° (a 6 or a 9), in the number's frame and colour; no item
+    for any other label."""
+    if text not in TURNED_DIGITS:
+        return []
+    em = size * MM_PER_PT
+    weight = max(BAR_WEIGHT * em, BAR_MIN_WEIGHT)
+    y = baseline + face.metrics.ink_bottom_mm(text, size) + BAR_GAP * em + weight / 2
+    half = BAR_LENGTH * em / 2
+    return [Line(x - half, y, x + half, y, Stroke(color, weight))]
+
+
 def grid_items(grid: Grid, cell: float, style: GridStyle, draw_fold: bool = True,
-               fold_clear: float = 0.0) -> list[Item]:
-    """One grid in its own frame: lines, column letters beyond Row 10, row numbers on
-    the player's left. ``draw_fold`` False leaves out the Row 1 edge (the other grid
+               fold_clear: float = 0.0, columns: bool = True, rows: bool = True,
+               ) -> list[Item]:
+    """One grid in its own frame: lines, column letters beyond Row 10 (unless
+    ``columns`` is False), row numbers on the player's left (unless ``rows`` is False),
+    6 and 9 with their bar. ``draw_fold`` False leaves out the Row 1 edge (the other grid
     draws the shared fold line). The row numbers' ink keeps at least ``fold_clear`` mm
     from the Row 1 edge (on the card, the fold's crease band): a number that would come
     nearer, on the smallest squares, moves down its row."""
@@ -61,12 +96,14 @@ def grid_items(grid: Grid, cell: float, style: GridStyle, draw_fold: bool = True
     check_printable(COLUMNS + "".join(str(r) for r in range(1, GRID_SIZE + 1)), face, style.where)
     size = label_size(cell, style.band)
     lift = face.metrics.cap_height_mm(size) / 2
-    for c, letter in enumerate(COLUMNS):
+    for c, letter in enumerate(COLUMNS if columns else ""):
         items.append(Text((c + 0.5) * cell, side + style.band / 2 + lift, letter, face, size,
                           style.label, anchor=Anchor.MIDDLE, name=f"grid-{grid}-col-{letter}"))
-    for r in range(1, GRID_SIZE + 1):
+    x = -(style.band if style.number_band is None else style.number_band) / 2
+    for r in range(1, GRID_SIZE + 1 if rows else 1):
         label = str(r)
         baseline = max((r - 0.5) * cell + lift, fold_clear + face.metrics.ink_top_mm(label, size))
-        items.append(Text(-style.band / 2, baseline, label, face, size,
+        items.append(Text(x, baseline, label, face, size,
                           style.label, anchor=Anchor.MIDDLE, name=f"grid-{grid}-row-{r}"))
+        items += turned_digit_bar(x, baseline, label, face, size, style.label)
     return items

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardgen.board.art import GridStyle, grid_items
-from cardgen.board.cells import Grid
+from cardgen.board.art import GridStyle, grid_items, label_size
+from cardgen.board.cells import GRID_SIZE, Grid
 from cardgen.board.frame import LABEL_BAND
 from cardgen.card.config import CardConfig
 from cardgen.card.layout import CardLayout
@@ -36,8 +36,8 @@ def draw_inside(page: Page, config: CardConfig, geometry: CardGeometry, theme: T
                 photo: PILImage | None) -> None:
     """The inside spread; ``photo`` is ``config.portrait`` opened (None: no portrait)."""
     colors = theme.inside
-    bleed, panel = geometry.bleed_box, geometry.game_panel
-    board = geometry.board
+    bleed, board = geometry.bleed_box, geometry.board
+    panel = geometry.ground_panel(layout.inside["hinge_margin"])
     background = page.layer("background")
     background.add(Rect(bleed.x, bleed.y, bleed.w, bleed.h, fill=colors["margin"]))
     background.add(Rect(panel.x, panel.y, panel.w, panel.h, fill=colors["ground"]))
@@ -67,9 +67,21 @@ def draw_inside(page: Page, config: CardConfig, geometry: CardGeometry, theme: T
 
     grid_layer = page.layer("grid")
     # Thin enough to write in, and at 0.28 pt above the ink rule's 0.25 pt.
+    # The row numbers are centred in the light band left beside the grids (narrower than
+    # the label band: the margin colour runs on past the hinges).
+    numbers = board.x - panel.x
     style = GridStyle(colors["grid_line"], colors["grid_border"], colors["label"], fonts.regular,
                       LABEL_BAND, line_width=0.1,
-                      where="fonts.regular (the grids' row numbers and column letters)")
+                      where="fonts.regular (the grids' row numbers and column letters)",
+                      number_band=numbers)
+    size = label_size(geometry.cell, LABEL_BAND)
+    widest, label = max((fonts.regular.width(str(r), size), str(r))
+                        for r in range(1, GRID_SIZE + 1))
+    if widest > numbers:
+        warnings.append(f"fonts.regular: the row number {label} is {widest:.2f} mm wide at "
+                        f"{size:g} pt, wider than the {numbers:.2f} mm of light ground beside "
+                        "the grids, so it runs onto the margin colour; choose a narrower "
+                        "regular font.")
     for grid in Grid:
         # Grid B draws the fold line that both grids share; the row numbers keep out of the
         # fold's crease band (the card folds both ways: physical.CREASE).

@@ -70,6 +70,9 @@ LAYOUT = Table({
         "players_gap": _mm("name to players"),
     }, optional=False),
     "tabs": Table({"link_size": _size("tab link numbers")}, optional=False),
+    "inside": Table({
+        "hinge_margin": _mm("how far the margin colour runs past each side tab's hinge"),
+    }, optional=False),
     "art": Table({
         "clearance": _mm("room kept between text and the art"),
         "halo": _mm("room kept between the Connector's plates and numbers and the art"),
@@ -108,6 +111,7 @@ class CardLayout:
     lines: dict[str, LineStyle]
     back: dict[str, float]
     tabs: dict[str, float]
+    inside: dict[str, float]
     art: dict[str, Any]
     varnish: dict[str, float]
 
@@ -124,5 +128,5 @@ def card_layout() -> CardLayout:
     front = dict(values["front"])
     lines = {name: LineStyle(v["style"], v["size"], v["min"], v["color"], v["gap"])
              for name, v in front.pop("lines").items()}
-    return CardLayout(front, lines, values["back"], values["tabs"], values["art"],
-                      values["varnish"])
+    return CardLayout(front, lines, values["back"], values["tabs"], values["inside"],
+                      values["art"], values["varnish"])

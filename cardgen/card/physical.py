@@ -221,10 +221,20 @@ class CardGeometry:
 
     @cached_property
     def game_panel(self) -> Box:
-        """The light area holding both grids and their label bands."""
+        """Both grids and their label bands (the light ground under them is narrower at
+        the sides: :meth:`ground_panel`)."""
         a = self.board.grid_a
         both = Box(a.x, a.y, self.grid_size, 2 * self.grid_size)
         return both.inset(-LABEL_BAND)
+
+    def ground_panel(self, hinge_margin: float) -> Box:
+        """The light ground under the grids: the game panel, its sides ``hinge_margin``
+        mm inside the side tabs' hinges, so that the margin colour runs on past each hinge
+        and a score a little off its place shows neither the light ground on a tab nor
+        the margin colour on the game's side."""
+        p = self.game_panel
+        left, right = self.hinge_left + hinge_margin, self.hinge_right - hinge_margin
+        return Box(left, p.y, right - left, p.h)
 
     @property
     def hinge_left(self) -> float:

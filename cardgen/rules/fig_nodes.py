@@ -220,13 +220,7 @@ def _card_grid(lay: Layout, grid_id: str, fonts: FontSet, style: TableStyle,
                            where="the table arrangement's grid labels")
     letters = _free(lay, grid_id, Box(0, side, side, band))
     numbers = _free(lay, grid_id, Box(-band, 0, band, side))
-    kept: list[Item] = []
-    for item in grid_items(Grid.B, s, grid_style):
-        name = item.name if isinstance(item, Text) and item.name else ""
-        if ((name.startswith("grid-B-col") and not letters)
-                or (name.startswith("grid-B-row") and not numbers)):
-            continue
-        kept.append(item)
+    kept = grid_items(Grid.B, s, grid_style, columns=letters, rows=numbers)
     tint = _tint(g.role)
     inner: list[Item] = [Rect(0, 0, side, side, fill=tint.tint(style.fill)),
                          Rect(0, 0, side, s, fill=tint.tint(style.band)), *kept]
