@@ -67,7 +67,6 @@ def produced(tmp_path_factory):
 def pytest_configure(config):
     """Each test process (and the xdist controller) spends less time on work that no
     test checks: see the two helpers."""
-    config.addinivalue_line("markers", "slow: a test that makes a whole book or more")
     _collect_garbage_less_often()
     _leave_hypothesis_unrewritten(config)
 
