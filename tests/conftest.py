@@ -64,10 +64,25 @@ def produced(tmp_path_factory):
     return run
 
 
+@pytest.fixture(scope="session")
+def made(tmp_path_factory):
+    """``made(name)``: the PDFs of one command line of ``tests.every_pdf`` (``{"name/file.pdf":
+    path}``), made once a test process and shared by the modules that read them."""
+    from tests.every_pdf import produce
+
+    cache: dict[str, dict] = {}
+
+    def get(name: str) -> dict:
+        if name not in cache:
+            cache[name] = produce(tmp_path_factory.mktemp(name), [name])
+        return cache[name]
+
+    return get
+
+
 def pytest_configure(config):
     """Each test process (and the xdist controller) spends less time on work that no
     test checks: see the two helpers."""
-    config.addinivalue_line("markers", "slow: a test that makes a whole book or more")
     _collect_garbage_less_often()
     _leave_hypothesis_unrewritten(config)
 

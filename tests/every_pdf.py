@@ -35,6 +35,7 @@ COMMANDS: dict[str, list[str]] = {
     "card-ability": ["card", "{dir}/ability.toml", "-f", "pdf"],
     "card-light": ["card", "{dir}/light.toml", "-f", "pdf"],
     "card-us": ["card", "--preset", "us", "-f", "pdf"],
+    "card-us-light": ["card", "-f", "pdf", "--preset", "us", "--theme", "light"],
     "card-nomarks": ["card", "--no-marks", "-f", "pdf"],
     "card-rgb": ["card", "{dir}/ability.toml", "--rgb", "-f", "pdf"],
     "card-layers": ["card", "{dir}/portrait.toml", "--dieline", "layer", "--varnish", "layer",
@@ -46,8 +47,10 @@ COMMANDS: dict[str, list[str]] = {
     "sheet-batch": ["sheet", "--batch", "{dir}/people.csv", "{dir}/ability.toml"],
     "sheet-rgb": ["sheet", "--rgb"],
     "registration": ["sheet", "--registration"],
+    "registration-letter-us": ["sheet", "--registration", "--paper", "letter", "--preset", "us"],
     "rules-book": ["rules", "all"],
     "rules-booklet": ["rules", "all", "--booklet"],
+    "rules-booklet-letter": ["rules", "all", "--booklet", "--paper", "letter"],
     "rules-ladder": ["rules", "ladder"],
     "rules-rotator-letter": ["rules", "rotator", "--paper", "letter"],
     "playsheet-reflector": ["playsheet", "reflector", "--preset", "us", "--paper", "letter"],
@@ -55,12 +58,17 @@ COMMANDS: dict[str, list[str]] = {
     "playsheet-defector": ["playsheet", "defector"],
     "ladder-mat": ["ladder", "mat"],
     "ladder-mat-4": ["ladder", "mat", "--rows", "4"],
+    "ladder-mat-4-letter": ["ladder", "mat", "--rows", "4", "--paper", "letter"],
     "ladder-rules": ["ladder", "rules"],
+    "ladder-rules-letter": ["ladder", "rules", "--paper", "letter"],
     "connector-show": ["connector", "show", "defector", "-f", "pdf"],
     "connector-validate": ["connector", "validate", str(ROOT / "templates/connector/rotator.toml"),
                            "--picture", "{out}/rotator.pdf"],
     "rotator-book": ["rotator", "generate", "--seed", "7", "--count", "3", "--difficulty",
                      "easy", "--jobs", "1", "-o", "{out}/rotator.pdf"],
+    "rotator-book-large-letter": ["rotator", "generate", "--seed", "7", "--count", "2",
+                                  "--size", "large", "--paper", "letter", "--jobs", "1",
+                                  "-o", "{out}/rotator.pdf"],
     "rotator-print": ["rotator", "print", BOARD, "--key", "--rules", "-o", "{out}/board.pdf"],
 }
 
@@ -74,6 +82,62 @@ def command_of(name: str) -> str:
 
 NO_PDF = {"init", "rotator show", "rotator solve", "rotator play", "connector solve",
           "connector check", "ladder deck", "ladder attack"}
+
+# The commands that write no CMYK PDF: what they write instead.
+NO_CMYK_PDF = {
+    "init": "a config file",
+    "rotator show": "text", "rotator play": "text", "rotator solve": "text",
+    "connector validate": "text, and a picture in RGB (a screen preview)",
+    "connector solve": "text, and a picture in RGB", "connector check": "text",
+    "connector show": "text, and pictures in RGB",
+    "ladder deck": "text", "ladder attack": "text",
+}
+
+
+def is_cmyk(name: str) -> bool:
+    """Whether the command line writes print files (CMYK, PDF/X-1a): not ``--rgb``, nor
+    a command that writes RGB pictures."""
+    return "--rgb" not in COMMANDS[name] and command_of(name) not in NO_CMYK_PDF
+
+
+# What the print files of each CMYK command line must say (README "Print shop
+# checklist"): the printing condition they name (the card's preset or config for the card
+# and the sheets; the paper for everything sized by its paper), and whether lines of
+# 0.5 pt and more may be tints of black (only the rules book's dimmed Connector plates;
+# its grids are solid black like every other grid).
+FOGRA, CRPC6 = "FOGRA39", "CGATS21_CRPC6"
+PRINT: dict[str, tuple[str, bool]] = {
+    "card": (FOGRA, False),
+    "card-ability": (FOGRA, False),
+    "card-light": (FOGRA, False),
+    "card-us": (CRPC6, False),
+    "card-us-light": (CRPC6, False),
+    "card-nomarks": (FOGRA, False),
+    "card-layers": (FOGRA, False),
+    "card-varnish-file": (FOGRA, False),
+    "card-batch": (FOGRA, False),
+    "sheet": (FOGRA, False),
+    "sheet-letter-us": (CRPC6, False),
+    "sheet-batch": (FOGRA, False),
+    "registration": (FOGRA, False),
+    "registration-letter-us": (CRPC6, False),
+    "rules-book": (FOGRA, True),
+    "rules-booklet": (FOGRA, True),
+    "rules-booklet-letter": (CRPC6, True),
+    "rules-ladder": (FOGRA, False),
+    "rules-rotator-letter": (CRPC6, False),
+    "playsheet-reflector": (CRPC6, False),
+    "playsheet-deflector": (FOGRA, False),
+    "playsheet-defector": (FOGRA, False),
+    "ladder-mat": (FOGRA, False),
+    "ladder-mat-4": (FOGRA, False),
+    "ladder-mat-4-letter": (CRPC6, False),
+    "ladder-rules": (FOGRA, False),
+    "ladder-rules-letter": (CRPC6, False),
+    "rotator-book": (FOGRA, False),
+    "rotator-book-large-letter": (CRPC6, False),
+    "rotator-print": (FOGRA, False),
+}
 
 
 def produce(folder: Path, names: list[str] | None = None) -> dict[str, Path]:

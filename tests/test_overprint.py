@@ -28,7 +28,7 @@ from cardgen.draw.geometry import Box
 from cardgen.draw.page import Document, Page, Rect, Stroke, Text
 from cardgen.render.pdf import render_pdf
 from cardgen.text.fonts import bundled_fonts
-from tests.every_pdf import COMMANDS, NO_PDF, command_of, produce
+from tests.every_pdf import COMMANDS
 from tests.pdfops import SOLID_BLACK, Painted, interpret, read_pages
 from tests.pdfread import mm_to_px, separation
 
@@ -37,39 +37,6 @@ SHOWS = {"Tj", "TJ", "'", '"'}
 PROCESS_SPACES = ("DeviceCMYK", "DeviceRGB", "DeviceGray")
 BLACK = Color.cmyk(0, 0, 0, 100, overprint=True)
 WHITE = Color.cmyk(0, 0, 0, 0)
-
-
-@pytest.fixture(scope="module")
-def made(tmp_path_factory):
-    """``made(name)``: the PDFs of one command line of ``tests.every_pdf``, made once."""
-    cache: dict[str, dict[str, Path]] = {}
-
-    def get(name: str) -> dict[str, Path]:
-        if name not in cache:
-            cache[name] = produce(tmp_path_factory.mktemp(name), [name])
-        return cache[name]
-
-    return get
-
-
-def test_every_command_that_writes_a_pdf_is_checked():
-    """The command lines below cover every command of the CLI that writes a PDF."""
-    import typer.main
-
-    from cardgen.cli import app
-
-    def leaves(command, path):
-        subcommands = getattr(command, "commands", None)
-        if not subcommands:
-            yield " ".join(path)
-            return
-        for name, sub in subcommands.items():
-            yield from leaves(sub, [*path, name])
-
-    every = set(leaves(typer.main.get_command(app), []))
-    checked = {command_of(name) for name in COMMANDS}
-    assert checked | NO_PDF == every
-    assert not checked & NO_PDF
 
 
 # --- the renderer ---------------------------------------------------------------------------

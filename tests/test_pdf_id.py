@@ -16,7 +16,7 @@ from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import Document, Page, Rect
 from cardgen.render.pdf import render_pdf
-from tests.every_pdf import produce
+from tests.every_pdf import COMMANDS, produce
 
 
 def file_id(data: bytes) -> tuple[bytes, bytes]:
@@ -26,10 +26,11 @@ def file_id(data: bytes) -> tuple[bytes, bytes]:
 
 
 @pytest.fixture(scope="module")
-def twice(tmp_path_factory):
-    """Every PDF, made twice by the same command lines in two folders: {label: (bytes of
-    the first run, bytes of the second)}."""
-    first = produce(tmp_path_factory.mktemp("first"))
+def twice(made, tmp_path_factory):
+    """Every PDF, made twice by the same command lines in two folders (the first run's
+    files are those the other modules read too): {label: (bytes of the first run, bytes
+    of the second)}."""
+    first = {label: path for name in COMMANDS for label, path in made(name).items()}
     second = produce(tmp_path_factory.mktemp("second"))
     assert first.keys() == second.keys()
     return {label: (first[label].read_bytes(), second[label].read_bytes()) for label in first}

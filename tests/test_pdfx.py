@@ -6,13 +6,12 @@ it looks for, so a clean report means something."""
 from __future__ import annotations
 
 import io
-import os
 import re
-from pathlib import Path
 
 import pikepdf
 import pytest
 
+from tests.every_pdf import COMMANDS, NO_CMYK_PDF, NO_PDF, PRINT, command_of, is_cmyk
 from tests.helpers import BASE_CONFIG, DATA, cli, error_line, ok
 from tests.pdfread import ink_rule_problems, pdfx_problems
 
@@ -44,100 +43,46 @@ def test_print_files_are_pdfx_1a(produced, args, condition):
             assert _intent(pdf) == condition
 
 
-BOARD = "R1:B2B8E4I2I8-B4E2E8H4I9"
-BOOK = "rotator", "generate", "--seed", "7", "--count", "2", "--jobs", "1"
-# Every CMYK PDF cardgen writes, made as a user makes it: the command, the files it
-# writes, the printing condition they name (the card's size or config for the card and
-# the sheets; the paper for everything sized by its paper), and whether lines of 0.5 pt
-# and more may be tints of black (the rules book's dimmed Connector plates; its grids are
-# solid black like every other grid). The rotator commands take -o as the file to write
-# (".": the output itself; "../out.pdf": beside it, with the PDF's suffix).
-PRODUCTS = {
-    "card": (("card", "-f", "pdf"), ("card.pdf", "card-dieline.pdf"), "FOGRA39", False),
-    "card-us-light": (("card", "-f", "pdf", "--preset", "us", "--theme", "light"),
-                      ("card.pdf", "card-dieline.pdf"), "CGATS21_CRPC6", False),
-    "sheet": (("sheet",), ("sheet.pdf",), "FOGRA39", False),
-    "registration": (("sheet", "--registration"), ("sheet-registration.pdf",), "FOGRA39",
-                     False),
-    "registration-letter-us": (("sheet", "--registration", "--paper", "letter", "--preset",
-                                "us"), ("sheet-registration.pdf",), "CGATS21_CRPC6", False),
-    "rules-book": (("rules", "all"), ("rules-all.pdf",), "FOGRA39", True),
-    "rules-booklet-letter": (("rules", "all", "--booklet", "--paper", "letter"),
-                             ("rules-all-booklet.pdf",), "CGATS21_CRPC6", True),
-    "puzzle-book": (BOOK, (".",), "FOGRA39", False),
-    "puzzle-book-large-letter": ((*BOOK, "--size", "large", "--paper", "letter"), (".",),
-                                 "CGATS21_CRPC6", False),
-    "rotator-print": (("rotator", "print", BOARD, "--key", "--rules"), ("../out.pdf",),
-                      "FOGRA39", False),
-    "playsheet-deflector": (("playsheet", "deflector", "--players", "4"),
-                            ("playsheet-deflector.pdf",), "FOGRA39", False),
-    "playsheet-reflector-letter": (("playsheet", "reflector", "--paper", "letter"),
-                                   ("playsheet-reflector.pdf",), "CGATS21_CRPC6", False),
-    "ladder-mat": (("ladder", "mat"), ("ladder-mat.pdf",), "FOGRA39", False),
-    "ladder-mat-4-rows-letter": (("ladder", "mat", "--rows", "4", "--paper", "letter"),
-                                 ("ladder-mat.pdf",), "CGATS21_CRPC6", False),
-    "ladder-rules-letter": (("ladder", "rules", "--paper", "letter"), ("ladder-rules.pdf",),
-                            "CGATS21_CRPC6", False),
-}
-
-
-@pytest.mark.parametrize("product", sorted(PRODUCTS))
-def test_every_cmyk_pdf_is_pdfx_1a_and_keeps_the_ink_rule(produced, product):
+@pytest.mark.parametrize("name", [name for name in COMMANDS if is_cmyk(name)])
+def test_every_cmyk_pdf_is_pdfx_1a_and_keeps_the_ink_rule(made, name):
     """One print standard for every CMYK PDF (README "Print shop checklist"): the PDF/X-1a
-    preflight and the ink rule, both read from the produced file."""
-    args, files, condition, tinted_lines = PRODUCTS[product]
-    folder = produced(*args)
-    for name in files:
-        path = Path(os.path.normpath(folder / name))
-        assert pdfx_problems(path) == [], name
+    preflight and the ink rule, both read from every file the command line writes."""
+    condition, tinted_lines = PRINT[name]
+    for label, path in made(name).items():
+        assert pdfx_problems(path) == [], label
         with pikepdf.open(path) as pdf:
-            assert _intent(pdf) == condition, name
+            assert _intent(pdf) == condition, label
         report = ink_rule_problems(path, tinted_lines=tinted_lines)
-        assert report.problems == [], name
-        # Something to check: small type or thin lines on every piece but the dieline.
-        assert report.fine > 0 or name.endswith("dieline.pdf"), name
+        assert report.problems == [], label
+        # Something to check: small type or thin lines on every piece but the dieline
+        # and the varnish mask (shapes of a spot colour, no type) as files of their own.
+        assert report.fine > 0 or label.endswith(("dieline.pdf", "varnish.pdf")), label
 
 
-# The commands that write no CMYK PDF: what they write instead.
-NO_CMYK_PDF = {
-    "init": "a config file",
-    "rotator show": "text", "rotator play": "text", "rotator solve": "text",
-    "connector validate": "text, and a picture in RGB (a screen preview)",
-    "connector solve": "text, and a picture in RGB", "connector check": "text",
-    "connector show": "text, and pictures in RGB",
-    "ladder deck": "text", "ladder attack": "text",
-}
-
-
-def _command_path(group, args) -> str:
-    """The command an argument list runs (``rotator generate``), read from the CLI."""
-    words = []
-    for word in args:
-        if word not in getattr(group, "commands", {}):
-            break
-        words.append(word)
-        group = group.commands[word]
-    return " ".join(words)
-
-
-def test_the_products_cover_every_command_that_writes_a_pdf():
-    """A command added later has to join PRODUCTS (or say why it writes no CMYK PDF)."""
-    import typer
+def test_the_command_lines_cover_every_command_that_writes_a_pdf():
+    """A command added later has to join ``tests.every_pdf.COMMANDS`` (or say that it
+    writes no PDF, or no CMYK PDF, and what it writes instead); every CMYK command line
+    names what its print files must say."""
+    import typer.main
 
     from cardgen.cli import app
 
-    root = typer.main.get_command(app)
+    def leaves(command, path):
+        subcommands = getattr(command, "commands", None)
+        if not subcommands:
+            yield " ".join(path)
+            return
+        for name, sub in subcommands.items():
+            yield from leaves(sub, [*path, name])
 
-    def leaves(group, prefix=()):
-        for name, command in group.commands.items():
-            if hasattr(command, "commands"):  # a group of commands
-                yield from leaves(command, (*prefix, name))
-            else:
-                yield " ".join((*prefix, name))
-
-    covered = {_command_path(root, args) for args, *_ in PRODUCTS.values()}
-    assert set(leaves(root)) == covered | set(NO_CMYK_PDF)
-    assert not covered & set(NO_CMYK_PDF)
+    every = set(leaves(typer.main.get_command(app), []))
+    checked = {command_of(name) for name in COMMANDS}
+    assert checked | NO_PDF == every
+    assert not checked & NO_PDF
+    cmyk = {name for name in COMMANDS if is_cmyk(name)}
+    assert {command_of(name) for name in cmyk} | set(NO_CMYK_PDF) == every
+    assert set(NO_CMYK_PDF) >= NO_PDF
+    assert set(PRINT) == cmyk
 
 
 def test_the_ink_check_finds_tinted_and_thin_lines(good_pdf):
@@ -248,8 +193,8 @@ CHANGES = {
 
 
 @pytest.fixture(scope="module")
-def good_pdf(produced) -> bytes:
-    return (produced("card", "-f", "pdf") / "card.pdf").read_bytes()
+def good_pdf(made) -> bytes:
+    return made("card")["card/card.pdf"].read_bytes()
 
 
 @pytest.fixture(scope="module")
