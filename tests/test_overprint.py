@@ -219,6 +219,7 @@ def overprint_difference(simulated: dict[str, Image.Image],
     return diff
 
 
+@pytest.mark.slow  # Ghostscript renders every page twice
 @needs_gs
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_overprint_simulation_changes_nothing_but_black_overprint(made, name, tmp_path):
