@@ -417,3 +417,76 @@ def test_output_names_stay_inside_the_folder_asked_for(tmp_path, name):
 def test_a_file_name_too_long_for_the_file_system_is_one_line(tmp_path):
     error_line(cli("rotator", "print", "R1:B2B8E4I2I8-B4E2E8H4I9", "-o",
                    tmp_path / ("b" * 300 + ".pdf")), "name is too long")
+
+
+@pytest.mark.parametrize("target", ["/dev/null", "pipe"])
+@pytest.mark.parametrize("fmt", ["pdf", "svg", "pdf,png"])
+def test_a_device_or_pipe_as_the_stem_of_files_is_refused(tmp_path, target, fmt):
+    """rotator print gives -o its suffix per format: /dev/null used to mean /dev/null.pdf."""
+    if target == "pipe":
+        os.mkfifo(tmp_path / "pipe")
+        target = str(tmp_path / "pipe")
+    before = sorted(os.listdir(Path(target).parent))
+    line = error_line(cli("rotator", "print", "R1:B2B8E4I2I8-B4E2E8H4I9", "-o", target,
+                          "-f", fmt), "--output", target, "not a file or a folder")
+    assert "\n" not in line
+    assert sorted(os.listdir(Path(target).parent)) == before
+    assert not Path(target + ".pdf").exists()
+
+
+# --- the output folder is held from the lock on ---------------------------------------------
+
+def _swap_for_a_link(folder: Path, elsewhere: Path) -> None:
+    folder.rename(folder.with_name("moved"))
+    folder.symlink_to(elsewhere, target_is_directory=True)
+
+
+@pytest.mark.parametrize("when", ["locked", "temps written"])
+def test_a_folder_swapped_for_a_link_during_the_write_is_not_followed(tmp_path, monkeypatch,
+                                                                      when):
+    """The folder is swapped for a symbolic link to another folder after the checks and
+    the lock, or just before the renames: nothing is written through the link, and the
+    files land, all new, in the folder that was checked and locked."""
+    folder, elsewhere = tmp_path / "out", tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    old = {folder / f"f{i}.bin": f"old {i}".encode() for i in range(3)}
+    write_files(old)
+    new = {path: f"new {i}".encode() for i, path in enumerate(old)}
+    new[folder / "extra.bin"] = b"extra"
+    if when == "locked":
+        real_remove = output._remove_stale
+
+        def remove_then_swap(open_folder):
+            real_remove(open_folder)
+            _swap_for_a_link(folder, elsewhere)
+
+        monkeypatch.setattr(output, "_remove_stale", remove_then_swap)
+    else:
+        real_write, written = output._write_temp, []
+
+        def write_then_swap(*args):
+            real_write(*args)
+            written.append(args)
+            if len(written) == len(new):
+                _swap_for_a_link(folder, elsewhere)
+
+        monkeypatch.setattr(output, "_write_temp", write_then_swap)
+    write_files(new)
+    monkeypatch.undo()
+    assert folder.is_symlink()
+    assert os.listdir(elsewhere) == []
+    moved = tmp_path / "moved"
+    assert {p.name: p.read_bytes() for p in moved.iterdir()} == {
+        p.name: data for p, data in new.items()}
+
+
+def test_names_that_differ_only_in_case_are_one_file_and_refused(tmp_path):
+    line = str(pytest.raises(OutputError, write_files, {
+        tmp_path / "Card.pdf": b"a", tmp_path / "card.pdf": b"b"}).value)
+    assert "would be one file" in line
+    assert os.listdir(tmp_path) == []
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "alias").symlink_to(tmp_path / "sub")
+    with pytest.raises(OutputError, match="would be one file"):
+        write_files({tmp_path / "sub" / "a.pdf": b"a", tmp_path / "alias" / "a.pdf": b"b"})
+    assert os.listdir(tmp_path / "sub") == []
