@@ -74,7 +74,7 @@ def commit() -> None:
     """Called at the commit point, with the stopping signals held back: from here the
     run is finished. A stop asked for earlier (and swallowed) raises instead, so that the
     caller rolls back."""
-    if _state.stop is not None:
+    if _state.stop is not None and _installed():
         raise Interrupted(_state.stop.word, _state.stop.status)
     _state.settled = True
 
@@ -98,6 +98,8 @@ def handling() -> Iterator[None]:
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+        if previous:
+            begin()  # the next run in this process (or a library call) starts afresh
 
 
 def _ignore() -> None:

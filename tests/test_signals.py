@@ -237,3 +237,29 @@ def test_signals_from_outside_at_swept_moments(tmp_path, signame):
 def test_a_signal_at_every_module_lookup_of_the_command_line(tmp_path, signame):
     ends = _sweep(tmp_path, "import", signame, range(1, 400))
     assert ends["old"] >= 10 and ends["new"] == 0, ends
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_a_stop_swallowed_on_its_way_rolls_the_commit_back(tmp_path):
+    """A handler's exception raised inside a finaliser is only printed, and the run goes
+    on; the commit point sees that a stop was asked for and rolls the files back."""
+    from cardgen import interrupt
+    from cardgen.output import write_files
+
+    old = {tmp_path / f"f{i}.txt": b"old" for i in range(3)}
+    write_files(old)
+
+    class Finaliser:
+        def __del__(self) -> None:
+            os.kill(os.getpid(), signal.SIGINT)
+            for _ in range(1000):  # the handler runs between these bytecodes
+                pass
+
+    with interrupt.handling():
+        Finaliser()  # (its exception is printed as "ignored", and the run goes on)
+        with pytest.raises(interrupt.Interrupted):
+            write_files({path: b"new" for path in old})
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == {
+        p.name: b"old" for p in old}
+    write_files({path: b"new" for path in old})  # a later call is not stopped by it
+    assert all(path.read_bytes() == b"new" for path in old)
