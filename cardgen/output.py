@@ -101,7 +101,7 @@ def check_folder(folder: Path) -> Path:
         if probe != folder:
             start += f" cannot be created: {path_text(probe)}"
         if not stat.S_ISDIR(info.st_mode):
-            raise OutputError(f"{start} is a file, not a folder.", value=folder)
+            raise OutputError(f"{start} is {_kind(info.st_mode)}, not a folder.", value=folder)
         if not os.access(probe, os.W_OK | os.X_OK):
             raise OutputError(f"{start} is not writable.", value=folder)
         return folder
@@ -136,12 +136,15 @@ def _check_kind(path: Path, info: os.stat_result | None) -> None:
     """What is under an output name must be nothing or a regular file."""
     if info is None or stat.S_ISREG(info.st_mode):
         return
-    kind = ("a folder" if stat.S_ISDIR(info.st_mode) else
-            "a symbolic link" if stat.S_ISLNK(info.st_mode) else
-            "a pipe" if stat.S_ISFIFO(info.st_mode) else
-            "a socket" if stat.S_ISSOCK(info.st_mode) else "a device")
-    raise OutputError(f"cannot write {path_text(path)}: {kind} of that name is in the way; "
-                      "cardgen only replaces regular files.", value=path)
+    raise OutputError(f"cannot write {path_text(path)}: {_kind(info.st_mode)} of that name is "
+                      "in the way; cardgen only replaces regular files.", value=path)
+
+
+def _kind(mode: int) -> str:
+    """What a file of ``mode`` is, in words: "a file", "a folder", "a device"…"""
+    return ("a file" if stat.S_ISREG(mode) else "a folder" if stat.S_ISDIR(mode) else
+            "a symbolic link" if stat.S_ISLNK(mode) else "a pipe" if stat.S_ISFIFO(mode) else
+            "a socket" if stat.S_ISSOCK(mode) else "a device")
 
 
 def _umask() -> int:
@@ -217,7 +220,7 @@ def _open_folder(path: Path) -> _Folder:
     try:
         folder.fd = os.open(path, flags)
     except NotADirectoryError:
-        raise OutputError(f"output folder {path_text(path)} is a file, not a folder.",
+        raise OutputError(f"output folder {path_text(path)} is not a folder.",
                           value=path) from None
     info = os.fstat(folder.fd)
     folder.identity = (info.st_dev, info.st_ino)

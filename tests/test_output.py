@@ -489,3 +489,11 @@ def test_names_that_differ_only_in_case_are_one_file_and_refused(tmp_path):
     with pytest.raises(OutputError, match="would be one file"):
         write_files({tmp_path / "sub" / "a.pdf": b"a", tmp_path / "alias" / "a.pdf": b"b"})
     assert os.listdir(tmp_path / "sub") == []
+
+
+@pytest.mark.parametrize("command", [["card", "-f", "pdf"], ["rules", "rotator"],
+                                     ["connector", "show"]])
+def test_a_device_as_the_output_folder_is_named_a_device(command):
+    error_line(cli(*command, "-o", "/dev/null"), "output folder /dev/null is a device, not "
+               "a folder")
+    assert sorted(p.name for p in Path("/dev").glob("null*")) == ["null"]
