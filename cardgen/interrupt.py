@@ -4,9 +4,10 @@ Every run either exits 0 with all its files new, or is stopped by Ctrl-C (SIGINT
 SIGTERM with one line, ``interrupted`` (exit status 130) or ``terminated`` (143), and
 all its files old:
 
-- **From the first moment.** The console entry point (:func:`main`) installs the
-  handlers before it imports anything else, so a signal that comes while the command
-  line is still being imported stops the run in the same way.
+- **From the first moment.** The console entry point (``cardgen.__main__.main``)
+  installs the handlers (:func:`install`) before it imports anything else, so a signal
+  that comes while the command line is still being imported stops the run in the same
+  way.
 - **Once.** The first signal raises :class:`Interrupted`, which unwinds the run (the
   output writing rolls back, worker processes stop). Later signals are ignored, so that
   nothing interrupts the clean-up or the line that says why the run stopped.
@@ -15,9 +16,9 @@ all its files old:
   (one held back during the renames included) is ignored, and the run exits 0. A stop
   that was asked for before the commit but swallowed on its way (a handler's exception
   raised inside a finaliser is only printed) rolls the commit back instead.
-- **Until the exit.** When the outcome is settled, the handlers stay in place, and
-  :func:`main` ignores the signals for the interpreter's shutdown, when Python would put
-  the default handlers back.
+- **Until the exit.** When the outcome is settled, the handlers stay in place, and the
+  entry point ignores the signals (:func:`ignore`) for the interpreter's shutdown, when
+  Python would put the default handlers back.
 
 Imports only the standard library: it is loaded before anything heavy.
 """
@@ -25,7 +26,6 @@ Imports only the standard library: it is loaded before anything heavy.
 from __future__ import annotations
 
 import signal
-import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -86,7 +86,7 @@ def _installed() -> bool:
 @contextmanager
 def handling() -> Iterator[None]:
     """Ctrl-C and SIGTERM raise :class:`Interrupted` meanwhile (main thread only); the
-    handlers a caller had are put back afterwards, unless :func:`main` installed these."""
+    handlers a caller had are put back afterwards, unless :func:`install` put these."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -102,27 +102,15 @@ def handling() -> Iterator[None]:
             begin()  # the next run in this process (or a library call) starts afresh
 
 
-def _ignore() -> None:
-    for signum in STOPPING_SIGNALS:
-        signal.signal(signum, signal.SIG_IGN)
-
-
-def main() -> None:
-    """Console entry point: the handlers first, then the command line."""
+def install() -> None:
+    """The handlers, for the whole process (the console entry point's first step)."""
     begin()
     for signum in STOPPING_SIGNALS:
         signal.signal(signum, _handler)
-    try:
-        from cardgen.cli import run
 
-        status = run()
-        _ignore()
-    except Interrupted as exc:
-        _ignore()
-        status = exc.status
-        try:
-            sys.stderr.write(exc.word + "\n")
-            sys.stderr.flush()
-        except (OSError, ValueError):
-            pass
-    sys.exit(status)
+
+def ignore() -> None:
+    """Stop signals ignored from now on: the run's outcome is settled and it exits
+    (Python would put the default handlers back for its shutdown)."""
+    for signum in STOPPING_SIGNALS:
+        signal.signal(signum, signal.SIG_IGN)

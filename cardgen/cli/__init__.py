@@ -149,8 +149,8 @@ def run(argv: Sequence[str] | None = None) -> int:
 
 
 def main() -> None:
-    """Console entry point (see :func:`cardgen.interrupt.main`, which the ``cardgen``
-    command runs: it handles signals before this package is imported)."""
-    from cardgen.interrupt import main as entry
+    """The command line with the process's arguments; the ``cardgen`` command itself is
+    ``cardgen.__main__.main``, which handles signals before this package is imported."""
+    import sys
 
-    entry()
+    sys.exit(run())
