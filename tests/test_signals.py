@@ -263,3 +263,16 @@ def test_a_stop_swallowed_on_its_way_rolls_the_commit_back(tmp_path):
         p.name: b"old" for p in old}
     write_files({path: b"new" for path in old})  # a later call is not stopped by it
     assert all(path.read_bytes() == b"new" for path in old)
+
+
+def test_the_console_script_handles_signals_before_it_imports_the_command_line():
+    import tomllib
+
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    assert scripts["cardgen"] == "cardgen.__main__:main"
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, cardgen.__main__; print(sorted(m for m in "
+         "sys.modules if m.split('.')[0] in ('typer', 'click', 'rich') or "
+         "m.startswith('cardgen.cli')))"], capture_output=True, text=True, cwd=ROOT,
+        timeout=HANG_GUARD)
+    assert loaded.stdout.strip() == "[]", loaded
