@@ -14,11 +14,21 @@
 - **One run per folder.** The commit holds a lock on each output folder (``flock`` on
   the folder itself), so two runs never mix their files or roll back each other's. A
   run waits a little for another to finish, then says which folder is busy. Hidden
-  temporary files left by runs that were killed are removed while the lock is held.
+  temporary files left by runs that were killed are removed while the lock is held:
+  only names cardgen makes (``.NAME.cardgen-`` and 16 hexadecimal digits, then ``.tmp``
+  or ``.old``), never another hidden file.
+- **One folder, held.** Each output folder is opened once, when it is locked, and every
+  later step (the checks under the lock, temporary files, renames, links, removals) is
+  done relative to that open folder: a folder renamed or swapped for a symbolic link
+  meanwhile makes no difference, nothing is written through the link.
 - **Only regular files.** An existing folder, device, pipe, socket or symbolic link
-  under an output name is refused, never replaced.
+  under an output name is refused, never replaced. No two files of a set may have one
+  name, nor names that differ only in case (one file on macOS and Windows).
+- **The commit ends the run.** The last rename is the commit point
+  (:func:`cardgen.interrupt.commit`): a stop signal that comes later no longer stops
+  the run.
 
-Imports ``cardgen.datafile`` and ``cardgen.errors``.
+Imports ``cardgen.datafile``, ``cardgen.errors`` and ``cardgen.interrupt``.
 """
 
 from __future__ import annotations
@@ -28,15 +38,16 @@ import errno
 import os
 import re
 import secrets
-import shutil
 import signal
 import stat
 import threading
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass
+import unicodedata
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from cardgen import interrupt
 from cardgen.datafile import path_text
 from cardgen.errors import OutputError, ParameterError, shorten
 
@@ -45,7 +56,9 @@ TEMP_OVERHEAD = len(".") + len(".cardgen-") + 16 + len(".tmp")
 LONGEST_SUFFIX = len("-dieline.png")
 MAX_STEM_BYTES = NAME_MAX - TEMP_OVERHEAD - LONGEST_SUFFIX
 LOCK_WAIT = 30.0  # seconds to wait for another run to finish writing into a folder
-_STALE = re.compile(r"^\..+\.(cardgen-[0-9a-f]{16}|[a-z0-9_]{8})\.(tmp|old)$")
+# The names of cardgen's own temporary files and backups (see _new_temp), matched whole:
+# the clean-up of killed runs removes these and nothing else.
+_STALE = re.compile(r"\..+\.cardgen-[0-9a-f]{16}\.(?:tmp|old)", re.DOTALL)
 
 
 def check_stem(stem: str, parameter: str = "name") -> str:
@@ -88,7 +101,7 @@ def check_folder(folder: Path) -> Path:
         if probe != folder:
             start += f" cannot be created: {path_text(probe)}"
         if not stat.S_ISDIR(info.st_mode):
-            raise OutputError(f"{start} is a file, not a folder.", value=folder)
+            raise OutputError(f"{start} is {_kind(info.st_mode)}, not a folder.", value=folder)
         if not os.access(probe, os.W_OK | os.X_OK):
             raise OutputError(f"{start} is not writable.", value=folder)
         return folder
@@ -116,14 +129,22 @@ def _check_target(path: Path) -> None:
         return
     except OSError as exc:
         raise OutputError(f"cannot write {path_text(path)}: {exc.strerror}.", value=path) from None
-    if stat.S_ISREG(info.st_mode):
+    _check_kind(path, info)
+
+
+def _check_kind(path: Path, info: os.stat_result | None) -> None:
+    """What is under an output name must be nothing or a regular file."""
+    if info is None or stat.S_ISREG(info.st_mode):
         return
-    kind = ("a folder" if stat.S_ISDIR(info.st_mode) else
-            "a symbolic link" if stat.S_ISLNK(info.st_mode) else
-            "a pipe" if stat.S_ISFIFO(info.st_mode) else
-            "a socket" if stat.S_ISSOCK(info.st_mode) else "a device")
-    raise OutputError(f"cannot write {path_text(path)}: {kind} of that name is in the way; "
-                      "cardgen only replaces regular files.", value=path)
+    raise OutputError(f"cannot write {path_text(path)}: {_kind(info.st_mode)} of that name is "
+                      "in the way; cardgen only replaces regular files.", value=path)
+
+
+def _kind(mode: int) -> str:
+    """What a file of ``mode`` is, in words: "a file", "a folder", "a device"…"""
+    return ("a file" if stat.S_ISREG(mode) else "a folder" if stat.S_ISDIR(mode) else
+            "a symbolic link" if stat.S_ISLNK(mode) else "a pipe" if stat.S_ISFIFO(mode) else
+            "a socket" if stat.S_ISSOCK(mode) else "a device")
 
 
 def _umask() -> int:
@@ -147,92 +168,193 @@ def _signals_held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
-@contextlib.contextmanager
-def _locked(folders: list[Path]) -> Iterator[None]:
-    """Hold an exclusive lock on each folder (in a fixed order, so runs cannot
-    deadlock); wait up to LOCK_WAIT seconds for another run to let go."""
+# Every step relative to the open folder where the system can (not on Windows).
+_AT = {os.open, os.stat, os.unlink, os.rename, os.link, os.utime} <= os.supports_dir_fd
+
+
+@dataclass
+class _Folder:
+    """An output folder, opened once: every step below goes through its descriptor
+    (``fd``), whatever happens to its path meanwhile. Without descriptors for folders
+    (Windows) the steps fall back on the path."""
+
+    path: Path
+    fd: int | None = None
+    identity: tuple[int, int] | None = None  # (device, inode), once open
+
+    def at(self, name: str) -> str:
+        """``name`` for a call given ``dir_fd=self.fd``."""
+        return name if self.fd is not None else str(self.path / name)
+
+    def lstat(self, name: str) -> os.stat_result | None:
+        try:
+            return os.stat(self.at(name), dir_fd=self.fd, follow_symlinks=False)
+        except FileNotFoundError:
+            return None
+
+    def unlink(self, name: str) -> None:
+        os.unlink(self.at(name), dir_fd=self.fd)
+
+    def replace(self, source: str, target: str) -> None:
+        os.replace(self.at(source), self.at(target), src_dir_fd=self.fd, dst_dir_fd=self.fd)
+
+    def sync(self) -> None:
+        if self.fd is not None:
+            os.fsync(self.fd)
+            return
+        with contextlib.suppress(OSError):
+            fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+
+
+def _open_folder(path: Path) -> _Folder:
+    """The folder opened (a symbolic link that is the folder's own path is followed now,
+    once, as the user set it up); a file in its place is refused."""
+    folder = _Folder(path)
+    if not _AT:
+        return folder
+    flags = os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0)
+    try:
+        folder.fd = os.open(path, flags)
+    except NotADirectoryError:
+        raise OutputError(f"output folder {path_text(path)} is not a folder.",
+                          value=path) from None
+    info = os.fstat(folder.fd)
+    folder.identity = (info.st_dev, info.st_ino)
+    return folder
+
+
+def _lock(fd: int, path: Path) -> None:
+    """An exclusive lock on the open folder ``fd``, waiting up to LOCK_WAIT seconds."""
     try:
         import fcntl
     except ImportError:  # no flock here: the atomic renames still protect each file
-        yield
         return
-    fds: list[int] = []
+    deadline = time.monotonic() + LOCK_WAIT
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                raise OutputError(
+                    f"output folder {path_text(path)} is being written by another cardgen "
+                    f"run, which did not finish within {LOCK_WAIT:g} s; try again, or write "
+                    "into another folder.", value=path) from None
+            time.sleep(0.05)
+
+
+@contextlib.contextmanager
+def _locked(paths: Sequence[Path]) -> Iterator[dict[Path, _Folder]]:
+    """Open each folder once and hold an exclusive lock on it (in a fixed order, so runs
+    cannot deadlock); wait up to LOCK_WAIT seconds for another run to let go. Yields the
+    open folders by path (two paths of one folder share one)."""
+    opened: dict[Path, _Folder] = {}
+    held: dict[tuple[int, int], _Folder] = {}
     try:
-        for folder in sorted(set(folders)):
-            fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-            fds.append(fd)
-            deadline = time.monotonic() + LOCK_WAIT
-            while True:
-                try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
-                except BlockingIOError:
-                    if time.monotonic() > deadline:
-                        raise OutputError(
-                            f"output folder {path_text(folder)} is being written by another "
-                            f"cardgen run, which did not finish within {LOCK_WAIT:g} s; try "
-                            "again, or write into another folder.", value=folder) from None
-                    time.sleep(0.05)
-        yield
+        for path in sorted(set(paths)):
+            folder = _open_folder(path)
+            if folder.identity is not None and folder.identity in held:
+                if folder.fd is not None:  # the same folder by another path: locked already
+                    os.close(folder.fd)
+                opened[path] = held[folder.identity]
+                continue
+            opened[path] = folder
+            if folder.identity is not None:
+                held[folder.identity] = folder
+            if folder.fd is not None:
+                _lock(folder.fd, path)
+        yield opened
     finally:
-        for fd in fds:
-            os.close(fd)  # closing the descriptor releases its lock
+        for folder in {id(f): f for f in opened.values()}.values():
+            if folder.fd is not None:
+                os.close(folder.fd)  # closing the descriptor releases its lock
 
 
-def _remove_stale(folder: Path) -> None:
-    """Hidden temporary files and backups of earlier runs that were killed. Called while
-    the folder is locked, so none of them can belong to a run still going."""
+def _remove_stale(folder: _Folder) -> None:
+    """Hidden temporary files and backups of earlier runs that were killed: only names
+    cardgen makes (:data:`_STALE`). Called while the folder is locked, so none of them
+    can belong to a run still going."""
     with contextlib.suppress(OSError):
-        for entry in os.scandir(folder):
-            if _STALE.match(entry.name) and entry.is_file(follow_symlinks=False):
-                with contextlib.suppress(OSError):
-                    os.unlink(entry.path)
+        names = [entry.name for entry in os.scandir(
+            folder.fd if folder.fd is not None else folder.path)
+            if _STALE.fullmatch(entry.name) and entry.is_file(follow_symlinks=False)]
+        for name in names:
+            with contextlib.suppress(OSError):
+                folder.unlink(name)
 
 
-def _new_temp(path: Path, tag: str) -> Path:
-    return path.with_name(f".{path.name}.cardgen-{secrets.token_hex(8)}.{tag}")
+def _new_temp(name: str, tag: str) -> str:
+    """A hidden name beside ``name`` that only cardgen makes (see :data:`_STALE`)."""
+    return f".{name}.cardgen-{secrets.token_hex(8)}.{tag}"
 
 
-def _write_temp(temp: Path, data: bytes, mode: int) -> None:
+def _write_temp(folder: _Folder, temp: str, data: bytes, mode: int) -> None:
     """Write ``data`` to the new file ``temp``, flushed to disk, then give it ``mode``."""
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0),
-                 0o600)
+    fd = os.open(folder.at(temp), os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(
+        os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0), 0o600, dir_fd=folder.fd)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        os.chmod(temp, mode)
+            if hasattr(os, "fchmod"):
+                os.fchmod(handle.fileno(), mode)
+        if not hasattr(os, "fchmod"):
+            os.chmod(folder.at(temp), mode, dir_fd=folder.fd)
     except BaseException:
         with contextlib.suppress(OSError):
-            os.unlink(temp)
+            folder.unlink(temp)
         raise
 
 
-def _keep_old(path: Path) -> Path:
-    """The old version, kept under a hidden name for a rollback (its name stays)."""
-    backup = _new_temp(path, "old")
+def _keep_old(folder: _Folder, name: str, info: os.stat_result) -> str:
+    """The old version, kept under a hidden name for a rollback (its name stays): a hard
+    link, or a copy where links are not possible."""
+    backup = _new_temp(name, "old")
     try:
-        os.link(path, backup)
+        os.link(folder.at(name), folder.at(backup), src_dir_fd=folder.fd,
+                dst_dir_fd=folder.fd, follow_symlinks=False)
     except OSError:
-        shutil.copy2(path, backup)
+        fd = os.open(folder.at(name), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0),
+                     dir_fd=folder.fd)
+        with os.fdopen(fd, "rb") as handle:
+            data = handle.read()
+        _write_temp(folder, backup, data, stat.S_IMODE(info.st_mode))
+        with contextlib.suppress(OSError):
+            os.utime(folder.at(backup), ns=(info.st_atime_ns, info.st_mtime_ns),
+                     dir_fd=folder.fd)
     return backup
 
 
-def _sync_folder(folder: Path) -> None:
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+def _key(name: str) -> str:
+    """A name as a file system that ignores case (and Unicode normalisation) sees it."""
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+def _check_distinct(files: dict[Path, bytes], folders: dict[Path, _Folder]) -> None:
+    """No two files of one set may be one file: not by their path (a folder reached by
+    two paths), nor by names that differ only in case (one file on macOS and Windows)."""
+    seen: dict[tuple[object, str], Path] = {}
+    for path in files:
+        folder = folders[path.parent]
+        where = folder.identity or str(folder.path)
+        other = seen.setdefault((where, _key(path.name)), path)
+        if other is not path:
+            raise OutputError(f"cannot write both {path_text(other)} and {path_text(path)}: "
+                              "they would be one file; give them different names.",
+                              value=path)
 
 
 @dataclass
 class _Move:
     path: Path
-    temp: Path
-    backup: Path | None = None
+    temp: str
+    folder: _Folder
+    backup: str | None = None
     inode: tuple[int, int] | None = None  # the new file's (device, inode), once renamed
     done: bool = False
 
@@ -241,90 +363,109 @@ def write_files(files: dict[Path, bytes]) -> list[Path]:
     """Write all files as one set; returns the paths written."""
     for path in files:
         _check_target(path)
-    folders = sorted({path.parent for path in files})
-    current: Path | None = None
-    moves: list[_Move] = []
+    parents = sorted({path.parent for path in files})
+    writing = _Writing()
     try:
-        for folder in folders:
-            current = folder
-            check_folder(folder)
-            folder.mkdir(parents=True, exist_ok=True)
-        with _locked(folders):
-            for folder in folders:
-                _remove_stale(folder)
-            mask = _umask()
-            for path, data in files.items():
-                current = path
-                _check_target(path)  # again, now that no other run can change it
-                try:
-                    mode = stat.S_IMODE(path.stat().st_mode)
-                except FileNotFoundError:
-                    mode = 0o666 & ~mask
-                # The temp file's name is on the list before the file exists, so that an
-                # interrupt at any moment (even between creating it and noting it) leaves
-                # nothing behind: the clean-up removes every name on the list.
-                move = _Move(path, _new_temp(path, "tmp"))
-                moves.append(move)
-                _write_temp(move.temp, data, mode)
-            with _signals_held():
-                try:
-                    for move in moves:
-                        current = move.path
-                        if move.path.exists():
-                            move.backup = _keep_old(move.path)
-                        info = move.temp.stat()
-                        os.replace(move.temp, move.path)
-                        move.inode, move.done = (info.st_dev, info.st_ino), True
-                except BaseException:
-                    _roll_back(moves)
-                    raise
-                # Committed: every file is new. The tidying below runs to the end even if
-                # something interrupts it, and only then lets that through.
-                pending: BaseException | None = None
-                steps = [*(lambda f=folder: _sync_folder(f) for folder in folders),
-                         *(lambda b=move.backup: os.unlink(b) for move in moves
-                           if move.backup is not None)]
-                for step in steps:
-                    try:
-                        step()
-                    except OSError:
-                        pass
-                    except BaseException as exc:
-                        pending = pending or exc
-                if pending is not None:
-                    raise pending
+        for parent in parents:
+            writing.current = parent
+            check_folder(parent)
+            parent.mkdir(parents=True, exist_ok=True)
+        with _locked(parents) as folders:
+            try:
+                _write_set(files, folders, writing)
+            except BaseException:
+                _remove_temps(writing.moves)  # while the folders are still open
+                raise
     except OSError as exc:
-        for move in moves:
-            with contextlib.suppress(OSError):
-                os.unlink(move.temp)
         reason = exc.strerror or str(exc)
         if exc.errno == errno.ENAMETOOLONG:
             reason = "its name is too long for the file system"
-        raise OutputError(f"cannot write {path_text(current or '')}: {reason}.",
-                          value=current) from None
-    except BaseException:
-        for move in moves:
-            with contextlib.suppress(OSError):
-                os.unlink(move.temp)
-        raise
+        raise OutputError(f"cannot write {path_text(writing.current or '')}: {reason}.",
+                          value=writing.current) from None
     return list(files)
+
+
+@dataclass
+class _Writing:
+    """Where a write is: the path being written (for an error) and the files so far."""
+
+    current: Path | None = None
+    moves: list[_Move] = field(default_factory=list)
+
+
+def _write_set(files: dict[Path, bytes], folders: dict[Path, _Folder],
+               writing: _Writing) -> None:
+    """The set's files written, with the folders open and locked: every step goes
+    through them."""
+    _check_distinct(files, folders)
+    for folder in {id(f): f for f in folders.values()}.values():
+        _remove_stale(folder)
+    mask = _umask()
+    moves = writing.moves
+    for path, data in files.items():
+        writing.current = path
+        folder = folders[path.parent]
+        info = folder.lstat(path.name)  # again, now that no other run can change it
+        _check_kind(path, info)
+        mode = stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~mask
+        # The temp file's name is on the list before the file exists, so that an
+        # interrupt at any moment (even between creating it and noting it) leaves
+        # nothing behind: the clean-up removes every name on the list.
+        move = _Move(path, _new_temp(path.name, "tmp"), folder)
+        moves.append(move)
+        _write_temp(folder, move.temp, data, mode)
+    with _signals_held():
+        try:
+            for move in moves:
+                writing.current = move.path
+                folder, name = move.folder, move.path.name
+                old = folder.lstat(name)
+                if old is not None:
+                    _check_kind(move.path, old)
+                    move.backup = _keep_old(folder, name, old)
+                info = folder.lstat(move.temp)
+                if info is None:
+                    raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT))
+                folder.replace(move.temp, name)
+                move.inode, move.done = (info.st_dev, info.st_ino), True
+            interrupt.commit()  # the commit point (a stop asked for before: roll back)
+        except BaseException:
+            _roll_back(moves)
+            raise
+        # Committed: every file is new, and the run is finished. The tidying below runs
+        # to the end whatever happens.
+        for folder in {id(m.folder): m.folder for m in moves}.values():
+            with contextlib.suppress(OSError):
+                folder.sync()
+        for move in moves:
+            if move.backup is not None:
+                with contextlib.suppress(OSError):
+                    move.folder.unlink(move.backup)
+
+
+def _remove_temps(moves: list[_Move]) -> None:
+    for move in moves:
+        if not move.done:
+            with contextlib.suppress(OSError):
+                move.folder.unlink(move.temp)
 
 
 def _roll_back(moves: list[_Move]) -> None:
     """Put every old version back and remove what this run created; never touch a file
     that is no longer the one this run wrote."""
     for move in reversed(moves):
+        folder, name = move.folder, move.path.name
         if not move.done:
             for leftover in (move.temp, move.backup):
                 if leftover is not None:
                     with contextlib.suppress(OSError):
-                        os.unlink(leftover)
+                        folder.unlink(leftover)
             continue
         with contextlib.suppress(OSError):
-            info = move.path.lstat()
-            if (info.st_dev, info.st_ino) != move.inode:
+            info = folder.lstat(name)
+            if info is None or (info.st_dev, info.st_ino) != move.inode:
                 continue
             if move.backup is not None:
-                os.replace(move.backup, move.path)
+                folder.replace(move.backup, name)
             else:
-                os.unlink(move.path)
+                folder.unlink(name)

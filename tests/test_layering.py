@@ -32,7 +32,8 @@ MAY_IMPORT = {
     "chars": set(),
     "schema": {"errors", "chars"},
     "texts": {"datafile", "errors", "resources"},
-    "output": {"errors", "datafile"},
+    "interrupt": set(),
+    "output": {"errors", "datafile", "interrupt"},
     "draw": {"draw", "errors", "units", "datafile", "limits"},
     "text": {"text", "draw", "errors", "resources", "units", "datafile", "limits", "chars"},
     "board": {"board", "draw", "text", "errors", "chars", "datafile", "schema", "resources",
@@ -52,8 +53,9 @@ MAY_IMPORT = {
               "board", "connector", "datafile", "schema", "resources", "units", "errors",
               "chars"},
     "cli": {"cli", "card", "games", "board", "connector", "ladder", "draw", "text", "texts",
-            "prepress", "render", "output", "rules", "errors", "schema", "cardgen"},
-    "__main__": {"cli"},
+            "prepress", "render", "output", "rules", "errors", "schema", "cardgen", "datafile",
+            "interrupt"},
+    "__main__": {"cli", "interrupt"},
     "cardgen": set(),
 }
 # Third-party libraries each part may import (the standard library is always allowed).

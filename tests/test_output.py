@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import signal
 import stat
 import subprocess
@@ -13,6 +14,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from cardgen import output
 from cardgen.errors import CardgenError, OutputError
@@ -35,11 +38,11 @@ def test_a_failed_move_puts_the_older_files_back(tmp_path, monkeypatch):
     real_replace = os.replace
     calls = []
 
-    def flaky(src, dst):
+    def flaky(src, dst, **kwargs):
         calls.append(dst)
-        if str(dst) == str(b) and calls.count(dst) == 1:  # the new b cannot move into place
+        if Path(dst).name == b.name and calls.count(dst) == 1:  # the new b cannot move in
             raise OSError(28, "No space left on device")
-        return real_replace(src, dst)
+        return real_replace(src, dst, **kwargs)
 
     monkeypatch.setattr(output.os, "replace", flaky)
     with pytest.raises(CardgenError, match=r"cannot write .*b\.txt: No space left"):
@@ -52,7 +55,8 @@ def test_a_failed_move_puts_the_older_files_back(tmp_path, monkeypatch):
 
 # --- every file is always old or new ------------------------------------------------------
 
-FS_CALLS = ("open", "write", "fsync", "chmod", "link", "replace", "unlink", "mkdir", "close")
+FS_CALLS = ("open", "write", "fsync", "fchmod", "chmod", "link", "replace", "unlink", "mkdir",
+            "close")
 
 
 def _old_and_new(folder: Path, count: int = 4) -> tuple[dict[Path, bytes], dict[Path, bytes]]:
@@ -227,14 +231,87 @@ def test_files_keep_their_mode_and_new_files_follow_the_umask(tmp_path):
     assert (tmp_path / "fresh.pdf").stat().st_mode & 0o777 == 0o666 & ~mask
 
 
+USERS_HIDDEN = [".notes.20261126.old", ".plan.defaults.tmp", ".thesis.backup_1.old",
+                ".card.pdf.k2j4h5g6.tmp", ".notes.tmp", ".card.pdf.cardgen-0123456789ABCDEF.tmp",
+                ".card.pdf.cardgen-0123456789abcde.tmp", ".card.pdf.cardgen-0123456789abcdef.bak",
+                ".cardgen-0123456789abcdef.tmp", ".x.cardgen-0123456789abcdef.tmp.swp",
+                ".x.cardgen-0123456789abcdef.tmp\n", "x.cardgen-0123456789abcdef.tmp"]
+KILLED_RUNS = [".card.pdf.cardgen-0123456789abcdef.tmp", ".card.pdf.cardgen-fedcba9876543210.old",
+               ".my-card.toml.cardgen-00000000deadbeef.tmp", ".x.pdf.cardgen-0a1b2c3d4e5f6789.old"]
+
+
+def _plant(folder: Path, names: list[str]) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in names:
+        (folder / name).write_bytes(b"keep " + name.encode())
+
+
+def _survived(folder: Path, names: list[str]) -> None:
+    for name in names:
+        assert (folder / name).read_bytes() == b"keep " + name.encode(), name
+
+
 def test_stale_temp_files_of_killed_runs_are_removed_and_nothing_else(tmp_path):
-    stale = [".card.pdf.cardgen-0123456789abcdef.tmp", ".card.pdf.cardgen-fedcba9876543210.old",
-             ".card.pdf.k2j4h5g6.tmp"]  # the last: the naming of cardgen 0.1
-    for name in stale:
-        (tmp_path / name).write_bytes(b"half")
-    (tmp_path / ".notes.tmp").write_bytes(b"mine")
+    """Only cardgen's own temporary names (its marker and 16 hexadecimal digits) are
+    cleaned up; the user's hidden files, whatever they look like, stay."""
+    _plant(tmp_path, USERS_HIDDEN + KILLED_RUNS)
     write_files({tmp_path / "card.pdf": b"new"})
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".notes.tmp", "card.pdf"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*USERS_HIDDEN, "card.pdf"])
+    _survived(tmp_path, USERS_HIDDEN)
+
+
+def test_a_killed_runs_real_leftovers_are_removed_by_the_next_run(tmp_path):
+    old = {tmp_path / "f.bin": b"old"}
+    write_files(old)
+    assert _kill_at(8, tmp_path, {tmp_path / "f.bin": b"new"}) == 99  # between link and rename
+    leftovers = [p.name for p in tmp_path.iterdir() if p.name.startswith(".")]
+    assert leftovers and all(CARDGENS_OWN.fullmatch(name) for name in leftovers)
+    _plant(tmp_path, USERS_HIDDEN)
+    write_files(old)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*USERS_HIDDEN, "f.bin"])
+
+
+def test_writing_commands_keep_the_users_hidden_files(tmp_path):
+    """init into the current folder, card -o ., rotator print -o x.pdf, rules -o ."""
+    _plant(tmp_path, USERS_HIDDEN + KILLED_RUNS)
+    ok(cli("init", cwd=tmp_path))
+    ok(cli("card", "my-card.toml", "-o", ".", "-f", "pdf", cwd=tmp_path))
+    ok(cli("rotator", "print", "R1:B2B8E4I2I8-B4E2E8H4I9", "-o", "x.pdf", cwd=tmp_path))
+    ok(cli("rules", "rotator", "-o", ".", cwd=tmp_path))
+    _survived(tmp_path, USERS_HIDDEN)
+    assert not [p for p in tmp_path.iterdir() if CARDGENS_OWN.fullmatch(p.name)]
+    assert {"my-card.toml", "card.pdf", "x.pdf"} <= {p.name for p in tmp_path.iterdir()}
+
+
+_HEX = "0123456789abcdef"
+# The names cardgen's writing makes, and so the only ones its clean-up may remove.
+CARDGENS_OWN = re.compile(r"\..+\.cardgen-[0-9a-f]{16}\.(?:tmp|old)", re.DOTALL)
+_hidden_names = st.one_of(
+    st.text(st.characters(blacklist_characters="/\x00", blacklist_categories=("Cs",)),
+             min_size=1, max_size=40).map(lambda s: "." + s),
+    st.tuples(st.text("abcdefghijklmnopqrstuvwxyz0123456789_-.", min_size=1, max_size=12),
+              st.one_of(st.text("abcdefghijklmnopqrstuvwxyz0123456789_", min_size=8,
+                                max_size=8),  # what cardgen 0.1's names looked like
+                        st.text("abcdefghijklmnopqrstuvwxyz0123456789_", min_size=1,
+                                max_size=20),
+                        st.text(_HEX + "ABCDEFg", min_size=14, max_size=18).map(
+                            lambda h: "cardgen-" + h),
+                        st.text(_HEX, min_size=16, max_size=16).map(lambda h: "Cardgen-" + h)),
+              st.sampled_from(["tmp", "old", "TMP", "tmp.swp", "bak", "old~", ""])
+              ).map(lambda parts: f".{parts[0]}.{parts[1]}.{parts[2]}".rstrip(".")),
+).filter(lambda name: not CARDGENS_OWN.fullmatch(name)
+         and len(name.encode("utf-8", "surrogateescape")) <= 200 and name not in (".", ".."))
+
+
+@given(names=st.lists(_hidden_names, min_size=1, max_size=6, unique=True))
+@settings(max_examples=60, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_no_hidden_name_without_cardgens_marker_is_ever_removed(tmp_path_factory, names):
+    folder = tmp_path_factory.mktemp("hidden")
+    _plant(folder, names + KILLED_RUNS[:1])
+    write_files({folder / "card.pdf": b"new"})
+    assert sorted(p.name for p in folder.iterdir()) == sorted([*names, "card.pdf"])
+    _survived(folder, names)
 
 
 # --- one run per folder -------------------------------------------------------------------
@@ -264,8 +341,8 @@ def test_concurrent_runs_never_mix_their_files(tmp_path, monkeypatch):
     real_replace = os.replace
     paused, release = threading.Event(), threading.Event()
 
-    def replace(src, dst):
-        real_replace(src, dst)
+    def replace(src, dst, **kwargs):
+        real_replace(src, dst, **kwargs)
         if threading.current_thread().name == "A" and not paused.is_set():
             paused.set()
             release.wait(timeout=10)
@@ -291,8 +368,8 @@ def test_concurrent_runs_never_mix_their_files(tmp_path, monkeypatch):
 
 def test_a_rollback_never_removes_a_file_another_writer_put_there(tmp_path):
     mine = tmp_path / "a.txt"
-    move = output._Move(mine, tmp_path / ".a.txt.cardgen-0000000000000000.tmp",
-                        inode=(0, 0), done=True)
+    move = output._Move(mine, ".a.txt.cardgen-0000000000000000.tmp",
+                        output._Folder(tmp_path), inode=(0, 0), done=True)
     mine.write_bytes(b"someone else's")
     output._roll_back([move])
     assert mine.read_bytes() == b"someone else's"
@@ -340,3 +417,83 @@ def test_output_names_stay_inside_the_folder_asked_for(tmp_path, name):
 def test_a_file_name_too_long_for_the_file_system_is_one_line(tmp_path):
     error_line(cli("rotator", "print", "R1:B2B8E4I2I8-B4E2E8H4I9", "-o",
                    tmp_path / ("b" * 300 + ".pdf")), "name is too long")
+
+
+@pytest.mark.parametrize("target", ["/dev/null", "pipe"])
+@pytest.mark.parametrize("fmt", ["pdf", "svg", "pdf,png"])
+def test_a_device_or_pipe_as_the_stem_of_files_is_refused(tmp_path, target, fmt):
+    """rotator print gives -o its suffix per format: /dev/null used to mean /dev/null.pdf."""
+    if target == "pipe":
+        os.mkfifo(tmp_path / "pipe")
+        target = str(tmp_path / "pipe")
+    before = sorted(os.listdir(Path(target).parent))
+    line = error_line(cli("rotator", "print", "R1:B2B8E4I2I8-B4E2E8H4I9", "-o", target,
+                          "-f", fmt), "--output", target, "not a file or a folder")
+    assert "\n" not in line
+    assert sorted(os.listdir(Path(target).parent)) == before
+    assert not Path(target + ".pdf").exists()
+
+
+# --- the output folder is held from the lock on ---------------------------------------------
+
+def _swap_for_a_link(folder: Path, elsewhere: Path) -> None:
+    folder.rename(folder.with_name("moved"))
+    folder.symlink_to(elsewhere, target_is_directory=True)
+
+
+@pytest.mark.parametrize("when", ["locked", "temps written"])
+def test_a_folder_swapped_for_a_link_during_the_write_is_not_followed(tmp_path, monkeypatch,
+                                                                      when):
+    """The folder is swapped for a symbolic link to another folder after the checks and
+    the lock, or just before the renames: nothing is written through the link, and the
+    files land, all new, in the folder that was checked and locked."""
+    folder, elsewhere = tmp_path / "out", tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    old = {folder / f"f{i}.bin": f"old {i}".encode() for i in range(3)}
+    write_files(old)
+    new = {path: f"new {i}".encode() for i, path in enumerate(old)}
+    new[folder / "extra.bin"] = b"extra"
+    if when == "locked":
+        real_remove = output._remove_stale
+
+        def remove_then_swap(open_folder):
+            real_remove(open_folder)
+            _swap_for_a_link(folder, elsewhere)
+
+        monkeypatch.setattr(output, "_remove_stale", remove_then_swap)
+    else:
+        real_write, written = output._write_temp, []
+
+        def write_then_swap(*args):
+            real_write(*args)
+            written.append(args)
+            if len(written) == len(new):
+                _swap_for_a_link(folder, elsewhere)
+
+        monkeypatch.setattr(output, "_write_temp", write_then_swap)
+    write_files(new)
+    monkeypatch.undo()
+    assert folder.is_symlink()
+    assert os.listdir(elsewhere) == []
+    moved = tmp_path / "moved"
+    assert {p.name: p.read_bytes() for p in moved.iterdir()} == {
+        p.name: data for p, data in new.items()}
+
+
+def test_names_that_differ_only_in_case_are_one_file_and_refused(tmp_path):
+    with pytest.raises(OutputError, match="would be one file"):
+        write_files({tmp_path / "Card.pdf": b"a", tmp_path / "card.pdf": b"b"})
+    assert os.listdir(tmp_path) == []
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "alias").symlink_to(tmp_path / "sub")
+    with pytest.raises(OutputError, match="would be one file"):
+        write_files({tmp_path / "sub" / "a.pdf": b"a", tmp_path / "alias" / "a.pdf": b"b"})
+    assert os.listdir(tmp_path / "sub") == []
+
+
+@pytest.mark.parametrize("command", [["card", "-f", "pdf"], ["rules", "rotator"],
+                                     ["connector", "show"]])
+def test_a_device_as_the_output_folder_is_named_a_device(command):
+    error_line(cli(*command, "-o", "/dev/null"), "output folder /dev/null is a device, not "
+               "a folder")
+    assert sorted(p.name for p in Path("/dev").glob("null*")) == ["null"]

@@ -91,6 +91,8 @@ CASES: dict[str, Callable[[Path], list[str | Path]]] = {
     "`--offset=nan,0`": lambda d: ["sheet", _write(d, "base.toml", PERSON).name,
                                    "--offset=nan,0"],
     "an output name taken by a device or folder": lambda d: ["init", "/dev/full", "--force"],
+    "a device as the `-o` of a command that sets the suffix (`rotator print -o /dev/null`)":
+        lambda d: ["rotator", "print", "R1:B2B8E4I2I8-B4E2E8H4I9", "-o", "/dev/null"],
     "a board ID with a look-alike letter": lambda d: [
         "rotator", "show", "R1:B2B8E4ı2I8-B4E2E8H4I9"],
     "a board breaking the placement rules": lambda d: [

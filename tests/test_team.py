@@ -305,3 +305,62 @@ def test_line_ranges(lines, shown):
     from cardgen.cli.card import _ranges
 
     assert _ranges(lines) == shown
+
+
+def test_a_person_named_like_a_dieline_keeps_their_card(tmp_path):
+    """Rows of two sizes make dieline-85x55 and dieline-88.9x50.8; a person whose name
+    gives one of those stems is numbered instead of having their card replaced."""
+    table, config = _studio(tmp_path, people="name,card.preset\nRobin Vale,eu\nSam Reed,us\n"
+                                             "Dieline 85x55,eu\nDIELINE 88.9x50.8,us\n")
+    out = tmp_path / "out"
+    result = ok(cli("card", config, "--batch", table, "-o", out, "-f", "pdf,png", "--dpi",
+                    "36"))
+    cards = ("robin-vale", "sam-reed", "dieline-85x55-2", "dieline-88-9x50-8")
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        [f"{stem}{end}" for stem in cards for end in (".pdf", "-outside.png", "-inside.png")]
+        + [f"dieline-{size}{end}" for size in ("85x55", "88.9x50.8") for end in (".pdf", ".png")])
+    assert result.stdout.splitlines()[-1] == f"wrote 16 files for 4 cards into {out}"
+    for stem, name in (("dieline-85x55-2", "Dieline 85x55"),
+                       ("dieline-88-9x50-8", "DIELINE 88.9x50.8")):
+        with pdfplumber.open(out / f"{stem}.pdf") as pdf:
+            assert len(pdf.pages) == 2 and name in pdf.pages[0].extract_text()
+    for size in ("85x55", "88.9x50.8"):
+        reader = PdfReader(out / f"dieline-{size}.pdf")
+        assert len(reader.pages) == 1 and "Dieline" not in reader.pages[0].extract_text()
+
+
+def test_a_person_named_like_anothers_varnish_file_keeps_their_card(tmp_path):
+    """Robin's --varnish file is robin-varnish.pdf; Robin Varnish's card is numbered."""
+    table, config = _studio(tmp_path, people="name\nRobin\nRobin Varnish\n")
+    out = tmp_path / "out"
+    ok(cli("card", config, "--batch", table, "-o", out, "-f", "pdf", "--varnish", "file"))
+    assert sorted(p.name for p in out.iterdir()) == [
+        "dieline.pdf", "robin-varnish-2-varnish.pdf", "robin-varnish-2.pdf",
+        "robin-varnish.pdf", "robin.pdf"]
+    with pdfplumber.open(out / "robin-varnish-2.pdf") as pdf:
+        assert "Robin Varnish" in pdf.pages[0].extract_text()
+    assert len(PdfReader(out / "robin-varnish.pdf").pages) == 1  # Robin's varnish plate
+
+
+def test_stems_and_file_names_that_differ_only_in_case_are_one():
+    from cardgen.card.batch import assign_stems
+
+    assert assign_stems(["Robin", "robin", "Dieline"], [[".pdf"], [".pdf"], [".pdf"]],
+                        ["DIELINE", "ROBIN.PDF"]) == ["robin-2", "robin-3", "dieline-2"]
+    assert assign_stems(["Robin", "Robin Varnish"], [[".pdf", "-varnish.pdf"]] * 2) == [
+        "robin", "robin-varnish-2"]
+
+
+@given(st.lists(st.text(max_size=20), min_size=1, max_size=8),
+       st.lists(st.sampled_from([".pdf", "-outside.png", "-inside.svg", "-varnish.pdf",
+                                 "-85x55.pdf", ".PDF", "-2.pdf"]), max_size=4,
+                unique_by=str.casefold))
+@settings(max_examples=100, deadline=None, derandomize=True)
+def test_no_two_files_of_a_batch_share_a_name_in_any_case(names, ends):
+    from cardgen.card.batch import assign_stems
+
+    generated = ["dieline", "dieline.pdf", "dieline-85x55", "dieline-85x55.pdf"]
+    stems = assign_stems(names, [ends] * len(names), generated)
+    files = [f"{stem}{end}".casefold() for stem in stems for end in ("", *ends)]
+    assert len(set(files)) == len(files)
+    assert not set(files) & {g.casefold() for g in generated}

@@ -17,7 +17,9 @@ The rules (README, "Team cards from a CSV"):
   is reported at once.
 - Each card's files are named from the person's name (``Robin Vale`` →
   ``robin-vale``); two people whose names give the same stem are numbered
-  (``robin-vale``, ``robin-vale-2``) in the order of the rows.
+  (``robin-vale``, ``robin-vale-2``) in the order of the rows. The names of the files
+  the run makes for all (the dielines) are reserved first, so a person whose name gives
+  one of them is numbered too (:func:`assign_stems`).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from __future__ import annotations
 import copy
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -129,18 +131,34 @@ def stem_of(name: str) -> str:
     return stem[:60].rstrip("-") or "card"
 
 
+def _folded(name: str) -> str:
+    """A file name as a file system that ignores case (macOS, Windows) compares it."""
+    return unicodedata.normalize("NFC", name).casefold()
+
+
 def unique_stems(names: Sequence[str], reserved: Sequence[str] = ()) -> list[str]:
     """A stem per name, numbered from 2 where an earlier row (or ``reserved``) already
-    took it."""
-    taken = set(reserved)
+    took it, case-insensitively."""
+    return assign_stems(names, [()] * len(names), reserved)
+
+
+def assign_stems(names: Sequence[str], ends: Sequence[Sequence[str]],
+                 generated: Iterable[str] = ()) -> list[str]:
+    """A stem per name (:func:`stem_of`), numbered from 2 (``robin-vale-2``) where the
+    stem, or a file named from it (the stem and each of its row's ``ends``, such as
+    ``.pdf`` or ``-outside.png``), is already taken: by ``generated`` (the names of the
+    files a run makes besides the people's, such as its dielines, and their stems),
+    reserved before any person's, or by an earlier row. Names that differ only in case
+    count as one, as they are one file on macOS and Windows."""
+    taken = {_folded(name) for name in generated}
     stems = []
-    for name in names:
+    for name, row_ends in zip(names, ends, strict=True):
         base = stem_of(name)
         stem, n = base, 1
-        while stem in taken:
+        while any(_folded(stem + end) in taken for end in ("", *row_ends)):
             n += 1
             stem = f"{base}-{n}"
-        taken.add(stem)
+        taken.update(_folded(stem + end) for end in ("", *row_ends))
         stems.append(stem)
     return stems
 

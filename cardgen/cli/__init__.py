@@ -13,13 +13,9 @@ from __future__ import annotations
 
 import functools
 import importlib
-import signal
-import sys
-import threading
 import warnings
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from types import FrameType, ModuleType
+from collections.abc import Sequence
+from types import ModuleType
 from typing import Annotated, Any
 
 import typer
@@ -33,6 +29,9 @@ from cardgen.cli import rotator as rotator_commands
 from cardgen.cli import rules as rules_commands
 from cardgen.cli.common import option_message
 from cardgen.errors import CardgenError, ParameterError
+from cardgen.interrupt import STOPPING_SIGNALS, Interrupted, handling, settle
+
+__all__ = ["STOPPING_SIGNALS", "Interrupted", "app", "main", "run"]
 
 app = typer.Typer(
     name="cardgen",
@@ -65,36 +64,6 @@ app.add_typer(connector_commands.connector)
 app.add_typer(ladder_commands.ladder)
 app.command()(rules_commands.rules)
 app.command()(playsheet_commands.playsheet)
-
-
-class Interrupted(BaseException):
-    """A signal asked the run to stop: raised by the handlers :func:`run` installs, so
-    that output writing and worker processes clean up on the way out."""
-
-    def __init__(self, word: str, status: int) -> None:
-        super().__init__(word)
-        self.word, self.status = word, status
-
-
-STOPPING_SIGNALS = {signal.SIGINT: ("interrupted", 130), signal.SIGTERM: ("terminated", 143)}
-
-
-@contextmanager
-def _signals_stop_the_run() -> Iterator[None]:
-    """Ctrl-C and SIGTERM raise :class:`Interrupted` (in the main thread only)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(signum: int, frame: FrameType | None) -> None:
-        raise Interrupted(*STOPPING_SIGNALS[signal.Signals(signum)])
-
-    previous = {signum: signal.signal(signum, stop) for signum in STOPPING_SIGNALS}
-    try:
-        yield
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
 
 
 def _click_errors() -> ModuleType:
@@ -130,21 +99,26 @@ def run(argv: Sequence[str] | None = None) -> int:
     """Run the command line on ``argv`` (default: the process's arguments) and return
     the exit status: 0 on success; 1 for an input error, bad option values included (one
     line on stderr); 2 for a usage error (an unknown option, a missing argument); 130
-    when interrupted and 143 when terminated (one line)."""
+    when interrupted and 143 when terminated (one line, and every file old; see
+    :mod:`cardgen.interrupt`). Once the outcome is decided (an error to say, the end of
+    the command, or files committed), later signals no longer change it."""
     click = _click_errors()
     try:
         # Libraries' own warnings never reach the user raw: cardgen turns what matters
         # into its own warnings where it happens (images, fonts), and ignores the rest.
-        with _signals_stop_the_run(), warnings.catch_warnings():
+        with handling(), warnings.catch_warnings():
             warnings.simplefilter("ignore")
             result = _command().main(args=None if argv is None else list(argv),
                                      prog_name="cardgen", standalone_mode=False)
+            settle()
     except Interrupted as exc:
         typer.echo(exc.word, err=True)
         return exc.status
     except SystemExit as exc:
+        settle()
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     except click.BadParameter as exc:
+        settle()
         if isinstance(exc, click.MissingParameter):
             _usage_error(exc)
             return int(exc.exit_code)
@@ -153,22 +127,30 @@ def run(argv: Sequence[str] | None = None) -> int:
         typer.echo(f"error: {where}: {exc.message.rstrip('.')}.", err=True)
         return 1
     except click.ClickException as exc:
+        settle()
         _usage_error(exc)
         return int(exc.exit_code)
     except typer.Abort:
+        settle()
         typer.echo("aborted", err=True)
         return 1
     except BrokenPipeError:  # the reader of our output went away (| head)
+        settle()
         return 1
     except ParameterError as exc:
+        settle()
         typer.echo(f"error: {option_message(exc)}", err=True)
         return 1
     except CardgenError as exc:
+        settle()
         typer.echo(f"error: {exc}", err=True)
         return 1
     return result if isinstance(result, int) else 0
 
 
 def main() -> None:
-    """Console entry point."""
+    """The command line with the process's arguments; the ``cardgen`` command itself is
+    ``cardgen.__main__.main``, which handles signals before this package is imported."""
+    import sys
+
     sys.exit(run())

@@ -110,9 +110,9 @@ def card(
         from cardgen.card.batch import build_team
 
         check_folder(output)
-        cards = build_team(batch, config, mode, reserved=(DIELINE_STEM,), preset=chosen,
-                           theme=theme, marks=marks, output_intent=intent, varnish=coat)
-        files, per_card = _team_files(cards, output, formats, cmyk=not rgb, dpi=dpi)
+        cards = build_team(batch, config, mode, preset=chosen, theme=theme, marks=marks,
+                           output_intent=intent, varnish=coat)
+        cards, files, per_card = _team_files(cards, output, formats, cmyk=not rgb, dpi=dpi)
         warnings = team_warnings(cards)
         warn(warnings)
         written = write_files(files)
@@ -218,34 +218,61 @@ def _ranges(numbers: Sequence[int]) -> str:
 
 
 def _team_files(cards: Sequence[TeamCard], output: Path, formats: Sequence[Format], *,
-                cmyk: bool, dpi: float) -> tuple[dict[Path, bytes], dict[str, list[Path]]]:
+                cmyk: bool, dpi: float) -> tuple[list[TeamCard], dict[Path, bytes],
+                                                 dict[str, list[Path]]]:
     """Every card's files (with ``--varnish file``, its ``-varnish.pdf`` too), and one
     dieline for each size among them (``dieline``, or ``dieline-85x55`` and so on when
-    the cards have several sizes)."""
-    from cardgen.errors import CardgenError
-    from cardgen.render import render_files
+    the cards have several sizes). The dielines' names are reserved before the people's
+    stems are given (:func:`cardgen.card.batch.assign_stems`), so no card's file can
+    take a dieline's name. Returns the cards with their final stems, the files, and
+    each stem's files."""
+    from dataclasses import replace
+
+    from cardgen.card.batch import TeamCard, assign_stems
+    from cardgen.render import Format, render, render_files
 
     files: dict[Path, bytes] = {}
-    per_card: dict[str, list[Path]] = {}
     dielines: dict[tuple[float, float], Document] = {}
     for card in cards:
-        made = render_files(card.build.document, output / card.person.stem, formats,
-                            cmyk=cmyk, dpi=dpi)
-        made |= _varnish_file(card.build, output / f"{card.person.stem}-{VARNISH_STEM}", dpi)
-        clash = sorted(set(made) & set(files))
-        if clash:
-            raise CardgenError(f"line {card.person.line}: person.name gives the file "
-                               f"{clash[0].name}, which another card's files already "
-                               "use; change the name.", value=card.person.config.person.name)
-        files |= made
-        per_card[card.person.stem] = list(made)
         size = card.build.geometry.size
         if card.build.dieline is not None:
             dielines.setdefault((size.width, size.height), card.build.dieline)
+    generated = [DIELINE_STEM]
     for (width, height), document in dielines.items():
         stem = DIELINE_STEM if len(dielines) == 1 else f"{DIELINE_STEM}-{width:g}x{height:g}"
-        files |= render_files(document, output / stem, formats, cmyk=cmyk, dpi=dpi)
-    return files, per_card
+        made = render_files(document, output / stem, formats, cmyk=cmyk, dpi=dpi)
+        generated += [stem, *(path.name for path in made)]
+        _add_files(files, made)
+    rendered = []
+    for card in cards:
+        ends = render(card.build.document, formats, cmyk=cmyk, dpi=dpi)
+        if card.build.varnish is not None:
+            ends[f"-{VARNISH_STEM}.pdf"] = render(card.build.varnish, [Format.PDF],
+                                                  cmyk=True, dpi=dpi)[".pdf"]
+        rendered.append(ends)
+    stems = assign_stems([card.person.config.person.name for card in cards],
+                         [list(ends) for ends in rendered], generated)
+    named: list[TeamCard] = []
+    per_card: dict[str, list[Path]] = {}
+    for card, stem, ends in zip(cards, stems, rendered, strict=True):
+        made = {output / f"{stem}{end}": data for end, data in ends.items()}
+        _add_files(files, made)
+        named.append(TeamCard(replace(card.person, stem=stem), card.build))
+        per_card[stem] = list(made)
+    return named, files, per_card
+
+
+def _add_files(files: dict[Path, bytes], made: dict[Path, bytes]) -> None:
+    """``made`` added to the set ``files``: no file of a set may take another's name
+    (the stems are made so that none does; this holds it)."""
+    from cardgen.datafile import path_text
+    from cardgen.errors import OutputError
+
+    for path in made:
+        if path in files:
+            raise OutputError(f"cannot write {path_text(path)}: two files of one set have "
+                              "that name; nothing was written.", value=path)
+    files |= made
 
 
 def _team_table(cards: Sequence[TeamCard], per_card: dict[str, list[Path]]) -> str:

@@ -125,6 +125,27 @@ def file_or_folder(name: str) -> Callable[[str | Path], Path]:
     return parse
 
 
+def check_stem_path(path: Path, option: str = "--output") -> Path:
+    """For a command that gives ``-o`` its suffix per format (``board`` -> ``board.pdf``):
+    a name already taken by anything but a regular file or a folder (a device such as
+    ``/dev/null``, a pipe, a socket) is refused, since the files would be written beside
+    it under other names (``/dev/null.pdf``). Returns ``path`` unchanged."""
+    import stat
+
+    from cardgen.datafile import path_text
+
+    try:
+        mode = path.stat().st_mode
+    except (OSError, ValueError):  # nothing of that name (or no name the system takes)
+        return path
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return path
+    kind = ("a pipe" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
+            else "a device")
+    raise CardgenError(f"{option} {path_text(path)} is {kind}, not a file or a folder; give "
+                       "a file name (its suffix is set per format) or a folder.", value=path)
+
+
 def report(paths: Iterable[Path], *, err: bool = False, note: str = "") -> None:
     for path in paths:
         typer.echo(f"wrote {path}{note}", err=err)

@@ -242,21 +242,22 @@ def show(
     """Draw the shipped assembly of each game and print the text it reveals."""
     from cardgen.connector.assembly import read_assembly, shipped_assembly_path
     from cardgen.connector.model import Game
-    from cardgen.connector.picture import write_picture
+    from cardgen.connector.picture import picture_bytes
     from cardgen.connector.validate import instructions
     from cardgen.connector.validate import validate as judge
-    from cardgen.output import check_folder
+    from cardgen.output import check_folder, write_files
 
     games = list(Game) if game is None else [parse_choice(Game, game, "GAME")]
     size = _preset(preset)
     formats = parse_formats(fmt)
     check_folder(output)
     lay = _layout(None, size)
-    for g in games:
-        result = judge(lay, read_assembly(shipped_assembly_path(g, size)))
-        for f in formats:
-            name = f"connector-{g.value}-{size.value}.{f.value}"
-            report([write_picture(result, output / name)], err=True)
+    results = [(g, judge(lay, read_assembly(shipped_assembly_path(g, size)))) for g in games]
+    # One set, written all or nothing: a run stopped before the end writes no picture.
+    report(write_files({output / f"connector-{g.value}-{size.value}.{f.value}":
+                        picture_bytes(result, f.value) for g, result in results
+                        for f in formats}), err=True)
+    for g, result in results:
         state = "" if result.valid else " (NOT VALID: " + result.problems[0] + ")"
         typer.echo(f"{g.value} ({plural(result.cards, 'card')}){state}: {_q(result.text)}")
         for step in instructions(result):

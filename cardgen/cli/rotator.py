@@ -18,6 +18,7 @@ from cardgen.cli.common import (
     JsonOpt,
     PaperOpt,
     check_range,
+    check_stem_path,
     file_or_folder,
     parse_choice,
     parse_formats,
@@ -238,6 +239,7 @@ def print_board(
     board_size = parse_choice(PuzzleSize, size, "--size")
     sheet = parse_choice(Paper, paper, "--paper")
     maps = [load_board(b) for b in boards]
+    check_stem_path(output)
     for f in formats:
         check_file(output.with_suffix(f".{f.value}"))
     pictures = [f for f in formats if f is not Format.PDF]
