@@ -310,6 +310,75 @@ def test_the_cut_never_changes_the_answer() -> None:
         assert all(full.searched[k] > 0 for k in range(1, PLAYERS[game]))
 
 
+def test_the_depth_first_search_judges_what_a_level_search_would(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search holds one path and compact keys instead of whole levels; it judges the
+    same assemblies in the same order as the level-by-level search it replaced (here
+    without the cut, every assembly of up to 3 Deflector cards)."""
+    import cardgen.connector.solve as solver
+
+    layout = bundled_layout(Preset.EU)
+    looks = [solver._Look(c, Game.DEFLECTOR, i)
+             for i, c in enumerate(solver.configs(layout).values())]
+
+    def key(state: solver._State) -> tuple[object, ...]:  # the old key: a tuple of floats
+        ox, oy = state.cards[0][1], state.cards[0][2]
+        return tuple((look.key, round(x - ox, 3), round(y - oy, 3))
+                     for look, x, y in state.cards)
+
+    expected: list[tuple[object, ...]] = []
+    for count in (1, 2, 3):
+        level = [solver._start(look) for look in looks]
+        for _ in range(1, count):
+            seen: set[tuple[object, ...]] = set()
+            following = []
+            for state in level:
+                for child in solver._children(state, looks, None, 0, [0]):
+                    if key(child) not in seen:
+                        seen.add(key(child))
+                        following.append(child)
+            level = following
+        expected += [key(s) for s in level]
+    judged: list[tuple[object, ...]] = []
+    reads = solver._reads
+    monkeypatch.setattr(solver, "_reads",
+                        lambda state, text: judged.append(key(state)) or reads(state, text))
+    result = solve(layout, Game.DEFLECTOR, "eu", cut=False)
+    assert result.cards == 3 and judged == expected and len(expected) == 8 + 64 + 1536
+    assert result.visited == 8 + (8 + 64) + (8 + 64 + 1536)
+
+
+def test_the_search_stops_at_its_budget_of_assemblies() -> None:
+    """The budget counts assemblies visited (each size, once per count searched): the
+    Deflector search without the cut visits exactly 1,688 and stops one short of that."""
+    layout = bundled_layout(Preset.EU)
+    enough = solve(layout, Game.DEFLECTOR, "eu", cut=False, budget=1688)
+    assert enough.cards == 3 and enough.decided and enough.visited == 1688
+    short = solve(layout, Game.DEFLECTOR, "eu", cut=False, budget=1687)
+    assert short.assembly is None and not short.decided and short.exhausted == 3
+    assert short.visited == 1687 and short.searched == {1: 8, 2: 64}
+    # Defector without the cut would grow for ever; it stops at the budget, saying so as
+    # it goes.
+    told: list[tuple[int, int]] = []
+    stopped = solve(layout, Game.DEFECTOR, "eu", cut=False, budget=25_000,
+                    progress=lambda cards, visited: told.append((cards, visited)))
+    assert stopped.assembly is None and stopped.exhausted == 4 and stopped.visited == 25_000
+    assert stopped.searched == {1: 8, 2: 64, 3: 2432}
+    assert told[:3] == [(1, 8), (2, 80), (3, 2584)] and told[3:] == [(4, 10_000), (4, 20_000)]
+
+
+def test_the_checker_says_when_the_search_gave_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    import functools
+
+    import cardgen.connector.check as check_module
+
+    monkeypatch.setattr(check_module, "solve", functools.partial(solve, budget=1000))
+    problems = game_problems(bundled_layout(Preset.EU), "eu", games=[Game.DEFECTOR])
+    assert len(problems) == 1 and problems[0].startswith(
+        "the search for an assembly of up to 6 cards that spells the defector description "
+        "gave up after 1,000 assemblies (its budget)")
+
+
 def test_the_solver_never_reads_the_shipped_assemblies(monkeypatch: pytest.MonkeyPatch) -> None:
     import cardgen.connector.assembly as assembly_module
 

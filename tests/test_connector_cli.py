@@ -75,10 +75,45 @@ def test_solve_with_too_few_cards_exits_1() -> None:
     assert result.stdout.startswith("no assembly of up to 3 cards spells the defector")
 
 
+def test_solve_gives_up_at_its_budget_with_one_line(tmp_path: Path) -> None:
+    out = tmp_path / "found.toml"
+    result = cli("connector", "solve", "defector", "--no-cut", "--budget", "25000", "-o", out)
+    line = error_line(result, "--budget", "stopped after 25,000 assemblies",
+                      "while trying 4 cards", "drop --no-cut", "raise --budget")
+    assert result.stdout == "" and not out.exists() and "defector" in line
+    # With the cut the advice is only to raise the budget; --json prints nothing either.
+    result = cli("connector", "solve", "defector", "--budget", "100", "--json")
+    line = error_line(result, "stopped after 100 assemblies", "raise --budget")
+    assert "--no-cut" not in line and result.stdout == ""
+
+
+@pytest.mark.slow
+def test_solve_without_the_cut_stays_well_under_a_gigabyte(tmp_path: Path) -> None:
+    """The worst shipped case, Defector without the cut, once grew past 1.5 GB and died
+    of MemoryError; it now gives up at the default budget with one line. The peak
+    resident size is the child's own (os.wait4), not the most of every child so far."""
+    import os
+    import subprocess
+    import sys
+
+    with open(tmp_path / "out", "w") as out, open(tmp_path / "err", "w") as err:
+        child = subprocess.Popen([sys.executable, "-m", "cardgen", "connector", "solve",
+                                  "defector", "--no-cut"], stdout=out, stderr=err)
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
+    peak = usage.ru_maxrss * (1 if sys.platform == "darwin" else 1024)  # bytes
+    err_text = (tmp_path / "err").read_text()
+    assert child.returncode == 1 and err_text.startswith(
+        "error: --budget: the search stopped after 2,000,000 assemblies"), err_text
+    assert len(err_text.strip().splitlines()) == 1 and "Traceback" not in err_text
+    assert peak < 1024**3, f"peak resident size {peak / 1024**2:.0f} MB"
+
+
 @pytest.mark.parametrize(("args", "needles"), [
     (("connector", "solve", "chess"), ("GAME", "chess")),
     (("connector", "solve", "rotator", "--max-cards", "0"), ("--max-cards",)),
     (("connector", "solve", "rotator", "--preset", "a4"), ("--preset",)),
+    (("connector", "solve", "rotator", "--budget", "99"), ("--budget", "at least 100", "99")),
     (("connector", "validate", "missing.toml"), ("missing.toml", "does not exist")),
 ])
 def test_bad_arguments(args: tuple[str, ...], needles: tuple[str, ...]) -> None:

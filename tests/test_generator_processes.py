@@ -4,22 +4,34 @@ leaving early (enough boards, a signal handler's exception) kills them at once; 
 boards never depend on the job count; ``usable_jobs`` caps the jobs at the CPUs.
 
 The real-process tests read ``/proc``, so they run on Linux only.
+
+No test here bounds the wall-clock time: a loaded machine takes seconds for what an idle
+one does at once. "At once" is shown by events instead: a map whose analysis never ends
+(the workers block on it, see ``never_ending``) must not keep a run that has its boards,
+an interrupt or a dead worker from ending; a worker of a killed parent must die by the
+kernel's signal, not by itself. A run that truly hangs fails at ``HANG_GUARD``.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import signal
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+import cardgen.games.rotator.generator as generator
 from cardgen.errors import ParameterError
-from cardgen.games.rotator.generator import Grade, generate
+from cardgen.games.rng import SplitMix64
+from cardgen.games.rotator.board import RotatorMap
+from cardgen.games.rotator.generator import Grade, generate, random_map
 from tests.helpers import ROOT, children, proc_fields, proc_stat
 
 linux_only = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
@@ -46,73 +58,204 @@ def alive(processes: list[Proc]) -> list[Proc]:
     return living
 
 
-def start_generation(tmp: Path, **streams: int) -> subprocess.Popen[str]:
+HANG_GUARD = 120.0  # seconds: only a run that hangs takes this long, however loaded
+PR_SET_CHILD_SUBREAPER = 36  # from <linux/prctl.h>
+
+
+def wait_until(condition: Callable[[], bool], what: str) -> None:
+    """Poll until ``condition()`` holds; fail only if it never does (a hang)."""
+    deadline = time.monotonic() + HANG_GUARD
+    while not condition():
+        if time.monotonic() > deadline:
+            pytest.fail(f"{what}: still waiting after {HANG_GUARD:g} s, a hang")
+        time.sleep(0.01)
+
+
+class Hang(BaseException):
+    """Raised in the test's main thread when what it awaits never comes."""
+
+
+@contextlib.contextmanager
+def hang_guard() -> Iterator[None]:
+    """Raise :class:`Hang` in this (main) thread if the block still runs after
+    ``HANG_GUARD`` seconds, by SIGUSR1 from a timer thread (SIGALRM is the tests' own)."""
+    def expire(signum: int, frame: object) -> None:
+        raise Hang(f"still running after {HANG_GUARD:g} s: a hang")
+
+    before = signal.signal(signal.SIGUSR1, expire)
+    timer = threading.Timer(HANG_GUARD, os.kill, (os.getpid(), signal.SIGUSR1))
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGUSR1, before)
+
+
+SEED = 32  # hard boards at maps 2, 3 and 7; map 4 (not hard) takes some 2 s to analyse
+
+
+def first_maps(n: int) -> list[str]:
+    """The board IDs of seed 32's first ``n`` maps (all different), as generate draws
+    them."""
+    rng = SplitMix64(SEED)
+    return [random_map(rng).board_id for _ in range(n)]
+
+
+QUICK_MAPS = first_maps(3)  # analysed in 0.7 s in all; every later one: see never_ending
+
+
+def never_ending(real: Callable[..., object], done: int | None = None
+                 ) -> Callable[..., object]:
+    """``analyse`` for the tests: seed 32's first three maps as ``real`` does it, any
+    other map never ends (as if it took for ever). Each analysis that ends writes the
+    pid of the process that made it to file descriptor ``done``, if given."""
+    def analyse(rmap: RotatorMap, *args: object) -> object:
+        if rmap.board_id not in QUICK_MAPS:
+            threading.Event().wait()
+        result = real(rmap, *args)
+        if done is not None:
+            os.write(done, f"{os.getpid()}\n".encode())
+        return result
+    return analyse
+
+
+# ``cardgen`` (as ``python -m cardgen``) whose analysis of any map after the third never
+# ends: a run must stop at Ctrl-C without waiting for its workers' work.
+DRIVER = f"""\
+import threading, sys
+import cardgen.games.rotator.generator as generator
+from cardgen.cli import main
+real = generator.analyse
+def analyse(rmap, *args):
+    if rmap.board_id not in {QUICK_MAPS!r}:
+        threading.Event().wait()
+    return real(rmap, *args)
+generator.analyse = analyse
+sys.argv[0] = "cardgen"
+main()
+"""
+
+
+def start_generation(tmp: Path, *, endless: bool = False, **streams: int
+                     ) -> subprocess.Popen[str]:
     """``cardgen rotator generate --seed 32 --difficulty hard --count 3 --jobs 2``, in its
     own process group. It takes a few seconds: its hard boards are maps 2, 3 and 7, and the
     fourth map (not hard) takes some 2 s to analyse (measured: maps 1-3 take 0.7 s in
-    all)."""
-    return subprocess.Popen(
-        [sys.executable, "-m", "cardgen", "rotator", "generate", "--seed", "32",
-         "--difficulty", "hard", "--count", "3", "--jobs", "2", "-o", str(tmp / "r.pdf")],
-        cwd=ROOT, text=True, start_new_session=True, **streams)
+    all). ``endless``: every map after the third never ends (see ``DRIVER``)."""
+    args = ["rotator", "generate", "--seed", str(SEED), "--difficulty", "hard", "--count",
+            "3", "--jobs", "2", "-o", str(tmp / "r.pdf")]
+    if endless:
+        (tmp / "driver.py").write_text(DRIVER)
+        command = [sys.executable, str(tmp / "driver.py"), *args]
+    else:
+        command = [sys.executable, "-m", "cardgen", *args]
+    return subprocess.Popen(command, cwd=ROOT, text=True, start_new_session=True, **streams)
 
 
 def wait_for_workers(process: subprocess.Popen[str], jobs: int = 2) -> list[Proc]:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        workers = children(process.pid)
-        if len(workers) >= jobs:
-            return workers
+    found: list[Proc] = []
+
+    def seen() -> bool:
+        found[:] = children(process.pid)
         assert process.poll() is None, "generation ended before its workers were seen"
-        time.sleep(0.01)
-    pytest.fail("no worker processes within 30 s")
+        return len(found) >= jobs
+
+    wait_until(seen, "worker processes")
+    return found
+
+
+@contextlib.contextmanager
+def adopting_orphans() -> Iterator[None]:
+    """Make this process the subreaper of its descendants meanwhile: a worker orphaned
+    by its parent's death becomes its child, so its exit status can be read."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(PR_SET_CHILD_SUBREAPER, ctypes.c_ulong(1), ctypes.c_ulong(0),
+                  ctypes.c_ulong(0), ctypes.c_ulong(0)) != 0:
+        pytest.skip("this process cannot become a child subreaper")
+    try:
+        yield
+    finally:
+        libc.prctl(PR_SET_CHILD_SUBREAPER, ctypes.c_ulong(0), ctypes.c_ulong(0),
+                   ctypes.c_ulong(0), ctypes.c_ulong(0))
+
+
+def reap(pid: int) -> int:
+    """The wait status of ``pid``, a child of this process, once it has ended."""
+    status: list[int] = []
+
+    def ended() -> bool:
+        done, code = os.waitpid(pid, os.WNOHANG)
+        if done:
+            status.append(code)
+        return bool(done)
+
+    wait_until(ended, f"worker {pid} to end")
+    return status[0]
 
 
 def kill_group(process: subprocess.Popen[str], workers: list[Proc]) -> None:
-    """Kill whatever a failed test left behind."""
+    """Kill whatever a failed test left behind (and reap what it adopted)."""
     with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGKILL)
     for pid, _ in alive(workers):  # had they left the group
         os.kill(pid, signal.SIGKILL)
     process.wait()
+    for pid, _ in workers:
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
 
 
 @linux_only
 def test_workers_die_with_a_sigkilled_parent(tmp_path):
-    process = start_generation(tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    workers: list[Proc] = []
-    try:
-        workers = wait_for_workers(process)
-        process.kill()
-        process.wait()
-        deadline = time.monotonic() + 1
-        while alive(workers) and time.monotonic() < deadline:
-            time.sleep(0.02)
-        assert not alive(workers), "workers outlived their SIGKILLed parent"
-    finally:
-        kill_group(process, workers)
+    """The kernel kills the workers when their parent dies (PR_SET_PDEATHSIG): adopted
+    by this process, each ends killed by SIGKILL. Without that they would end by
+    themselves (exit status 0) once their map is done and their pipe found closed."""
+    with adopting_orphans():
+        process = start_generation(tmp_path, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL)
+        workers: list[Proc] = []
+        try:
+            workers = wait_for_workers(process)
+            # Once each has used processor time it is analysing a map: past its set-up.
+            wait_until(lambda: all(cpu_seconds([w]) >= 0.05 for w in workers),
+                       "the workers to start analysing")
+            process.kill()
+            process.wait()
+            for pid, _ in workers:
+                status = reap(pid)
+                assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, (
+                    f"worker {pid} ended by itself (wait status {status:#x}), not killed "
+                    "with its parent")
+        finally:
+            kill_group(process, workers)
 
 
 @linux_only
 @pytest.mark.parametrize(("to", "work"), [("parent", 0.3), ("group", 0.3), ("group", 0)])
 def test_ctrl_c_ends_the_run_promptly_and_quietly(tmp_path, to, work):
     """SIGINT to the parent alone, or to its whole process group as Ctrl-C in a terminal
-    sends it, once the workers have done some work (the long fourth map is then being
-    analysed or due) or as soon as they exist: a prompt exit, no worker left, no worker
+    sends it, once the workers have done some work (the fourth map, which here never
+    ends, is then being analysed or due) or as soon as they exist: an exit that does not
+    wait for the workers' work, no worker left when the run has ended, no worker
     traceback."""
-    process = start_generation(tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = start_generation(tmp_path, endless=True, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
     workers: list[Proc] = []
     try:
         workers = wait_for_workers(process)
-        deadline = time.monotonic() + 30
-        while cpu_seconds(workers) < work and time.monotonic() < deadline:
+
+        def worked() -> bool:
             assert process.poll() is None, "generation ended before it was interrupted"
-            time.sleep(0.01)
+            return cpu_seconds(workers) >= work
+
+        wait_until(worked, f"{work} s of the workers' processor time")
         (os.killpg if to == "group" else os.kill)(process.pid, signal.SIGINT)
+        # Every map after the third never ends: waiting for the workers would hang.
         try:
-            _, stderr = process.communicate(timeout=2)
+            _, stderr = process.communicate(timeout=HANG_GUARD)
         except subprocess.TimeoutExpired:
-            pytest.fail("still running 2 s after Ctrl-C")
+            pytest.fail("still running after Ctrl-C: the run waits for its workers")
         assert process.returncode != 0
         assert not alive(workers), "workers outlived the interrupted run"
         assert "Traceback" not in stderr, stderr
@@ -120,35 +263,47 @@ def test_ctrl_c_ends_the_run_promptly_and_quietly(tmp_path, to, work):
         kill_group(process, workers)
 
 
-def test_parallel_boards_are_the_same_and_come_as_soon_as_found():
-    """Seed 32 has its first two hard boards at maps 2 and 3 (0.7 s for maps 1-3); map 4,
-    which takes some 2 s to analyse, is under way by then: the run must not wait for it."""
-    started = time.monotonic()
-    serial = generate(32, 2, Grade.HARD, jobs=1)
-    serial_time = time.monotonic() - started
-    started = time.monotonic()
-    parallel = generate(32, 2, Grade.HARD, jobs=2)
-    parallel_time = time.monotonic() - started
+@linux_only  # the workers must be forked to share the test's never-ending analysis
+def test_parallel_boards_are_the_same_and_come_as_soon_as_found(monkeypatch):
+    """Seed 32 has its first two hard boards at maps 2 and 3; map 4 is under way by then
+    (here it never ends): the run must not wait for it. Both workers did the work."""
+    read, write = os.pipe()
+    try:
+        monkeypatch.setattr(generator, "analyse", never_ending(generator.analyse, write))
+        serial = generate(SEED, 2, Grade.HARD, jobs=1)
+        with hang_guard():
+            parallel = generate(SEED, 2, Grade.HARD, jobs=2)
+        os.close(write)
+        write = -1
+        with os.fdopen(read) as done:
+            read = -1
+            pids = [int(line) for line in done]
+    finally:
+        for fd in (read, write):
+            if fd >= 0:
+                os.close(fd)
     assert [b.rmap.board_id for b in parallel.boards] == [
         b.rmap.board_id for b in serial.boards]
-    assert parallel.candidates == serial.candidates
-    assert parallel_time < 2 * serial_time + 1, (serial_time, parallel_time)
-    if Path("/proc/self/stat").exists():
-        assert not children(os.getpid())
+    assert parallel.candidates == serial.candidates == 3
+    # Maps 1-3 each analysed once in the serial run, once in a worker: two workers.
+    assert pids.count(os.getpid()) == 3 and len(set(pids) - {os.getpid()}) == 2, pids
+    assert len(pids) == 6
+    assert not children(os.getpid())
 
 
 class Stop(BaseException):
     """What a signal handler raises (the command line's SIGTERM and SIGINT do)."""
 
 
+@linux_only  # the workers must be forked to share the test's never-ending analysis
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs setitimer")
-def test_a_signal_handlers_exception_propagates_unchanged_and_kills_the_workers():
-    """Seed 32's fourth map takes some 2 s; once three maps are taken (two of the three
-    hard boards asked for), it is under way (since the first map ended). A
-    SIGALRM then raises an exception from its handler, which must come out of generate()
-    as it is, at once, with no worker left."""
+def test_a_signal_handlers_exception_propagates_unchanged_and_kills_the_workers(monkeypatch):
+    """Once three maps are taken (two of the three hard boards asked for), the fourth
+    is under way and here never ends. A SIGALRM then raises an exception from its
+    handler, which must come out of generate() as it is, without waiting for the
+    workers' work, with no worker left."""
     raised: list[Stop] = []
-    armed: list[float] = []
+    armed: list[int] = []
 
     def handler(signum: int, frame: object) -> None:
         raised.append(Stop())
@@ -156,35 +311,35 @@ def test_a_signal_handlers_exception_propagates_unchanged_and_kills_the_workers(
 
     def progress(tried: int, found: int) -> None:
         if tried == 3 and not armed:
-            armed.append(time.monotonic())
+            armed.append(tried)
             signal.setitimer(signal.ITIMER_REAL, 0.1)
 
+    monkeypatch.setattr(generator, "analyse", never_ending(generator.analyse))
     before = signal.signal(signal.SIGALRM, handler)
     try:
-        with pytest.raises(Stop) as caught:
-            generate(32, 3, Grade.HARD, jobs=2, progress=progress)
-        took = time.monotonic() - armed[0]
+        with hang_guard(), pytest.raises(Stop) as caught:
+            generate(SEED, 3, Grade.HARD, jobs=2, progress=progress)
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, before)
-    assert caught.value is raised[0]
-    assert took < 1, took
+    assert caught.value is raised[0] and armed == [3]
     if Path("/proc/self/stat").exists():
         assert not children(os.getpid())
 
 
 @linux_only
-def test_a_worker_that_dies_is_an_error_not_a_hang():
+def test_a_worker_that_dies_is_an_error_not_a_hang(monkeypatch):
+    """A worker killed while the other is on the fourth map, which here never ends: the
+    run must notice the dead one (WorkerError) rather than wait for the other."""
     from cardgen.games.rotator.generator import WorkerError  # new: fails to import at HEAD
 
     def progress(tried: int, found: int) -> None:
-        if tried == 3:  # the 2 s fourth map is under way
+        if tried == 3:  # the fourth map is under way
             os.kill(children(os.getpid())[0][0], signal.SIGKILL)
 
-    started = time.monotonic()
-    with pytest.raises(WorkerError, match="worker process stopped"):
-        generate(32, 3, Grade.HARD, jobs=2, progress=progress)
-    assert time.monotonic() - started < 3
+    monkeypatch.setattr(generator, "analyse", never_ending(generator.analyse))
+    with hang_guard(), pytest.raises(WorkerError, match="worker process stopped"):
+        generate(SEED, 3, Grade.HARD, jobs=2, progress=progress)
     assert not children(os.getpid())
 
 

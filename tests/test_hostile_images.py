@@ -14,7 +14,6 @@ import signal
 import struct
 import subprocess
 import threading
-import time
 import warnings
 import zlib
 from pathlib import Path
@@ -27,7 +26,7 @@ from cardgen.draw import raster
 from cardgen.draw.raster import open_image
 from tests.helpers import BASE_CONFIG, cli, error_line, ok, write_config
 
-QUICK = 1.0  # seconds: every refusal here is far quicker than this
+HANG_GUARD = 120  # seconds: only a run that hangs takes this long, however loaded
 
 
 # --- helpers ----------------------------------------------------------------------------
@@ -41,10 +40,10 @@ def time_limit():
         return
 
     def expire(signum, frame):
-        raise TimeoutError("the test hung for 10 s")
+        raise TimeoutError(f"the test hung for {HANG_GUARD} s")
 
     previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, 10)
+    signal.setitimer(signal.ITIMER_REAL, HANG_GUARD)
     try:
         yield
     finally:
@@ -82,11 +81,12 @@ def no_decoding(monkeypatch):
 
 
 def logo_run(tmp_path: Path, filename: str):
-    """``cardgen card`` on the base config with ``images.logo = filename``; the time taken."""
+    """``cardgen card`` on the base config with ``images.logo = filename``. How quickly
+    it refuses is not timed (a loaded machine is slow): what must not happen is shown by
+    events (``no_programs``, ``no_decoding``, the line's words), and a hang fails at
+    HANG_GUARD."""
     config = write_config(tmp_path, BASE_CONFIG + f'\n[images]\nlogo = "{filename}"\n')
-    start = time.monotonic()
-    result = cli("card", str(config), "-o", str(tmp_path / "out"), "-f", "pdf")
-    return result, time.monotonic() - start
+    return cli("card", str(config), "-o", str(tmp_path / "out"), "-f", "pdf")
 
 
 def _png_chunk(kind: bytes, body: bytes) -> bytes:
@@ -154,11 +154,10 @@ DOS_EPS_LOOP = (b"\xc5\xd0\xd3\xc6" + struct.pack("<IIIIIIH", 30, len(EPS_LOOP),
 ])
 def test_postscript_is_refused_quickly_and_never_run(tmp_path, no_programs, filename, content):
     (tmp_path / filename).write_bytes(content)
-    result, seconds = logo_run(tmp_path, filename)
+    result = logo_run(tmp_path, filename)
     line = error_line(result, "images.logo", filename, "PostScript file",
                       "not an image cardgen can read", "JPEG, PNG, WebP, TIFF, GIF or BMP")
     assert "Ghostscript" not in line
-    assert seconds < QUICK
     assert not (tmp_path / "out" / "card.pdf").exists()
 
 
@@ -182,19 +181,17 @@ def test_oversized_image_is_refused_before_decoding(tmp_path, no_decoding, monke
         monkeypatch.setattr(_webp, "WebPAnimDecoder", decoder)
     assert len(content) < 100_000
     (tmp_path / filename).write_bytes(content)
-    result, seconds = logo_run(tmp_path, filename)
+    result = logo_run(tmp_path, filename)
     error_line(result, "images.logo", filename, needle, "scale it down")
-    assert seconds < QUICK
 
 
 def test_image_over_the_memory_budget_is_refused_before_decoding(tmp_path, no_decoding):
     # 48 MP is under the pixel limit, but libjpeg keeps every coefficient of a progressive
     # JPEG: about 458 MB with the pixels, over the 400 MB budget.
     (tmp_path / "logo.jpg").write_bytes(progressive_jpeg_header(8000, 6000))
-    result, seconds = logo_run(tmp_path, "logo.jpg")
+    result = logo_run(tmp_path, "logo.jpg")
     error_line(result, "images.logo", "logo.jpg", "8000 × 6000", "MB of memory",
                "400 MB limit")
-    assert seconds < QUICK
 
 
 def test_memory_budget_counts_bytes_per_pixel(tmp_path, monkeypatch):
@@ -212,24 +209,22 @@ def test_memory_budget_counts_bytes_per_pixel(tmp_path, monkeypatch):
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
 def test_fifo_named_logo_png_is_not_read(tmp_path):
     os.mkfifo(tmp_path / "logo.png")  # no writer: opening it for reading would block
-    result, seconds = logo_run(tmp_path, "logo.png")
+    result = logo_run(tmp_path, "logo.png")
     error_line(result, "images.logo", "logo.png", "not a regular file", "pipe")
-    assert seconds < QUICK
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero here")
 def test_device_named_logo_png_is_not_read(tmp_path):
     (tmp_path / "logo.png").symlink_to("/dev/zero")  # endless: reading it never ends
-    result, seconds = logo_run(tmp_path, "logo.png")
+    result = logo_run(tmp_path, "logo.png")
     error_line(result, "images.logo", "logo.png", "not a regular file", "device")
-    assert seconds < QUICK
 
 
 def test_file_over_the_size_cap_is_not_read(tmp_path, monkeypatch):
     monkeypatch.setattr(raster, "MAX_IMAGE_BYTES", 10_000)
     Image.effect_noise((120, 120), 80).save(tmp_path / "logo.png")
     assert (tmp_path / "logo.png").stat().st_size > 10_000
-    result, _ = logo_run(tmp_path, "logo.png")
+    result = logo_run(tmp_path, "logo.png")
     error_line(result, "images.logo", "logo.png", "larger than 10,000 bytes")
 
 
@@ -257,7 +252,7 @@ def test_damaged_exif_is_one_cardgen_warning_in_a_card_run(tmp_path, capfd):
     jpeg_with_damaged_exif(tmp_path / "logo.jpg")
     with warnings.catch_warnings(record=True) as escaped:
         warnings.simplefilter("always")
-        result, _ = logo_run(tmp_path, "logo.jpg")
+        result = logo_run(tmp_path, "logo.jpg")
     ok(result)
     assert shown(escaped) == []  # Pillow's complaint is not shown...
     # ...cardgen's own warning is (the card passes its warnings list as ``notes``), beside
@@ -273,10 +268,9 @@ def test_libtiff_complaints_never_reach_stderr(tmp_path, capfd):
     photo((64, 48)).save(buffer, "TIFF", compression="jpeg")
     data = buffer.getvalue()
     (tmp_path / "logo.tif").write_bytes(data[: len(data) * 2 // 3])
-    result, seconds = logo_run(tmp_path, "logo.tif")
+    result = logo_run(tmp_path, "logo.tif")
     error_line(result, "images.logo", "logo.tif", "damaged")
     assert capfd.readouterr().err == ""
-    assert seconds < QUICK
 
 
 # --- every promised format still opens --------------------------------------------------

@@ -34,9 +34,13 @@ from tests.helpers import (
     cli,
     error_line,
     ok,
+    proc_fields,
+    proc_stat,
     run_process,
     write_config,
 )
+
+HANG_GUARD = 120  # seconds: only a run that hangs takes this long, however loaded
 
 FUZZ = settings(max_examples=40, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,
@@ -190,11 +194,21 @@ def test_composed_and_decomposed_accents_print_the_same(tmp_path):
 def test_a_fifo_or_a_device_is_refused_without_reading(tmp_path, command):
     fifo = tmp_path / "in.toml"
     os.mkfifo(fifo)
-    for source in (fifo, Path("/dev/zero"), Path("/dev/urandom")):
-        start = time.monotonic()
-        error_line(cli(*command, source, *(["-o", tmp_path / "out"] if command == ["card"]
-                                           else [])), "not a regular file")
-        assert time.monotonic() - start < 2
+    def hung(signum, frame):
+        raise TimeoutError(f"still running after {HANG_GUARD} s: it read the input")
+
+    # Reading the FIFO would wait for ever for a writer, /dev/zero would never end; the
+    # line says the input was refused by its type. Only a read that hangs trips the guard.
+    before = signal.signal(signal.SIGALRM, hung)
+    signal.setitimer(signal.ITIMER_REAL, HANG_GUARD)
+    try:
+        for source in (fifo, Path("/dev/zero"), Path("/dev/urandom")):
+            error_line(cli(*command, source, *(["-o", tmp_path / "out"]
+                                               if command == ["card"] else [])),
+                       "not a regular file")
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
 
 
 def test_a_file_larger_than_any_config_is_refused(tmp_path):
@@ -295,19 +309,27 @@ def test_ctrl_c_and_sigterm_stop_with_one_line(tmp_path, signum, status, word):
         [sys.executable, "-m", "cardgen", "rotator", "generate", "--difficulty", "hard",
          "--count", "5", "--jobs", "2", "-o", str(tmp_path / "r.pdf")],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 10
-    while not children(process.pid) and time.monotonic() < deadline:
-        time.sleep(0.02)  # until the workers run: the signal must stop them too
-    time.sleep(0.1)
+    deadline = time.monotonic() + HANG_GUARD  # fails only if they never come
+    workers = []
+    while len(workers) < 2 or not all(_cpu(pid) >= 0.05 for pid, _ in workers):
+        assert time.monotonic() < deadline and process.poll() is None, "no workers at work"
+        workers = children(process.pid)
+        time.sleep(0.02)  # until the workers analyse: the signal must stop them too
     process.send_signal(signum)
-    _, err = process.communicate(timeout=20)
+    _, err = process.communicate(timeout=HANG_GUARD)
     assert process.returncode == status, err
     assert err.strip().splitlines()[-1:] == [word] and "Traceback" not in err, err
     assert not (tmp_path / "r.pdf").exists()
-    deadline = time.monotonic() + 0.2  # the workers are gone within 0.2 s
-    while children(process.pid) and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert not children(process.pid)
+    # The run kills and waits for its workers before it exits: none is left by then.
+    assert not [w for w in workers if (stat := proc_stat(w[0])) is not None
+                and stat[2] == w[1] and stat[0] not in "ZX"]
+
+
+def _cpu(pid: int) -> float:
+    """The processor time process ``pid`` has used (0 once it is gone)."""
+    fields = proc_fields(pid)
+    return 0.0 if fields is None else (int(fields[11]) + int(fields[12])) / os.sysconf(
+        "SC_CLK_TCK")
 
 
 # --- fuzzing every parser ------------------------------------------------------------------

@@ -84,6 +84,8 @@ CASES: dict[str, Callable[[Path], list[str | Path]]] = {
         "card", _write(d, "url.toml", '[card]\nqr = "url"\n[person]\nname = "Ada"\n').name],
     "an `--offset` that would print into the printer's margin": lambda d: [
         "sheet", _write(d, "base.toml", PERSON).name, "--offset=4,0"],
+    "a Connector search that runs out of budget": lambda d: [
+        "connector", "solve", "defector", "--no-cut", "--budget", "1000"],
     "`--name ../x`": lambda d: ["card", _write(d, "base.toml", PERSON).name, "--name", "../x"],
     "`--varnish layer` with `--rgb`": lambda d: ["card", "--varnish", "layer", "--rgb"],
     "`--dpi 0`, `--count 0`, `--jobs 0`": lambda d: [

@@ -19,8 +19,10 @@ from cardgen.cli.common import (
     parse_choice,
     parse_formats,
     plural,
+    progress,
     report,
 )
+from cardgen.errors import CardgenError
 
 if TYPE_CHECKING:
     from cardgen.card.physical import Preset
@@ -37,6 +39,8 @@ connector = typer.Typer(
 
 GAMES = ("rotator", "reflector", "deflector", "defector")
 MAX_CARDS = 8
+MIN_BUDGET = 100
+DEFAULT_BUDGET = 2_000_000  # the solver's own default, kept here so --help needs no import
 PresetOpt = Annotated[str, typer.Option("--preset", help="The card size: eu or us.")]
 LayoutOpt = Annotated[Path | None, typer.Option(
     "--layout", help="A Connector layout file (default: the one cardgen ships).",
@@ -129,10 +133,14 @@ def solve(
     no_cut: Annotated[bool, typer.Option(
         "--no-cut", help="Judge every assembly instead of dropping branches that cannot "
         "show enough text (slower; the same answer).")] = False,
+    budget: Annotated[int, typer.Option(
+        help="The most assemblies the search may visit before it gives up (at least "
+        f"{MIN_BUDGET}; each million takes about 150 MB).")] = DEFAULT_BUDGET,
     layout: LayoutOpt = None,
 ) -> None:
     """The smallest assembly that spells a game's description, with proof: every
-    smaller assembly built from connections was enumerated and fails."""
+    smaller assembly built from connections was enumerated and fails. Exit 1 when none
+    of up to --max-cards does, or when the search gives up at --budget."""
     from cardgen.connector.assembly import assembly_toml
     from cardgen.connector.model import Game
     from cardgen.connector.solve import solve as search
@@ -140,10 +148,18 @@ def solve(
 
     chosen = parse_choice(Game, game, "GAME")
     check_range(max_cards, "--max-cards", 1, MAX_CARDS)
+    check_range(budget, "--budget", MIN_BUDGET)
     size = _preset(preset)
     if output is not None:
         check_folder(output.parent)
-    result = search(_layout(layout, size), chosen, size.value, max_cards, cut=not no_cut)
+    lay = _layout(layout, size)
+    with progress() as bar:
+        task = bar.add_task("assemblies", total=budget, note="")
+        result = search(lay, chosen, size.value, max_cards, cut=not no_cut, budget=budget,
+                        progress=lambda cards, visited: bar.update(
+                            task, completed=visited, note=f"{plural(cards, 'card')}"))
+    if result.exhausted is not None:
+        raise CardgenError(_gave_up(result, max_cards, no_cut))
     if output is not None and result.assembly is not None:
         note = (f"{chosen.value}: the smallest assembly, found by `cardgen connector solve "
                 f"{chosen.value} --preset {size.value}`\n{_proof(result)}")
@@ -164,6 +180,17 @@ def solve(
         typer.echo(f"  reads {_q(result.report.text)}")
     if result.assembly is None:
         raise typer.Exit(1)
+
+
+def _gave_up(result: SolveResult, max_cards: int, no_cut: bool) -> str:
+    """The search ran out of budget: what it did, and what to do."""
+    instead = ("drop --no-cut (the same answer from far fewer assemblies) or raise "
+               "--budget" if no_cut else "raise --budget")
+    return (f"--budget: the search stopped after {result.visited:,} assemblies (its budget),"
+            f" while trying {plural(result.exhausted or 0, 'card')}, without finding one that "
+            f"spells the {result.game.value} description or proving that none of up to "
+            f"{plural(max_cards, 'card')} does; {instead} (each million assemblies takes "
+            "about 150 MB and 15 s).")
 
 
 def _proof(result: SolveResult) -> str:

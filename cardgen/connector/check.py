@@ -121,7 +121,12 @@ def game_problems(layout: CardLayout, preset: str, *,
         result = solve(layout, game, preset, max_cards=players)
         if results is not None:
             results[game] = result
-        if result.assembly is None:
+        if not result.decided:
+            out.append(f"the search for an assembly of up to {players} cards that spells "
+                       f"the {game} description gave up after {result.visited:,} assemblies "
+                       "(its budget) without finding one or proving none does: its "
+                       "coloured numbers join the cards in too many ways; give it fewer.")
+        elif result.assembly is None:
             out.append(f"no assembly of up to {players} cards spells the {game} description "
                        f"({sum(result.searched.values())} assemblies tried): check its "
                        "fragments, their order and its coloured numbers.")

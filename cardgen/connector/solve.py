@@ -23,11 +23,19 @@ than ``best`` characters of upright text of the game's colour (the most any of i
 looks shows), so a branch is dropped when the characters still visible, less those that
 appear more often than the description has them (one of each excess must end up
 covered), plus ``best`` for every card still to come, fall short of the description.
+
+The enumeration runs depth first, holding only the cards on the current path and, per
+size, a set of compact keys of the assemblies seen (9 bytes a card), in the same order
+as a level-by-level search, so the answer is the same; and it stops at a budget of
+assemblies visited (``DEFAULT_BUDGET``), so a search without the cut gives up with a
+bounded amount of memory instead of growing until the machine runs out (``--no-cut``
+held 136,128 assemblies of 4 cards for Defector, 185 MB, and died at 5 cards).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import struct
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from cardgen.connector.model import (
@@ -50,6 +58,13 @@ from cardgen.connector.validate import Report, occurrences, validate
 from cardgen.draw.geometry import Box, in_lines
 
 MAX_CARDS = 8
+# The most assemblies (of any size, counted once per count searched) one search visits
+# before it gives up. Each costs about 110 bytes while its count is searched (a compact
+# key in a set), so this keeps a search well under 1 GB: see the README ("Connector",
+# "Commands") for the figures.
+DEFAULT_BUDGET = 2_000_000
+PROGRESS_EVERY = 10_000  # visited assemblies between two progress reports
+_PACK = struct.Struct("<Bii").pack  # a card of a state's key: look, x and y in µm
 Look = tuple[int, Tabs]  # rotation, tabs
 
 
@@ -65,6 +80,9 @@ class SolveResult:
     needed: int = 0  # characters of the description
     robust: bool = True  # the assembly found survives the tolerance (or none was found)
     fragile: str | None = None  # when not: how it fails
+    budget: int = 0  # the most assemblies the search could visit
+    visited: int = 0  # assemblies it visited (of every size, once per count searched)
+    exhausted: int | None = None  # the count it was searching when the budget ran out
 
     @property
     def cards(self) -> int | None:
@@ -74,6 +92,11 @@ class SolveResult:
     def minimal(self) -> bool:
         """True when every smaller assembly was ruled out (always, for a found one)."""
         return self.assembly is not None
+
+    @property
+    def decided(self) -> bool:
+        """False when the budget ran out before the search found or ruled out."""
+        return self.exhausted is None
 
     @property
     def total_searched(self) -> int:
@@ -87,8 +110,9 @@ def _chars(text: str) -> int:
 class _Look:
     """One look of a lone card at the origin, reduced to what the search needs."""
 
-    def __init__(self, config: Config, game: Game) -> None:
+    def __init__(self, config: Config, game: Game, index: int) -> None:
         self.key: Look = (config.rotation, config.tabs)
+        self.index = index  # its place in the list of looks (one byte of a state's key)
         self.faces = config.faces
         own = [(0, b) for b in config.faces]
         self.upright: list[tuple[Box, str, int]] = []  # box, text, layer
@@ -123,10 +147,13 @@ class _State:
     cards: list[Item]
     shown: list[tuple[int, Box, str]]
 
-    def key(self) -> tuple[object, ...]:
+    def key(self) -> bytes:
+        """The state as the search tells states apart: each card's look and its place
+        relative to the first card, to the micrometre, packed in 9 bytes a card."""
         ox, oy = self.cards[0][1], self.cards[0][2]
-        return tuple((look.key, round(x - ox, 3), round(y - oy, 3))
-                     for look, x, y in self.cards)
+        return b"".join(_PACK(look.index, round(round(x - ox, 3) * 1000),
+                              round(round(y - oy, 3) * 1000))
+                        for look, x, y in self.cards)
 
 
 def _moved(box: Box, x: float, y: float) -> Box:
@@ -232,49 +259,91 @@ def _children(state: _State, looks: list[_Look], budget: _Budget | None,
     return out
 
 
+class _OutOfBudget(Exception):
+    """The search visited its budget of assemblies before it could answer."""
+
+
+def _search(starts: list[_State], looks: list[_Look], budget: _Budget | None, count: int,
+            cut: list[int], visit: Callable[[], None], judge: Callable[[_State], None]
+            ) -> int:
+    """Every distinct state of ``count`` cards grown from ``starts`` (see the module's
+    docstring) handed to ``judge``, in the order a breadth-first search that keeps the
+    first of each would list them; returns how many. Depth first, so that only the
+    states on the current path and one compact key per state seen are held, never a
+    whole level. ``visit`` is called once per distinct state of any size."""
+    seen: list[set[bytes]] = [set() for _ in range(count + 1)]
+    stack: list[Iterator[_State]] = [iter(starts)]
+    while stack:
+        state = next(stack[-1], None)
+        if state is None:
+            stack.pop()
+            continue
+        size = len(state.cards)
+        key = state.key()
+        if key in seen[size]:
+            continue
+        seen[size].add(key)
+        visit()
+        if size == count:
+            judge(state)
+        else:
+            stack.append(iter(_children(state, looks, budget, count - size - 1, cut)))
+    return len(seen[count])
+
+
 def solve(layout: CardLayout, game: Game, preset: str, max_cards: int = MAX_CARDS, *,
-          cut: bool = True,
+          cut: bool = True, budget: int = DEFAULT_BUDGET,
           progress: Callable[[int, int], None] | None = None) -> SolveResult:
     """The smallest assembly of at most ``max_cards`` that validates for ``game``: for
     each count from one card up, every assembly of that many cards is enumerated (see the
     module's docstring) and judged; the first count with a valid one is the answer.
-    ``cut`` False turns the sound cut off (slower; the same answer)."""
-    looks = [_Look(c, game) for c in configs(layout).values()]
+    ``cut`` False turns the sound cut off (slower; the same answer). ``budget`` bounds
+    the assemblies of any size the whole search visits (each once per count searched);
+    when it runs out first the result has no assembly and ``exhausted`` set.
+    ``progress`` is told (cards being searched, assemblies visited so far) now and
+    then."""
+    looks = [_Look(c, game, i) for i, c in enumerate(configs(layout).values())]
     description = normalize(layout.descriptions[game])
     needed = _chars(description)
     best = max(look.chars for look in looks)
     pieces = {t for look in looks for _, t, _ in look.upright}
     allowed = {t: occurrences(description, t) for t in pieces}
-    result = SolveResult(game, preset, None, None, best=best, needed=needed)
-    budget = _Budget(best, needed, allowed) if cut else None
+    result = SolveResult(game, preset, None, None, best=best, needed=needed, budget=budget)
+    bound = _Budget(best, needed, allowed) if cut else None
+    searching = [0]  # the count being searched
+    found: list[tuple[float, int, Assembly, Report]] = []  # the valid ones of that count
+
+    def visit() -> None:
+        result.visited += 1
+        if result.visited > budget:
+            result.visited = budget
+            raise _OutOfBudget
+        if progress is not None and result.visited % PROGRESS_EVERY == 0:
+            progress(searching[0], result.visited)
+
+    def judge(state: _State) -> None:
+        if _reads(state, description):
+            assembly = _assembly(game, preset, state.cards)
+            report = validate(layout, assembly)
+            if report.valid:
+                found.append((round(_area(report), 6), len(found), assembly, report))
+
     for count in range(1, max_cards + 1):
-        judged = dropped = 0
-        level = [_start(look) for look in looks]
-        if budget is not None:
-            kept = [s for s in level
-                    if not budget.hopeless([t for _, _, t in s.shown], count - 1)]
-            dropped += len(level) - len(kept)
-            level = kept
+        searching[0] = count
+        dropped = 0
+        starts = [_start(look) for look in looks]
+        if bound is not None:
+            kept = [s for s in starts
+                    if not bound.hopeless([t for _, _, t in s.shown], count - 1)]
+            dropped += len(starts) - len(kept)
+            starts = kept
         counter = [0]
-        for size in range(1, count):
-            seen: set[tuple[object, ...]] = set()
-            following = []
-            for state in level:
-                for child in _children(state, looks, budget, count - size - 1, counter):
-                    key = child.key()
-                    if key not in seen:
-                        seen.add(key)
-                        following.append(child)
-            level = following
+        try:
+            judged = _search(starts, looks, bound, count, counter, visit, judge)
+        except _OutOfBudget:
+            result.exhausted = count
+            return result
         dropped += counter[0]
-        found: list[tuple[float, int, Assembly, Report]] = []
-        for state in level:
-            judged += 1
-            if _reads(state, description):
-                assembly = _assembly(game, preset, state.cards)
-                report = validate(layout, assembly)
-                if report.valid:
-                    found.append((round(_area(report), 6), len(found), assembly, report))
         result.searched[count], result.cut[count] = judged, dropped
         if found:
             found.sort(key=lambda f: f[:2])
@@ -289,7 +358,7 @@ def solve(layout: CardLayout, game: Game, preset: str, max_cards: int = MAX_CARD
             result.robust, result.fragile = False, first
             return result
         if progress is not None:
-            progress(count, judged)
+            progress(count, result.visited)
     return result
 
 
