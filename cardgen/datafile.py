@@ -8,7 +8,10 @@ fill the memory), and never more than a size cap. Data files then go through
 :func:`read_toml` (or :func:`read_csv` for tables of people and cards), so a missing
 file, a folder, a file that is not UTF-8 text and broken TOML or CSV are worded the same
 everywhere. What the data means is checked afterwards against a
-schema (``cardgen.schema``).
+schema (``cardgen.schema``). A path that is only looked at (is there a theme file of
+that name, is it a folder) goes through :func:`look`, so that a name too long for the
+file system or a folder that cannot be entered is one sentence there too; ``~`` in a
+path from a data file is expanded by :func:`user_path`.
 
 Imports only ``cardgen.errors``.
 """
@@ -42,6 +45,51 @@ def path_text(path: Path | str) -> str:
     return f"{text[:SHOWN_PATH // 2]}…{text[-SHOWN_PATH // 2:]}"
 
 
+_REASONS = {errno.ENAMETOOLONG: "its name is too long",
+            errno.ELOOP: "it is a loop of symbolic links",
+            errno.ENOTDIR: "a folder in its path is a file",
+            errno.EACCES: "permission denied", errno.EPERM: "permission denied"}
+
+
+def _reason(exc: OSError) -> str:
+    """Why a path cannot be opened, in a few plain words."""
+    return _REASONS.get(exc.errno or 0, exc.strerror or type(exc).__name__)
+
+
+def _nul(prefix: str, what: str, path: Path | str) -> InputFileError:
+    return InputFileError(f"{prefix}{what} {shorten(str(path))} cannot be opened (its name "
+                          "contains a NUL byte).", value=path)
+
+
+def user_path(text: str) -> Path:
+    """A path as a user wrote it, ``~`` and ``~user`` expanded where there is such a home
+    (otherwise the name is kept as written, as a shell keeps it)."""
+    path = Path(text)
+    try:
+        return path.expanduser()
+    except (RuntimeError, KeyError, OSError):  # no home for that user
+        return path
+
+
+def look(path: Path, what: str, *, where: str = "") -> os.stat_result | None:
+    """What is at a path a user gave (symbolic links followed): its status, or None when
+    nothing has that name. Every other way a look can fail (a folder on the way that
+    cannot be entered, a name or path too long for the file system, a file where a
+    folder belongs, a loop of symbolic links, a NUL byte) is an
+    :class:`InputFileError` in one sentence naming ``where`` (a field or an option),
+    ``what`` (the kind of file) and the path, worded as :func:`read_input` words it."""
+    prefix = f"{where}: " if where else ""
+    try:
+        return os.stat(path)
+    except FileNotFoundError:
+        return None
+    except ValueError:  # a NUL byte in the name
+        raise _nul(prefix, what, path) from None
+    except OSError as exc:
+        raise InputFileError(f"{prefix}{what} {path_text(path)} cannot be opened "
+                             f"({_reason(exc)}).", value=path) from None
+
+
 def read_input(path: Path, what: str, *, max_bytes: int, where: str = "",
                expected: str = "") -> bytes:
     """The bytes of an input file, or an :class:`InputFileError` in one sentence.
@@ -61,14 +109,9 @@ def read_input(path: Path, what: str, *, max_bytes: int, where: str = "",
         raise InputFileError(f"{prefix}{what} {shown} cannot be read (permission denied).",
                              value=path) from None
     except ValueError:  # a NUL byte in the name
-        raise InputFileError(f"{prefix}{what} {shorten(str(path))} cannot be opened (its name "
-                             "contains a NUL byte).", value=path) from None
+        raise _nul(prefix, what, path) from None
     except OSError as exc:
-        reason = {errno.ENAMETOOLONG: "its name is too long",
-                  errno.ELOOP: "it is a loop of symbolic links",
-                  errno.ENOTDIR: "a folder in its path is a file"}.get(exc.errno or 0,
-                                                                        exc.strerror)
-        raise InputFileError(f"{prefix}{what} {shown} cannot be opened ({reason}).",
+        raise InputFileError(f"{prefix}{what} {shown} cannot be opened ({_reason(exc)}).",
                              value=path) from None
     try:
         info = os.fstat(fd)

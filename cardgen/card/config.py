@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.card.physical import PRESETS, CardGeometry, CardSize, Preset, custom_size
-from cardgen.datafile import read_toml
+from cardgen.datafile import read_toml, user_path
 from cardgen.draw.icc import DEFAULT_INTENT, RenderingIntent
 from cardgen.draw.page import OutputIntent
 from cardgen.errors import CardgenError, ConfigError, number, shorten
@@ -238,7 +238,7 @@ def _build(values: dict[str, Any], source: Path | None, name: str) -> CardConfig
     def path_of(value: str) -> Path | None:
         if not value:
             return None
-        p = Path(value).expanduser()
+        p = user_path(value)
         return p if p.is_absolute() else base / p
 
     fonts = {style: p for style in FontStyle if (p := path_of(values["fonts"][style.value]))}

@@ -98,6 +98,18 @@ def check_range(value: float, option: str, low: float | None = None,
     return value
 
 
+def check_theme(theme: str | None, config: Path | None) -> None:
+    """``--theme`` read as the cards will read it (a built-in name, or a file relative to
+    the config's folder), so that a theme that cannot be found or read is said naming
+    ``--theme`` rather than the config key it overrides."""
+    if theme is None:
+        return
+    from cardgen.card.themes import load_theme
+
+    load_theme(theme, config.resolve().parent if config is not None else Path.cwd(),
+               where="--theme")
+
+
 def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
