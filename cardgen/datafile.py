@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardgen.errors import ConfigError, InputFileError, shorten
+from cardgen.errors import ConfigError, InputFileError, number, shorten
 
 MAX_BYTES = 1_000_000  # no data file cardgen reads is anywhere near this large
 SHOWN_PATH = 160  # the longest path a message shows whole
@@ -173,15 +173,51 @@ def _read_text(path: Path, kind: str, label: str, expected: str,
         raise ConfigError(label, [not_utf8(line)], value=path) from None
 
 
+TOML_INTEGERS = (-2 ** 63, 2 ** 63 - 1)  # TOML's integers are 64-bit
+
+
 def parse_toml(text: str, label: str) -> dict[str, Any]:
-    """Parse TOML text; a syntax error names ``label`` and the line."""
+    """Parse TOML text; a syntax error names ``label`` and the line. An integer beyond
+    the 64 bits TOML allows (Python would read it) is refused naming its key."""
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(label, [f"invalid TOML: {exc}."]) from None
     except RecursionError:
         raise ConfigError(label, ["invalid TOML: its tables or arrays are nested hundreds "
                                   "of levels deep, far deeper than any cardgen file."]) from None
+    except ValueError:  # an integer of more digits than Python converts
+        raise ConfigError(label, [f"invalid TOML: an integer has more than 4,300 digits; "
+                                  f"TOML's integers are 64-bit ({TOML_INTEGERS[0]} to "
+                                  f"{TOML_INTEGERS[1]})."]) from None
+    found = _huge_integer(data, "")
+    if found is not None:
+        key, value = found
+        raise ConfigError(label, [f"invalid TOML: {key} is {number(value)}, beyond TOML's "
+                                  f"64-bit integers ({TOML_INTEGERS[0]} to "
+                                  f"{TOML_INTEGERS[1]})."], value=value)
+    return data
+
+
+def _huge_integer(value: Any, key: str) -> tuple[str, int] | None:
+    """The first integer in ``value`` beyond TOML's 64 bits, with its key (``a.b``,
+    ``a.b item 2``, ``a[3].b``), or None. Nesting is bounded by the parser."""
+    if isinstance(value, dict):
+        for name, item in value.items():
+            shown = name if len(name) <= 40 and name.isprintable() else shorten(name)[1:-1]
+            found = _huge_integer(item, f"{key}.{shown}" if key else shown)
+            if found is not None:
+                return found
+    elif isinstance(value, list):
+        tables = all(isinstance(item, dict) for item in value)
+        for i, item in enumerate(value, 1):
+            found = _huge_integer(item, f"{key}[{i}]" if tables else f"{key} item {i}")
+            if found is not None:
+                return found
+    elif isinstance(value, int) and not isinstance(value, bool) and not (
+            TOML_INTEGERS[0] <= value <= TOML_INTEGERS[1]):
+        return key, value
+    return None
 
 
 MAX_CSV_ROWS = 5_000  # a studio, a prototype deck, a convention's worth of cards

@@ -8,7 +8,6 @@ are reported together.
 from __future__ import annotations
 
 import enum
-import math
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -48,7 +47,7 @@ def focus_point(value: Any) -> tuple[float, float]:
             isinstance(v, int | float) and not isinstance(v, bool) for v in value):
         raise ValueError(f"must be two numbers from 0 to 1 such as [0.5, 0.4], not "
                          f"{describe(value)}")
-    if not all(math.isfinite(v) and 0 <= v <= 1 for v in value):
+    if not all(0 <= v <= 1 for v in value):  # (not NaN; a huge integer is no float)
         raise ValueError("must be two numbers from 0 to 1 (shares of the photo's width and "
                          f"height from its top left corner), not [{number(value[0])}, "
                          f"{number(value[1])}]")

@@ -84,9 +84,10 @@ def parse_offset(value: str) -> tuple[float, float]:
 
 def check_range(value: float, option: str, low: float | None = None,
                 high: float | None = None) -> float:
-    """An option's number, or an error naming the option (NaN and infinities too)."""
-    fits = math.isfinite(value) and (low is None or value >= low) and (
-        high is None or value <= high)
+    """An option's number, or an error naming the option and its range (NaN, infinities
+    and whole numbers of hundreds of digits too)."""
+    finite = not isinstance(value, float) or math.isfinite(value)
+    fits = finite and (low is None or value >= low) and (high is None or value <= high)
     if not fits:
         if low is not None and high is not None:
             allowed = f"from {number(low)} to {number(high)}"
