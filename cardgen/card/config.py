@@ -217,9 +217,10 @@ def _build(values: dict[str, Any], source: Path | None, name: str) -> CardConfig
     card = values["card"]
     width, height = card["width_mm"], card["height_mm"]
     if (width is None) != (height is None):
-        missing = "height_mm" if height is None else "width_mm"
-        raise ConfigError(name, [f"card.{missing} is missing; a custom size needs both "
-                                 "width_mm and height_mm."])
+        given, missing = ("width_mm", "height_mm") if height is None else ("height_mm",
+                                                                            "width_mm")
+        raise ConfigError(name, [f"card.{given} is set but card.{missing} is missing; a "
+                                 "custom size needs both."])
     if width is None:
         size = PRESETS[card["preset"]]
     else:
