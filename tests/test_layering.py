@@ -52,7 +52,7 @@ MAY_IMPORT = {
               "board", "connector", "datafile", "schema", "resources", "units", "errors",
               "chars"},
     "cli": {"cli", "card", "games", "board", "connector", "ladder", "draw", "text", "texts",
-            "prepress", "render", "output", "rules", "errors", "schema", "cardgen"},
+            "prepress", "render", "output", "rules", "errors", "schema", "datafile", "cardgen"},
     "__main__": {"cli"},
     "cardgen": set(),
 }
