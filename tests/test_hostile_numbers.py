@@ -73,6 +73,9 @@ def test_a_number_of_hundreds_of_digits_is_one_line_naming_the_option_and_its_ra
         assert result.returncode == 0, result.stderr
         line = result.stderr.splitlines()[0]
         assert line.startswith(f"warning: {option} 999999…999 (400 digits) is more than")
+        from pypdf import PdfReader
+
+        assert PdfReader(tmp_path / "out" / "r.pdf").pages  # the boards, written
         return
     line = error_line(result, option)
     assert HUGE[:30] not in line  # the number is shortened

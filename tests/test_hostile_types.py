@@ -8,6 +8,7 @@ import copy
 import datetime as dt
 import itertools
 import math
+import shutil
 import tomllib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -153,19 +154,38 @@ def test_every_field_takes_every_toml_type_without_a_traceback(tmp_path, kind, k
     for name, value in _values(_field(spec.schema, key)).items():
         path = tmp_path / "data.toml"
         path.write_text(tomlwrite.dumps(with_value(spec.base(), key, value)), encoding="utf-8")
+        shutil.rmtree(tmp_path / "out", ignore_errors=True)
         try:
             result = cli(*(str(path) if a == "{}" else a for a in spec.command), cwd=tmp_path)
         except Exception as exc:  # a traceback is what this test looks for
             failures.append(f"{name}: {type(exc).__name__}: {exc}"[:300])
             continue
-        if result.returncode == 0 or (spec.verdict and result.returncode == 1
-                                      and not result.stderr and result.stdout):
+        if result.returncode == 0:
+            failures += [f"{name}: {problem}" for problem in _unreadable_pdfs(tmp_path / "out")]
+            continue
+        if spec.verdict and result.returncode == 1 and not result.stderr and result.stdout:
             continue
         try:
             error_line(result, dotted(key))
+            assert not (tmp_path / "out").exists(), "a failed run wrote its output folder"
         except AssertionError as exc:
             failures.append(f"{name}: {exc}"[:300])
     assert not failures, "\n".join(failures)
+
+
+def _unreadable_pdfs(folder: Path) -> list[str]:
+    """What is wrong with the PDFs a run wrote into ``folder``: each must read back with
+    pages."""
+    from pypdf import PdfReader
+
+    problems = []
+    for pdf in sorted(folder.glob("*.pdf")):
+        try:
+            if not PdfReader(pdf).pages:
+                problems.append(f"{pdf.name} has no pages")
+        except Exception as exc:  # any failure to read it back is the finding
+            problems.append(f"{pdf.name} does not read back: {exc}")
+    return problems
 
 
 # --- every schema in cardgen, found by importing its modules -----------------------------
@@ -241,12 +261,14 @@ def test_every_batch_column_takes_any_cell_without_a_traceback(tmp_path, column)
         table = io.StringIO()
         csv.writer(table).writerows([["person.name", column], ["Ada Example", cell]])
         (tmp_path / "people.csv").write_text(table.getvalue(), encoding="utf-8")
+        shutil.rmtree(tmp_path / "out", ignore_errors=True)
         try:
             result = cli("card", "--batch", "people.csv", "-o", "out", "-f", "pdf", cwd=tmp_path)
         except Exception as exc:  # a traceback is what this test looks for
             failures.append(f"{name}: {type(exc).__name__}: {exc}"[:300])
             continue
         if result.returncode == 0:
+            failures += [f"{name}: {problem}" for problem in _unreadable_pdfs(tmp_path / "out")]
             continue
         try:
             error_line(result, "line 2", column)
