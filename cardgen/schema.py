@@ -16,6 +16,7 @@ Imports only ``cardgen.errors``.
 
 from __future__ import annotations
 
+import datetime
 import difflib
 import enum
 import math
@@ -272,6 +273,13 @@ def describe(value: Any) -> str:
         return "a list"
     if isinstance(value, dict):
         return "a table"
+    if isinstance(value, datetime.datetime):  # (before date: a datetime is a date too)
+        local = "" if value.tzinfo is not None else "local "
+        return f"a {local}date-time ({value.isoformat()})"
+    if isinstance(value, datetime.date):
+        return f"a date ({value.isoformat()})"
+    if isinstance(value, datetime.time):
+        return f"a time ({value.isoformat()})"
     return type(value).__name__
 
 

@@ -275,3 +275,15 @@ def test_every_batch_column_takes_any_cell_without_a_traceback(tmp_path, column)
         except AssertionError as exc:
             failures.append(f"{name}: {exc}"[:300])
     assert not failures, "\n".join(failures)
+
+
+@pytest.mark.parametrize(("toml", "said"), [
+    ("1979-05-27T07:32:00Z", "a date-time (1979-05-27T07:32:00+00:00)"),
+    ("1979-05-27T07:32:00", "a local date-time (1979-05-27T07:32:00)"),
+    ("1979-05-27", "a date (1979-05-27)"),
+    ("07:32:00", "a time (07:32:00)"),
+])
+def test_a_date_or_time_where_text_belongs_is_called_what_toml_calls_it(tmp_path, toml, said):
+    (tmp_path / "c.toml").write_text(f"{BASE_CONFIG}\n[print]\ncmyk_profile = {toml}\n", "utf-8")
+    line = error_line(cli("card", "c.toml", "-o", "out", cwd=tmp_path))
+    assert line.endswith(f"c.toml: print.cmyk_profile must be text in quotes, not {said}.")
