@@ -8,7 +8,10 @@ fill the memory), and never more than a size cap. Data files then go through
 :func:`read_toml` (or :func:`read_csv` for tables of people and cards), so a missing
 file, a folder, a file that is not UTF-8 text and broken TOML or CSV are worded the same
 everywhere. What the data means is checked afterwards against a
-schema (``cardgen.schema``).
+schema (``cardgen.schema``). A path that is only looked at (is there a theme file of
+that name, is it a folder) goes through :func:`look`, so that a name too long for the
+file system or a folder that cannot be entered is one sentence there too; ``~`` in a
+path from a data file is expanded by :func:`user_path`.
 
 Imports only ``cardgen.errors``.
 """
@@ -26,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardgen.errors import ConfigError, InputFileError, shorten
+from cardgen.errors import ConfigError, InputFileError, number, shorten
 
 MAX_BYTES = 1_000_000  # no data file cardgen reads is anywhere near this large
 SHOWN_PATH = 160  # the longest path a message shows whole
@@ -40,6 +43,51 @@ def path_text(path: Path | str) -> str:
     if len(text) <= SHOWN_PATH:
         return text
     return f"{text[:SHOWN_PATH // 2]}…{text[-SHOWN_PATH // 2:]}"
+
+
+_REASONS = {errno.ENAMETOOLONG: "its name is too long",
+            errno.ELOOP: "it is a loop of symbolic links",
+            errno.ENOTDIR: "a folder in its path is a file",
+            errno.EACCES: "permission denied", errno.EPERM: "permission denied"}
+
+
+def _reason(exc: OSError) -> str:
+    """Why a path cannot be opened, in a few plain words."""
+    return _REASONS.get(exc.errno or 0, exc.strerror or type(exc).__name__)
+
+
+def _nul(prefix: str, what: str, path: Path | str) -> InputFileError:
+    return InputFileError(f"{prefix}{what} {shorten(str(path))} cannot be opened (its name "
+                          "contains a NUL byte).", value=path)
+
+
+def user_path(text: str) -> Path:
+    """A path as a user wrote it, ``~`` and ``~user`` expanded where there is such a home
+    (otherwise the name is kept as written, as a shell keeps it)."""
+    path = Path(text)
+    try:
+        return path.expanduser()
+    except (RuntimeError, KeyError, OSError):  # no home for that user
+        return path
+
+
+def look(path: Path, what: str, *, where: str = "") -> os.stat_result | None:
+    """What is at a path a user gave (symbolic links followed): its status, or None when
+    nothing has that name. Every other way a look can fail (a folder on the way that
+    cannot be entered, a name or path too long for the file system, a file where a
+    folder belongs, a loop of symbolic links, a NUL byte) is an
+    :class:`InputFileError` in one sentence naming ``where`` (a field or an option),
+    ``what`` (the kind of file) and the path, worded as :func:`read_input` words it."""
+    prefix = f"{where}: " if where else ""
+    try:
+        return os.stat(path)
+    except FileNotFoundError:
+        return None
+    except ValueError:  # a NUL byte in the name
+        raise _nul(prefix, what, path) from None
+    except OSError as exc:
+        raise InputFileError(f"{prefix}{what} {path_text(path)} cannot be opened "
+                             f"({_reason(exc)}).", value=path) from None
 
 
 def read_input(path: Path, what: str, *, max_bytes: int, where: str = "",
@@ -61,14 +109,9 @@ def read_input(path: Path, what: str, *, max_bytes: int, where: str = "",
         raise InputFileError(f"{prefix}{what} {shown} cannot be read (permission denied).",
                              value=path) from None
     except ValueError:  # a NUL byte in the name
-        raise InputFileError(f"{prefix}{what} {shorten(str(path))} cannot be opened (its name "
-                             "contains a NUL byte).", value=path) from None
+        raise _nul(prefix, what, path) from None
     except OSError as exc:
-        reason = {errno.ENAMETOOLONG: "its name is too long",
-                  errno.ELOOP: "it is a loop of symbolic links",
-                  errno.ENOTDIR: "a folder in its path is a file"}.get(exc.errno or 0,
-                                                                        exc.strerror)
-        raise InputFileError(f"{prefix}{what} {shown} cannot be opened ({reason}).",
+        raise InputFileError(f"{prefix}{what} {shown} cannot be opened ({_reason(exc)}).",
                              value=path) from None
     try:
         info = os.fstat(fd)
@@ -130,15 +173,51 @@ def _read_text(path: Path, kind: str, label: str, expected: str,
         raise ConfigError(label, [not_utf8(line)], value=path) from None
 
 
+TOML_INTEGERS = (-2 ** 63, 2 ** 63 - 1)  # TOML's integers are 64-bit
+
+
 def parse_toml(text: str, label: str) -> dict[str, Any]:
-    """Parse TOML text; a syntax error names ``label`` and the line."""
+    """Parse TOML text; a syntax error names ``label`` and the line. An integer beyond
+    the 64 bits TOML allows (Python would read it) is refused naming its key."""
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(label, [f"invalid TOML: {exc}."]) from None
     except RecursionError:
         raise ConfigError(label, ["invalid TOML: its tables or arrays are nested hundreds "
                                   "of levels deep, far deeper than any cardgen file."]) from None
+    except ValueError:  # an integer of more digits than Python converts
+        raise ConfigError(label, [f"invalid TOML: an integer has more than 4,300 digits; "
+                                  f"TOML's integers are 64-bit ({TOML_INTEGERS[0]} to "
+                                  f"{TOML_INTEGERS[1]})."]) from None
+    found = _huge_integer(data, "")
+    if found is not None:
+        key, value = found
+        raise ConfigError(label, [f"invalid TOML: {key} is {number(value)}, beyond TOML's "
+                                  f"64-bit integers ({TOML_INTEGERS[0]} to "
+                                  f"{TOML_INTEGERS[1]})."], value=value)
+    return data
+
+
+def _huge_integer(value: Any, key: str) -> tuple[str, int] | None:
+    """The first integer in ``value`` beyond TOML's 64 bits, with its key (``a.b``,
+    ``a.b item 2``, ``a[3].b``), or None. Nesting is bounded by the parser."""
+    if isinstance(value, dict):
+        for name, item in value.items():
+            shown = name if len(name) <= 40 and name.isprintable() else shorten(name)[1:-1]
+            found = _huge_integer(item, f"{key}.{shown}" if key else shown)
+            if found is not None:
+                return found
+    elif isinstance(value, list):
+        tables = all(isinstance(item, dict) for item in value)
+        for i, item in enumerate(value, 1):
+            found = _huge_integer(item, f"{key}[{i}]" if tables else f"{key} item {i}")
+            if found is not None:
+                return found
+    elif isinstance(value, int) and not isinstance(value, bool) and not (
+            TOML_INTEGERS[0] <= value <= TOML_INTEGERS[1]):
+        return key, value
+    return None
 
 
 MAX_CSV_ROWS = 5_000  # a studio, a prototype deck, a convention's worth of cards

@@ -24,13 +24,32 @@ def shorten(text: str, limit: int = SHOWN_CHARACTERS) -> str:
     return repr(text if len(text) <= limit else text[: limit - 1] + "…")
 
 
+SHOWN_DIGITS = 20  # the longest whole number a message shows whole
+
+
 def number(value: float) -> str:
     """A number as a message shows it: short, but never rounded into a different number
-    (``150.0000001`` stays that, not ``150``)."""
+    (``150.0000001`` stays that, not ``150``). A whole number is shown in full
+    (``1000000``, not ``1e+06``) up to :data:`SHOWN_DIGITS` digits; a longer one shows
+    its first and last digits and how many it has."""
     if isinstance(value, float) and not math.isfinite(value):
         return str(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _whole(value)
     short = f"{value:g}"
     return short if float(short) == value else repr(float(value))
+
+
+def _whole(value: int) -> str:
+    sign = "-" if value < 0 else ""
+    try:
+        digits = str(abs(value))
+    except ValueError:  # more digits than Python converts to text (4300)
+        about = int(abs(value).bit_length() * math.log10(2)) + 1
+        return f"{sign}a number of about {about:,} digits"
+    if len(digits) <= SHOWN_DIGITS:
+        return sign + digits
+    return f"{sign}{digits[:6]}…{digits[-3:]} ({len(digits)} digits)"
 
 
 class CardgenError(ValueError):

@@ -16,6 +16,7 @@ Imports only ``cardgen.errors``.
 
 from __future__ import annotations
 
+import datetime
 import difflib
 import enum
 import math
@@ -103,6 +104,9 @@ class Text(Field):
         return text
 
 
+LARGEST = 2 ** 63 - 1  # TOML's integers are 64-bit; no number cardgen reads is near this
+
+
 class Number(Field):
     """An int or float (never a boolean) within ``low``..``high``; ``integer`` refuses
     fractions and returns an int, otherwise a float is returned."""
@@ -117,8 +121,13 @@ class Number(Field):
     def convert(self, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise self.wrong_type(value)
-        if not math.isfinite(value):
+        if isinstance(value, float) and not math.isfinite(value):
             raise Problem(f"must be a finite number, not {number(value)}.")
+        if isinstance(value, int) and not -LARGEST <= value <= LARGEST and (
+                self.low is None or self.high is None):
+            # (With both bounds, the range below is what is said.)
+            raise Problem(f"must be {self.kind} from {-LARGEST} to {LARGEST}, not "
+                          f"{number(value)}.")
         if self.integer and value != int(value):
             raise self.wrong_type(value)
         if self.low is not None and self.high is not None and not self.low <= value <= self.high:
@@ -264,6 +273,13 @@ def describe(value: Any) -> str:
         return "a list"
     if isinstance(value, dict):
         return "a table"
+    if isinstance(value, datetime.datetime):  # (before date: a datetime is a date too)
+        local = "" if value.tzinfo is not None else "local "
+        return f"a {local}date-time ({value.isoformat()})"
+    if isinstance(value, datetime.date):
+        return f"a date ({value.isoformat()})"
+    if isinstance(value, datetime.time):
+        return f"a time ({value.isoformat()})"
     return type(value).__name__
 
 

@@ -491,7 +491,7 @@ def test_init_under_a_file(tmp_path):
     (["card", "--format", "jpg"], ["--format", "'jpg'", "pdf", "svg", "png"]),
     (["card", "--format", "pdf,jpg"], ["--format", "'jpg'"]),
     (["card", "--format", ","], ["--format"]),
-    (["card", "--theme", "neon"], ["card.theme", "'neon'"]),
+    (["card", "--theme", "neon"], ["--theme", "'neon'"]),
 ])
 def test_bad_option_values(tmp_path, args, needles):
     out = tmp_path / "out"

@@ -92,6 +92,16 @@ CASES: dict[str, Callable[[Path], list[str | Path]]] = {
         "card", _write(d, "base.toml", PERSON).name, "--dpi", "0"],
     "`--offset=nan,0`": lambda d: ["sheet", _write(d, "base.toml", PERSON).name,
                                    "--offset=nan,0"],
+    "a number of hundreds of digits for an option": lambda d: [
+        "rotator", "generate", "--count", "9" * 400, "-o", "out/r.pdf"],
+    "an integer in a data file beyond TOML's 64 bits": lambda d: [
+        "card", _write(d, "big.toml", f"[card]\nwidth_mm = 1{'0' * 400}\nheight_mm = 55\n"
+                                      '[person]\nname = "A"\n').name],
+    "a value of the wrong type (a number, a date, a table…)": lambda d: [
+        "card", _write(d, "intent.toml", PERSON + "[card]\noutput_intent = 3\n").name],
+    "a path through a file, or with a name too long for the file system": lambda d: [
+        "card", _write(d, "base.toml", PERSON).name, "--theme",
+        _write(d, "file.txt", "").name + "/x.toml"],
     "an output name taken by a device or folder": lambda d: ["init", "/dev/full", "--force"],
     "a device as the `-o` of a command that sets the suffix (`rotator print -o /dev/null`)":
         lambda d: ["rotator", "print", "R1:B2B8E4I2I8-B4E2E8H4I9", "-o", "/dev/null"],

@@ -3,13 +3,14 @@ TOML but does not write it)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import math
 
 
 def value(v: object) -> str:
-    """One TOML value: strings, numbers (nan and inf too), booleans, lists and tables
-    (inline)."""
+    """One TOML value: strings, numbers (nan and inf too), booleans, dates and times,
+    lists and tables (inline)."""
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, int):
@@ -20,6 +21,8 @@ def value(v: object) -> str:
         if math.isinf(v):
             return "inf" if v > 0 else "-inf"
         return repr(v)
+    if isinstance(v, dt.date | dt.time):  # datetime is a date too
+        return v.isoformat()
     if isinstance(v, str):
         return json.dumps(v).replace("\x7f", "\\u007f")
     if isinstance(v, list):

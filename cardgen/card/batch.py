@@ -41,7 +41,7 @@ from cardgen.card.config import (
     read_config_values,
 )
 from cardgen.card.physical import Preset
-from cardgen.datafile import CsvTable, path_text, read_csv
+from cardgen.datafile import CsvTable, path_text, read_csv, user_path
 from cardgen.draw.page import OutputIntent
 from cardgen.errors import CardgenError, ConfigError, ProblemsError, shorten
 from cardgen.prepress.dieline import DielineMode
@@ -111,10 +111,11 @@ def _cell(field: Field, text: str) -> Any:
 def _absolute(values: dict[str, Any], base: Path) -> None:
     """The paths in ``values`` (a config's raw tables) made absolute against ``base``."""
     for section, key in PATH_KEYS:
-        value = values.get(section, {}).get(key)
+        table = values.get(section)
+        value = table.get(key) if isinstance(table, dict) else None
         if not isinstance(value, str) or not value.strip():
-            continue
-        path = Path(value.strip()).expanduser()
+            continue  # (the schema says what is wrong with a value that is not text)
+        path = user_path(value.strip())
         if section == "card" and "/" not in value and "\\" not in value \
                 and not value.endswith(".toml"):
             continue  # a built-in theme's name

@@ -8,13 +8,12 @@ are reported together.
 from __future__ import annotations
 
 import enum
-import math
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from cardgen.card.physical import PRESETS, CardGeometry, CardSize, Preset, custom_size
-from cardgen.datafile import read_toml
+from cardgen.datafile import read_toml, user_path
 from cardgen.draw.icc import DEFAULT_INTENT, RenderingIntent
 from cardgen.draw.page import OutputIntent
 from cardgen.errors import CardgenError, ConfigError, number, shorten
@@ -48,7 +47,7 @@ def focus_point(value: Any) -> tuple[float, float]:
             isinstance(v, int | float) and not isinstance(v, bool) for v in value):
         raise ValueError(f"must be two numbers from 0 to 1 such as [0.5, 0.4], not "
                          f"{describe(value)}")
-    if not all(math.isfinite(v) and 0 <= v <= 1 for v in value):
+    if not all(0 <= v <= 1 for v in value):  # (not NaN; a huge integer is no float)
         raise ValueError("must be two numbers from 0 to 1 (shares of the photo's width and "
                          f"height from its top left corner), not [{number(value[0])}, "
                          f"{number(value[1])}]")
@@ -218,9 +217,10 @@ def _build(values: dict[str, Any], source: Path | None, name: str) -> CardConfig
     card = values["card"]
     width, height = card["width_mm"], card["height_mm"]
     if (width is None) != (height is None):
-        missing = "height_mm" if height is None else "width_mm"
-        raise ConfigError(name, [f"card.{missing} is missing; a custom size needs both "
-                                 "width_mm and height_mm."])
+        given, missing = ("width_mm", "height_mm") if height is None else ("height_mm",
+                                                                            "width_mm")
+        raise ConfigError(name, [f"card.{given} is set but card.{missing} is missing; a "
+                                 "custom size needs both."])
     if width is None:
         size = PRESETS[card["preset"]]
     else:
@@ -238,7 +238,7 @@ def _build(values: dict[str, Any], source: Path | None, name: str) -> CardConfig
     def path_of(value: str) -> Path | None:
         if not value:
             return None
-        p = Path(value).expanduser()
+        p = user_path(value)
         return p if p.is_absolute() else base / p
 
     fonts = {style: p for style in FontStyle if (p := path_of(values["fonts"][style.value]))}

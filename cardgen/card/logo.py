@@ -45,7 +45,7 @@ def _stamp(path: Path) -> tuple[int, int] | None:
     cannot be read; reading it then says what is wrong)."""
     try:
         info = path.stat()
-    except OSError:
+    except (OSError, ValueError):  # (ValueError: a NUL byte in the name)
         return None
     return info.st_size, info.st_mtime_ns
 

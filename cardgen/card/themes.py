@@ -11,9 +11,9 @@ import enum
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardgen.datafile import read_toml
+from cardgen.datafile import look, read_toml, user_path
 from cardgen.draw.colors import Color, color_from_data
-from cardgen.errors import ConfigError
+from cardgen.errors import ConfigError, InputFileError, shorten
 from cardgen.prepress.ink import (
     FINE_TYPE,
     MAX_INK,
@@ -237,28 +237,38 @@ def builtin_themes() -> list[str]:
     return sorted(p.stem for p in (templates_dir() / "themes").glob("*.toml"))
 
 
-def theme_path(name_or_path: str, base: Path | None = None) -> Path:
+def theme_path(name_or_path: str, base: Path | None = None, where: str = "card.theme") -> Path:
     """The file of a bundled theme (``dark``, ``light``) or of a theme given by path
-    (relative to ``base``)."""
-    path = templates_dir() / "themes" / f"{name_or_path}.toml"
-    if path.is_file():
-        return path
-    candidate = Path(name_or_path)
+    (relative to ``base``); errors name ``where``, the field or option that gave it."""
+    if name_or_path in builtin_themes():
+        return templates_dir() / "themes" / f"{name_or_path}.toml"
+    candidate = user_path(name_or_path)
     if base is not None and not candidate.is_absolute():
         candidate = base / candidate
-    if not candidate.is_file():
-        raise ConfigError("card.theme", [
-            f"no theme called {name_or_path!r} (built-in themes: "
+    try:
+        found = look(candidate, "theme file") if name_or_path.strip() else None
+    except InputFileError as exc:
+        raise ConfigError(where, [str(exc)], value=name_or_path) from None
+    if found is None:
+        raise ConfigError(where, [
+            f"no theme called {shorten(name_or_path)} (built-in themes: "
             f"{', '.join(builtin_themes())}; or give the path of a theme .toml file)."],
             value=name_or_path)
     return candidate
 
 
-def load_theme(name_or_path: str, base: Path | None = None) -> Theme:
-    """A bundled theme by name or a theme file by path."""
-    path = theme_path(name_or_path, base)
+def load_theme(name_or_path: str, base: Path | None = None,
+               where: str = "card.theme") -> Theme:
+    """A bundled theme by name or a theme file by path (``where`` names the field or
+    option that gave it)."""
+    path = theme_path(name_or_path, base, where)
     label = f"theme {path}"
-    data = read_toml(path, "theme file", label)
+    try:
+        data = read_toml(path, "theme file", label)
+    except ConfigError as exc:
+        if exc.source:  # its contents: the sentence names the theme file
+            raise
+        raise ConfigError(where, exc.problems, value=name_or_path) from None  # the file
     retired = [f"{table}.{key} is no longer used: {why}; remove it."
                for (table, key), why in RETIRED.items()
                if isinstance(data.get(table), dict) and data[table].pop(key, None) is not None]

@@ -4,6 +4,7 @@ sheets for office printing."""
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -21,6 +22,7 @@ from cardgen.cli.common import (
     RgbOpt,
     ThemeOpt,
     check_range,
+    check_theme,
     parse_choice,
     parse_formats,
     parse_offset,
@@ -110,6 +112,7 @@ def card(
         from cardgen.card.batch import build_team
 
         check_folder(output)
+        check_theme(theme, config)
         cards = build_team(batch, config, mode, preset=chosen, theme=theme, marks=marks,
                            output_intent=intent, varnish=coat)
         cards, files, per_card = _team_files(cards, output, formats, cmyk=not rgb, dpi=dpi)
@@ -130,6 +133,7 @@ def card(
                    f"into {output}")
         return
     loaded = load_config(config)
+    check_theme(theme, config)
     settings = loaded.with_overrides(preset=chosen, theme=theme, marks=marks,
                                      output_intent=intent)
     check_folder(output)
@@ -297,9 +301,10 @@ def init(
 ) -> None:
     """Write a commented example config to edit."""
     from cardgen.card.config import example_config_path
-    from cardgen.output import write_files
+    from cardgen.output import check_file, write_files
 
-    if path.exists() and not force:
+    check_file(path)  # (a name the file system cannot take is said here, in words)
+    if os.path.lexists(path) and not force:
         raise CardgenError(f"{path} already exists; use --force to overwrite it.", value=path)
     report(write_files({path: example_config_path().read_bytes()}))
     typer.echo(f"edit it, then run: cardgen card {path}")
@@ -351,6 +356,7 @@ def sheet(
     fonts = bundled_fonts()
     if batch is None or registration:
         loaded = load_config(config)
+        check_theme(theme, config)
         settings = loaded.with_overrides(
             preset=parse_choice(Preset, preset, "--preset") if preset is not None else None,
             theme=theme, marks=False, output_intent=intent)
@@ -361,6 +367,7 @@ def sheet(
         report(write_files({target: render(document, [Format.PDF], cmyk=not rgb)[".pdf"]}))
         return
     if batch is not None:
+        check_theme(theme, config)
         _team_sheet(batch, config, duplex, output, name, marks=marks, rgb=rgb,
                     preset=parse_choice(Preset, preset, "--preset") if preset else None,
                     theme=theme, intent=intent)

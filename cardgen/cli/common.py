@@ -84,9 +84,10 @@ def parse_offset(value: str) -> tuple[float, float]:
 
 def check_range(value: float, option: str, low: float | None = None,
                 high: float | None = None) -> float:
-    """An option's number, or an error naming the option (NaN and infinities too)."""
-    fits = math.isfinite(value) and (low is None or value >= low) and (
-        high is None or value <= high)
+    """An option's number, or an error naming the option and its range (NaN, infinities
+    and whole numbers of hundreds of digits too)."""
+    finite = not isinstance(value, float) or math.isfinite(value)
+    fits = finite and (low is None or value >= low) and (high is None or value <= high)
     if not fits:
         if low is not None and high is not None:
             allowed = f"from {number(low)} to {number(high)}"
@@ -96,6 +97,18 @@ def check_range(value: float, option: str, low: float | None = None,
             allowed = f"at most {number(high or 0)}"
         raise CardgenError(f"{option} must be {allowed}, not {number(value)}.", value=value)
     return value
+
+
+def check_theme(theme: str | None, config: Path | None) -> None:
+    """``--theme`` read as the cards will read it (a built-in name, or a file relative to
+    the config's folder), so that a theme that cannot be found or read is said naming
+    ``--theme`` rather than the config key it overrides."""
+    if theme is None:
+        return
+    from cardgen.card.themes import load_theme
+
+    load_theme(theme, config.resolve().parent if config is not None else Path.cwd(),
+               where="--theme")
 
 
 def plural(n: int, word: str) -> str:

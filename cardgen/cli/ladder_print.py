@@ -17,7 +17,7 @@ from cardgen.cli.common import (
     parse_choice,
     write_document,
 )
-from cardgen.errors import CardgenError
+from cardgen.errors import CardgenError, number
 
 
 def mat(
@@ -39,7 +39,7 @@ def mat(
     from cardgen.text.fonts import bundled_fonts
 
     if rows not in MAT_ROWS:
-        raise CardgenError(f"--rows must be 3 or 4, not {rows}.", value=rows)
+        raise CardgenError(f"--rows must be 3 or 4, not {number(rows)}.", value=rows)
     size = parse_choice(Preset, preset, "--preset")
     sheet = parse_choice(Paper, paper, "--paper")
     document = write_document(lambda: mat_document(rows, size, sheet, bundled_fonts()), output,

@@ -27,7 +27,7 @@ from cardgen.cli.common import (
     report,
     warn,
 )
-from cardgen.errors import CardgenError
+from cardgen.errors import CardgenError, number
 
 rotator = typer.Typer(
     name="rotator",
@@ -40,9 +40,12 @@ BoardArg = Annotated[str, typer.Argument(
     show_default=False)]
 BudgetOpt = Annotated[int, typer.Option(
     help="The most states any one search may explore before it answers 'undecided' "
-    "(at least 100).")]
+    "(100 to 10000000).")]
 MIN_BUDGET = 100
+MAX_BUDGET = 10_000_000  # 25 times the default: every state a search stores is kept in memory
 MAX_COUNT = 500
+MAX_TRIES = 1_000_000
+SEEDS = (-2 ** 63, 2 ** 63 - 1)  # SplitMix64 reads 64 bits: any more would repeat seeds
 DEFAULT_BUDGET = 400_000  # the solver's own default, kept here so --help needs no import
 
 
@@ -86,7 +89,7 @@ def solve(
     from cardgen.games.rotator.engine import Terrain, replay
     from cardgen.games.rotator.solver import Solver
 
-    check_range(budget, "--budget", MIN_BUDGET)
+    check_range(budget, "--budget", MIN_BUDGET, MAX_BUDGET)
     rmap = load_board(board)
     terrain = Terrain.from_map(rmap)
     with progress() as bar:
@@ -106,7 +109,8 @@ def solve(
 
 @rotator.command()
 def generate(
-    seed: Annotated[int, typer.Option(help="Any integer; the same seed gives the same boards.")
+    seed: Annotated[int, typer.Option(help="Any 64-bit integer; the same seed gives the same "
+                                      "boards.")
                     ] = 1,
     count: Annotated[int, typer.Option(help="How many boards (1–500).")] = 12,
     difficulty: Annotated[str | None, typer.Option(
@@ -128,7 +132,8 @@ def generate(
     json_out: JsonOpt = False,
     budget: BudgetOpt = DEFAULT_BUDGET,
     tries: Annotated[int | None, typer.Option(
-        help="Most maps to try (default 60 per board asked).", show_default=False)
+        help="Most maps to try (default 60 per board asked; at most 1000000).",
+        show_default=False)
                      ] = None,
     jobs: Annotated[int | None, typer.Option(
         help="Parallel processes (default and most: the CPU count).", show_default=False)
@@ -154,13 +159,14 @@ def generate(
     if layout is not None:
         warn(["--layout is deprecated: use --size card (for nup) or --size large."])
     sheet = parse_choice(Paper, paper, "--paper")
+    check_range(seed, "--seed", *SEEDS)
     check_range(count, "--count", 1, MAX_COUNT)
-    check_range(budget, "--budget", MIN_BUDGET)
+    check_range(budget, "--budget", MIN_BUDGET, MAX_BUDGET)
     if tries is not None:
-        check_range(tries, "--tries", 1)
+        check_range(tries, "--tries", 1, MAX_TRIES)
     workers, capped = usable_jobs(jobs)
     if capped:
-        warn([f"--jobs {jobs} is more than the {workers} CPUs this run may use; using "
+        warn([f"--jobs {number(jobs or 0)} is more than the {workers} CPUs this run may use; using "
               f"{workers}."])
     check_file(output)  # before the work, not after it
     with progress() as bar:
@@ -235,7 +241,7 @@ def print_board(
 
     formats = parse_formats(fmt)
     check_range(dpi, "--dpi", *DPI_RANGE)
-    check_range(budget, "--budget", MIN_BUDGET)
+    check_range(budget, "--budget", MIN_BUDGET, MAX_BUDGET)
     board_size = parse_choice(PuzzleSize, size, "--size")
     sheet = parse_choice(Paper, paper, "--paper")
     maps = [load_board(b) for b in boards]

@@ -3,6 +3,7 @@ pages in reading order, or imposed as a saddle-stitched booklet."""
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 from typing import Annotated
 
@@ -21,7 +22,8 @@ from cardgen.cli.common import (
     parse_offset,
     report,
 )
-from cardgen.errors import CardgenError, shorten
+from cardgen.datafile import look
+from cardgen.errors import CardgenError, InputFileError, shorten
 from cardgen.schema import closest
 
 ALL = "all"
@@ -86,11 +88,18 @@ def rules(
     stem = name or f"rules-{game.strip().lower()}" + ("-booklet" if booklet else "")
     check_stem(stem)
     check_folder(output)
-    if source is not None and not source.is_dir():
-        raise CardgenError(f"--source: {shorten(str(source))} is not a folder of rules "
-                           "texts.", value=source)
+    if source is not None:
+        found = look(source, "rules folder", where="--source")
+        if found is None or not stat.S_ISDIR(found.st_mode):
+            raise CardgenError(f"--source: {shorten(str(source))} is not a folder of rules "
+                               "texts.", value=source)
     fonts = bundled_fonts()
-    document = book_document(games, sheet, fonts, folder=source)
+    try:
+        document = book_document(games, sheet, fonts, folder=source)
+    except InputFileError as exc:  # a rules text of the --source folder
+        if source is None:
+            raise
+        raise CardgenError(f"--source: {exc}", value=exc.value) from None
     pages = len(document.pages)
     if booklet:
         from cardgen.prepress.booklet import impose_booklet

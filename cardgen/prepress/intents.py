@@ -18,7 +18,7 @@ from cardgen.draw.page import OutputIntent
 from cardgen.errors import CardgenError, shorten
 from cardgen.prepress.paper import Paper as Sheet
 from cardgen.resources import templates_dir
-from cardgen.schema import Choice, ListOf, Table, Text, check, closest
+from cardgen.schema import Choice, ListOf, Table, Text, check, closest, describe
 
 ICC_REGISTRY = "http://www.color.org"
 
@@ -73,9 +73,12 @@ def paper_intent(paper: Sheet) -> OutputIntent:
     return default_intent("eu" if paper is Sheet.A4 else "us")
 
 
-def intent_named(name: str) -> OutputIntent:
+def intent_named(name: object) -> OutputIntent:
     """The condition called ``name`` (any case); a ValueError says what is wrong, with the
     closest identifier or the list of them."""
+    if not isinstance(name, str):
+        raise ValueError(f"must be text in quotes, the name of a printing condition such as "
+                         f'"FOGRA39", not {describe(name)}')
     intents = output_intents()
     for key, intent in intents.items():
         if key.lower() == name.strip().lower():

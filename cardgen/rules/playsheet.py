@@ -46,7 +46,7 @@ from cardgen.datafile import read_toml
 from cardgen.draw.colors import Color, color_from_data
 from cardgen.draw.geometry import Affine, Box
 from cardgen.draw.page import Anchor, Document, Group, Item, Line, Page, Rect, Stroke, Text
-from cardgen.errors import CardgenError, FitError, ParameterError, shorten
+from cardgen.errors import CardgenError, FitError, ParameterError, number, shorten
 from cardgen.prepress.intents import paper_intent
 from cardgen.prepress.paper import Paper
 from cardgen.resources import templates_dir
@@ -189,8 +189,8 @@ def check_players(game: SheetGame, players: int | None) -> int:
         return low
     if not low <= players <= high:
         allowed = f"{low}" if low == high else f"from {low} to {high}"
-        raise ParameterError("players", f"must be {allowed} for {game.printed}, not {players}.",
-                             value=players)
+        raise ParameterError("players", f"must be {allowed} for {game.printed}, not "
+                             f"{number(players)}.", value=players)
     return players
 
 

@@ -158,7 +158,7 @@ class RotatorMap:
                 problems.append(f"nodes item {i + 1}: {exc.problems[0]}")
         if problems:
             raise ConfigError(str(path), problems)
-        return cls.from_cells(cells, str(path))
+        return cls.from_cells(cells, f"{path}: nodes")
 
 
 def _read_id(raw: str, where: str, text: str) -> tuple[str, tuple[list[str], list[str]]]:
