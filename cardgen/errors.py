@@ -14,13 +14,44 @@ Imports nothing from cardgen.
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Sequence
 
 SHOWN_CHARACTERS = 40  # the longest piece of user input a message quotes whole
+LONGEST_LINE = 1000  # the longest line an error or warning takes on stderr, "error: " too
+LONGEST_MESSAGE = 900  # the longest message of an error (a ProblemsError lists no more)
+# Characters a message never carries as they are: they would break its line (controls,
+# U+0085, line and paragraph separators), reorder it on a terminal (bidirectional
+# controls), hide in it (other format characters), or not be text (unpaired surrogates
+# from undecodable file names; unassigned code points).
+_UNSAFE = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Cn"})
+
+
+def _escape(ch: str) -> str:
+    if ch in "\n\r\t":
+        return repr(ch)[1:-1]
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else (
+        f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+
+
+def one_line(text: str, limit: int | None = None) -> str:
+    """``text`` as one line of a message: every character that could break the line,
+    reorder it or hide in it (see ``_UNSAFE``) written as Python writes it in a string
+    (``\\n``, ``\\x85``, ``\\u2028``, ``\\u202e``); with ``limit``, cut to at most that
+    many characters, ending with how long it was."""
+    if not text.isprintable():  # the quick test first: almost every message passes it
+        text = "".join(_escape(ch) if unicodedata.category(ch) in _UNSAFE else ch
+                       for ch in text)
+    if limit is not None and len(text) > limit:
+        tail = f"… (cut: {len(text):,} characters in all)"
+        text = text[:max(limit - len(tail), 0)] + tail
+    return text
 
 
 def shorten(text: str, limit: int = SHOWN_CHARACTERS) -> str:
-    """A piece of user input as a message quotes it: ``repr``, cut down if long."""
+    """A piece of user input as a message quotes it: ``repr`` (so every control and
+    format character is escaped), cut down if long."""
     return repr(text if len(text) <= limit else text[: limit - 1] + "…")
 
 
@@ -34,26 +65,39 @@ def number(value: float) -> str:
 
 
 class CardgenError(ValueError):
-    """A problem with the input, explained in one sentence; ``value`` is the input."""
+    """A problem with the input, explained in one sentence; ``value`` is the input.
+    The message is always one line of at most :data:`LONGEST_MESSAGE` characters
+    (:func:`one_line`), whatever input it quotes."""
 
     def __init__(self, message: str, *, value: object = None) -> None:
-        super().__init__(message)
+        super().__init__(one_line(message, LONGEST_MESSAGE))
         self.value = value
 
 
 class ProblemsError(CardgenError):
     """Input that breaks several rules at once: ``problems`` holds every one of them,
-    in the order found. The message is the first problem, followed by the others."""
+    in the order found (each on one line, see :func:`one_line`). The message is the
+    first problem, followed by as many others as fit in :data:`LONGEST_MESSAGE`
+    characters, then how many more there are."""
 
     def __init__(self, source: str, problems: Sequence[str], *, value: object = None) -> None:
         if not problems:
             raise ValueError("a ProblemsError needs at least one problem")
-        self.source = source
-        self.problems = tuple(problems)
-        prefix = f"{source}: " if source else ""
+        self.source = one_line(source)
+        self.problems = tuple(one_line(problem) for problem in problems)
+        prefix = f"{self.source}: " if self.source else ""
         message = prefix + self.problems[0]
-        if len(self.problems) > 1:
-            message += " Also: " + " ".join(self.problems[1:])
+        others = self.problems[1:]
+        for shown, problem in enumerate(others):
+            more = len(others) - shown
+            note = f" ({more:,} more problem{'' if more == 1 else 's'} not shown.)"
+            joint = " Also: " if shown == 0 else " "
+            rest = others[shown + 1:]
+            room = LONGEST_MESSAGE - len(message) - len(joint) - len(problem)
+            if room < 0 or (rest and room < len(note)):
+                message += note
+                break
+            message += joint + problem
         super().__init__(message, value=value)
 
 
@@ -104,4 +148,4 @@ class ParameterError(CardgenError):
     def __init__(self, parameter: str, problem: str, *, value: object = None) -> None:
         super().__init__(f"{parameter} {problem}", value=value)
         self.parameter = parameter
-        self.problem = problem
+        self.problem = one_line(problem, LONGEST_MESSAGE - len(parameter) - 1)

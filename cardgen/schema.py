@@ -267,6 +267,12 @@ def describe(value: Any) -> str:
     return type(value).__name__
 
 
+def key_text(key: str) -> str:
+    """A key of the user's as a message names it: unquoted, but on one line (a line break
+    or other control character escaped as in a string) and cut short if long."""
+    return shorten(key)[1:-1] if len(key) > 40 or not key.isprintable() else key
+
+
 def closest(word: str, options: list[str], shown: list[str]) -> str:
     """A "did you mean" for the nearest option, or the list of the valid ones."""
     longest = max((len(o) for o in options), default=0)
@@ -295,7 +301,7 @@ def _check_table(table: Table, data: Mapping[str, Any], path: str,
         field = table.fields.get(key)
         if field is None:
             options = list(table.fields)
-            name = shorten(key)[1:-1] if len(key) > 40 else key
+            name = key_text(key)
             if table.holds_sections and not path:
                 problems.append(f"unknown section [{name}]"
                                 + closest(key, options, [f"[{o}]" for o in options]))

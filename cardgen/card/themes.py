@@ -13,7 +13,7 @@ from pathlib import Path
 
 from cardgen.datafile import read_toml
 from cardgen.draw.colors import Color, color_from_data
-from cardgen.errors import ConfigError
+from cardgen.errors import ConfigError, shorten
 from cardgen.prepress.ink import (
     FINE_TYPE,
     MAX_INK,
@@ -248,7 +248,7 @@ def theme_path(name_or_path: str, base: Path | None = None) -> Path:
         candidate = base / candidate
     if not candidate.is_file():
         raise ConfigError("card.theme", [
-            f"no theme called {name_or_path!r} (built-in themes: "
+            f"no theme called {shorten(name_or_path)} (built-in themes: "
             f"{', '.join(builtin_themes())}; or give the path of a theme .toml file)."],
             value=name_or_path)
     return candidate
