@@ -221,6 +221,79 @@ def test_the_written_files_are_reported_on_one_line_each(tmp_path):
     assert (out / "board.pdf").is_file()
 
 
+# --- point 8: Corporate Ladder errors name the card and the field -------------------------
+
+CARD = 'name = "{name}"\ntitle = "{title}"\nstrength = {strength}\n'
+
+
+def _card(table: str, name: str, title: str, strength: int = 3) -> str:
+    return f"[{table}]\n" + CARD.format(name=name, title=title, strength=strength)
+
+
+LADDER_CASES = {
+    "T5": (_card("[attacker]", "Sam Reed", "Producer") + _card("[attacker]", "Pat Press",
+                                                                 "Journalist")
+           + _card("defender", "Lucas Brand", "Narrative Designer"),
+           "the attacking team attacker[1] (Sam Reed) and attacker[2] (Pat Press) is forbidden: "
+           "attacker[2].title 'Journalist' makes attacker[2] a Press card; play the Press card "
+           "alone; it needs no help (rule T5)."),
+    "D4": (_card("[attacker]", "Sam Reed", "Producer") + _card("defender", "Pat Press",
+                                                               "Journalist"),
+           "a Press card is never attacked: defender.title 'Journalist' makes defender (Pat "
+           "Press) a Press card, which cannot defend, since Press cards never sit in a "
+           "Corporate Ladder (they are discarded at set-up) and a Press attack cannot be "
+           "countered (rule D4)."),
+    "T4": (_card("[attacker]", "Sam Reed", "Producer") + _card("[attacker]", "Jo", "Janitor")
+           + _card("defender", "Pat", "Writer"),
+           "the attacking team attacker[1] (Sam Reed) and attacker[2] (Jo) is forbidden: Other "
+           "cards never team up, and attacker[2].title 'Janitor' makes attacker[2] an Other "
+           "card (rule T4)."),
+    "T3": (_card("[attacker]", "Sam Reed", "Producer") + _card("[attacker]", "Jo", "CEO")
+           + _card("defender", "Pat", "Writer"),
+           "the attacking team attacker[1] (Sam Reed) and attacker[2] (Jo) is forbidden: cards "
+           "team up only with their own type or as the Cooperative Trio (exactly one Middle "
+           "Management, one Wordsmith and one Artist), and these are 1 Upper Management "
+           "(attacker[2].title 'CEO') and 1 Middle Management (attacker[1].title 'Producer') "
+           "(rule T3)."),
+    "T4-defending": (_card("[attacker]", "Sam Reed", "Producer")
+                     + _card("[defender]", "Jo", "Janitor") + _card("[defender]", "Al", "Intern"),
+                     "the defending team defender[1] (Jo) and defender[2] (Al) is forbidden: "
+                     "Other cards never team up, and defender[1].title 'Janitor' and "
+                     "defender[2].title 'Intern' make defender[1] and defender[2] Other cards "
+                     "(rule T4)."),
+    "D3": (_card("[attacker]", "Ada", "CEO") + _card("[defender]", "Jo", "Producer")
+           + _card("[defender]", "Pat", "Writer") + _card("[defender]", "Al", "Artist"),
+           "the [[defender]] team defender[1] (Jo), defender[2] (Pat) and defender[3] (Al) is "
+           "the Cooperative Trio (defender[1].title 'Producer', defender[2].title 'Writer' and "
+           "defender[3].title 'Artist'), and a Trio's attack cannot be defended against, so it "
+           "is never counter-attacked (rule D3): the Trio has won."),
+}
+
+
+@pytest.mark.parametrize("case", sorted(LADDER_CASES))
+def test_ladder_team_errors_name_the_file_each_card_and_the_field(tmp_path, case):
+    text, said = LADDER_CASES[case]
+    path = write(tmp_path, "a.toml", text)
+    assert one_error(cli("ladder", "attack", path)) == f"error: {path}: {said}"
+
+
+def test_a_large_team_is_named_by_its_tables(tmp_path):
+    text = "".join(_card("[attacker]", "N" * 150 + str(i), "Producer" if i % 2 else "Writer")
+                   for i in range(10)) + _card("defender", "Pat", "Artist")
+    line = one_error(cli("ladder", "attack", write(tmp_path, "a.toml", text)))
+    assert "the attacking team attacker[1], attacker[2]," in line and "(rule T3)" in line
+    assert "NNNN" not in line
+
+
+def test_ladder_text_fields_have_a_length_limit(tmp_path):
+    text = _card("[attacker]", "x" * 5000, "Producer") + _card("defender", "Pat", "Writer")
+    line = one_error(cli("ladder", "attack", write(tmp_path, "a.toml", text)))
+    assert "attacker[1].name is 5000 characters long" in line and "at most 200" in line
+    deck = write(tmp_path, "d.csv", "name,title,company,strength\nAda,CEO," + "y" * 5000 + ",1\n")
+    assert "line 2, column company: is 5000 characters long" in one_error(
+        cli("ladder", "deck", deck))
+
+
 # --- point 8: no error line is longer than LONGEST_LINE, whatever the input ---------------
 
 def _leaves(table: Table, path: str = "") -> list[str]:
