@@ -8,7 +8,7 @@ margin), the error is a :class:`ParameterError` that carries the parameter's nam
 from the problem, so that the command line can say ``--margin`` where the library says
 ``margin``.
 
-Imports nothing from cardgen.
+Imports only ``cardgen.chars``.
 """
 
 from __future__ import annotations
@@ -17,13 +17,16 @@ import math
 import unicodedata
 from collections.abc import Sequence
 
+from cardgen.chars import is_invisible
+
 SHOWN_CHARACTERS = 40  # the longest piece of user input a message quotes whole
 LONGEST_LINE = 1000  # the longest line an error or warning takes on stderr, "error: " too
 LONGEST_MESSAGE = 900  # the longest message of an error (a ProblemsError lists no more)
 # Characters a message never carries as they are: they would break its line (controls,
 # U+0085, line and paragraph separators), reorder it on a terminal (bidirectional
 # controls), hide in it (other format characters), or not be text (unpaired surrogates
-# from undecodable file names; unassigned code points).
+# from undecodable file names; unassigned code points), and the other invisible
+# characters of ``cardgen.chars.is_invisible`` (variation selectors, Hangul fillers…).
 _UNSAFE = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Cn"})
 
 
@@ -40,9 +43,9 @@ def one_line(text: str, limit: int | None = None) -> str:
     reorder it or hide in it (see ``_UNSAFE``) written as Python writes it in a string
     (``\\n``, ``\\x85``, ``\\u2028``, ``\\u202e``); with ``limit``, cut to at most that
     many characters, ending with how long it was."""
-    if not text.isprintable():  # the quick test first: almost every message passes it
-        text = "".join(_escape(ch) if unicodedata.category(ch) in _UNSAFE else ch
-                       for ch in text)
+    if not (text.isascii() and text.isprintable()):  # the quick test: most messages pass
+        text = "".join(_escape(ch) if unicodedata.category(ch) in _UNSAFE
+                       or is_invisible(ch) else ch for ch in text)
     if limit is not None and len(text) > limit:
         tail = f"… (cut: {len(text):,} characters in all)"
         text = text[:max(limit - len(tail), 0)] + tail
@@ -51,8 +54,9 @@ def one_line(text: str, limit: int | None = None) -> str:
 
 def shorten(text: str, limit: int = SHOWN_CHARACTERS) -> str:
     """A piece of user input as a message quotes it: ``repr`` (so every control and
-    format character is escaped), cut down if long."""
-    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
+    format character is escaped, and :func:`one_line` escapes the other invisible
+    ones), cut down if long."""
+    return one_line(repr(text if len(text) <= limit else text[: limit - 1] + "…"))
 
 
 def number(value: float) -> str:

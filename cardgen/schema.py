@@ -23,7 +23,7 @@ import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from cardgen.chars import character_name, control_character
+from cardgen.chars import character_name, control_character, invisible_problem
 from cardgen.errors import ConfigError, number, shorten
 
 
@@ -65,7 +65,8 @@ class Field:
 class Text(Field):
     """A string, stripped of surrounding spaces; ``nonempty`` refuses ``""``. With
     ``printed`` it is text for the card: control characters are refused, except line
-    breaks where ``multiline`` allows them (CR LF and CR become LF), and it is put in
+    breaks where ``multiline`` allows them (CR LF and CR become LF), and so are
+    invisible characters (``cardgen.chars.is_invisible``), and it is put in
     Unicode normal form C (composed accents). ``max_length`` caps its length in
     characters."""
 
@@ -94,6 +95,10 @@ class Text(Field):
                 where = "" if self.multiline else " (it is printed on one line)"
                 raise Problem(f"must not contain control characters: {shorten(text)} has "
                               f"{character_name(bad)}{where}.")
+            invisible = invisible_problem(text)
+            if invisible is not None:
+                raise Problem(f"must not contain invisible characters: {shorten(text)} "
+                              f"{invisible}")
             text = unicodedata.normalize("NFC", text)
         if self.nonempty and not text:
             raise Problem(self.missing or "must not be empty.")
