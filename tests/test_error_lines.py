@@ -152,7 +152,8 @@ def test_fuzz_option_values(tmp_path, value):
                  ["rotator", "generate", "--difficulty", value, "-o", out],
                  ["rotator", "generate", "--size", value, "-o", out],
                  ["rules", value, "-o", out], ["playsheet", value, "-o", out],
-                 ["connector", "solve", value], ["ladder", "mat", "--preset", value]):
+                 ["connector", "solve", value], ["ladder", "mat", "--preset", value],
+                 ["card", f"--x{value}"], [f"card{value}"], ["rotator", f"show{value}"]):
         if args[0] in ("card", "sheet"):
             args = [*args, "-o", out]
         result = cli(*args)
