@@ -165,7 +165,7 @@ def test_fuzz_option_values(tmp_path, value):
 
 
 NAMES = ["new\nline", "car\rriage", "nel\x85here", "line\u2028sep", "para\u2029sep",
-         "bidi\u202eexe.txt", "esc\x1b[31mred", "tab\tbed"]
+         "bidi\u202eexe.txt", "esc\x1b[31mred", "tab\tbed", "un\udcffdecodable"]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -184,7 +184,9 @@ def test_file_names_with_line_breaks_stay_on_one_line(tmp_path, name):
         assert "invalid TOML" in one_error(cli(*args, cwd=tmp_path))
     csv = write(tmp_path, f"{name}.csv", "person.name,nope\nAda,x\n")
     one_error(cli("card", "--batch", csv, "-o", out, cwd=tmp_path))
-    # Files a config names.
+    # Files a config names (TOML holds no undecodable name).
+    if "\udcff" in name:
+        return
     for key in ("fonts.regular", "images.logo", "images.portrait", "print.cmyk_profile"):
         section, field = key.split(".")
         config = write(tmp_path, "c.toml", BASE_CONFIG + f"[{section}]\n{field} = "
