@@ -58,9 +58,11 @@ def is_invisible(ch: str) -> bool:
 
 def invisible_character(text: str) -> tuple[str, int] | None:
     """The first invisible character of ``text`` and its position (from 1), or None."""
-    for index, ch in enumerate(text):
+    if text.isascii():  # no format or default-ignorable character is ASCII
+        return None
+    for ch in dict.fromkeys(text):  # each character once, in the order it first appears
         if is_invisible(ch):
-            return ch, index + 1
+            return ch, text.index(ch) + 1
     return None
 
 

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from cardgen.chars import is_invisible
 
 SHOWN_CHARACTERS = 40  # the longest piece of user input a message quotes whole
+FAR_LONGER = 5  # input this many times longer than what a message shows has its length said
 LONGEST_LINE = 1000  # the longest line an error or warning takes on stderr, "error: " too
 LONGEST_MESSAGE = 900  # the longest message of an error (a ProblemsError lists no more)
 # Characters a message never carries as they are: they would break its line (controls,
@@ -55,8 +56,10 @@ def one_line(text: str, limit: int | None = None) -> str:
 def shorten(text: str, limit: int = SHOWN_CHARACTERS) -> str:
     """A piece of user input as a message quotes it: ``repr`` (so every control and
     format character is escaped, and :func:`one_line` escapes the other invisible
-    ones), cut down if long."""
-    return one_line(repr(text if len(text) <= limit else text[: limit - 1] + "…"))
+    ones), cut down if long; when it is far longer than what is shown, followed by its
+    length (``'xxxx…' (900,000 characters)``)."""
+    shown = one_line(repr(text if len(text) <= limit else text[: limit - 1] + "…"))
+    return f"{shown} ({len(text):,} characters)" if len(text) > FAR_LONGER * limit else shown
 
 
 def number(value: float) -> str:

@@ -24,7 +24,14 @@ from cardgen.card.themes import THEME
 from cardgen.cli.common import warn
 from cardgen.connector.assembly import ASSEMBLY
 from cardgen.datafile import path_text
-from cardgen.errors import LONGEST_LINE, LONGEST_MESSAGE, CardgenError, ConfigError, one_line
+from cardgen.errors import (
+    LONGEST_LINE,
+    LONGEST_MESSAGE,
+    CardgenError,
+    ConfigError,
+    one_line,
+    shorten,
+)
 from cardgen.schema import Records, Table
 from tests import tomlwrite
 from tests.helpers import BASE_CONFIG, ROOT, cli
@@ -94,6 +101,15 @@ def test_library_messages_are_one_line_too():
     assert str(error) == "a\\nb.toml: key x\\ny is bad. Also: z\\u202e is bad."
     assert path_text(Path("out\n/ca\x85rd.pdf")) == "out\\n/ca\\x85rd.pdf"
     assert len(str(CardgenError("y" * BIG))) == LONGEST_MESSAGE
+
+
+def test_a_quote_of_a_huge_value_is_cut_short_and_says_how_long_it_was(tmp_path):
+    assert shorten("x" * 50) == repr("x" * 39 + "…")  # a long name: cut, nothing more
+    assert shorten("x" * BIG) == repr("x" * 39 + "…") + " (900,000 characters)"
+    config = write(tmp_path, "c.toml", f'[person]\nname = "{"x" * BIG}"\n')
+    line = one_error(cli("card", config, "-o", tmp_path / "out"))
+    assert line.startswith("error: person.name ('xxx") and "(900,000 characters)" in line
+    assert len(line) < 300
 
 
 def test_a_long_list_of_problems_says_how_many_it_leaves_out():
