@@ -14,6 +14,7 @@ Imports only ``cardgen.chars``.
 from __future__ import annotations
 
 import math
+import re
 import unicodedata
 from collections.abc import Sequence
 
@@ -96,16 +97,25 @@ class ProblemsError(CardgenError):
         message = prefix + self.problems[0]
         others = self.problems[1:]
         for shown, problem in enumerate(others):
-            more = len(others) - shown
-            note = f" ({more:,} more problem{'' if more == 1 else 's'} not shown.)"
             joint = " Also: " if shown == 0 else " "
-            rest = others[shown + 1:]
             room = LONGEST_MESSAGE - len(message) - len(joint) - len(problem)
-            if room < 0 or (rest and room < len(note)):
-                message += note
+            if room < 0 or (shown + 1 < len(others) and room < _NOTE_ROOM):
+                more = sum(_count(p) for p in others[shown:])
+                message += f" ({more:,} more problem{'' if more == 1 else 's'} not shown.)"
                 break
             message += joint + problem
         super().__init__(message, value=value)
+
+
+_NOTE_ROOM = len(" (999,999,999 more problems not shown.)")
+_NOT_SHOWN = re.compile(r"^\(([\d,]+) more problems? not shown\.\)$")
+
+
+def _count(problem: str) -> int:
+    """How many problems a problem stands for: one, or as many as a note of problems
+    already left out says ("(12 more problems not shown.)")."""
+    match = _NOT_SHOWN.match(problem)
+    return int(match.group(1).replace(",", "")) if match else 1
 
 
 class ConfigError(ProblemsError):

@@ -119,6 +119,9 @@ def test_a_long_list_of_problems_says_how_many_it_leaves_out():
     assert message.startswith("b.toml: unknown key k0; valid: nodes. Also: unknown key k1;")
     shown = message.count("unknown key")
     assert message.endswith(f" ({5000 - shown:,} more problems not shown.)")
+    # A list that already counts what it left out (a batch's) is counted with it.
+    batch = str(ConfigError("p.csv", [*problems[:12], "(4,988 more problems not shown.)"]))
+    assert batch.endswith(f" ({5000 - batch.count('unknown key'):,} more problems not shown.)")
 
 
 @FUZZ
