@@ -63,6 +63,15 @@ def shorten(text: str, limit: int = SHOWN_CHARACTERS) -> str:
     return f"{shown} ({len(text):,} characters)" if len(text) > FAR_LONGER * limit else shown
 
 
+def quoted(value: object) -> str:
+    """Any value of the user's as a message quotes it: text as :func:`shorten` does,
+    anything else (a list, a table) by its ``repr``, cut down if long."""
+    if isinstance(value, str):
+        return shorten(value)
+    text = one_line(repr(value))
+    return text if len(text) <= 2 * SHOWN_CHARACTERS else text[:2 * SHOWN_CHARACTERS - 1] + "…"
+
+
 def number(value: float) -> str:
     """A number as a message shows it: short, but never rounded into a different number
     (``150.0000001`` stays that, not ``150``)."""

@@ -30,6 +30,7 @@ from cardgen.errors import (
     CardgenError,
     ConfigError,
     one_line,
+    quoted,
     shorten,
 )
 from cardgen.schema import Records, Table
@@ -110,6 +111,12 @@ def test_a_quote_of_a_huge_value_is_cut_short_and_says_how_long_it_was(tmp_path)
     line = one_error(cli("card", config, "-o", tmp_path / "out"))
     assert line.startswith("error: person.name ('xxx") and "(900,000 characters)" in line
     assert len(line) < 300
+
+
+def test_a_value_that_is_not_text_is_quoted_short_too():
+    assert quoted([1, 2]) == "[1, 2]" and quoted("a\nb") == "'a\\nb'"
+    long = quoted(["x\u2028" * 1000, {"k": "v"}])
+    assert len(long) == 80 and long.endswith("…") and "\u2028" not in long
 
 
 def test_a_long_list_of_problems_says_how_many_it_leaves_out():
