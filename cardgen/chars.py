@@ -4,6 +4,14 @@ them.
 - Control characters (line breaks, tabs, carriage returns, other C0/C1 controls, line
   and paragraph separators) have no glyph; each renderer would do something different
   with them.
+- Invisible characters (format characters such as U+200B zero width space, U+00AD soft
+  hyphen, U+FEFF, U+2060 word joiner, U+180E, the tag characters, and the other
+  default-ignorable code points: variation selectors, Hangul fillers…) print as nothing,
+  yet they stay in the text: in the vCard of the QR code, in the PDF's text, in a
+  referee's sentence. cardgen refuses them, so that what is encoded is what the card
+  shows. U+200C and U+200D (zero width non-joiner and joiner) are refused too: they only
+  steer glyph shaping (emoji sequences, Arabic and Indic scripts), which cardgen does
+  not do and refuses anyway.
 - Bidirectional controls and right-to-left scripts (Arabic, Hebrew…) need the bidi
   algorithm, and the scripts listed in :data:`SHAPED_SCRIPTS` need glyph shaping, which
   the PDF renderer cannot do: they would print as unjoined letters in the wrong order in
@@ -28,6 +36,51 @@ SHAPED_SCRIPTS = {
     "SINHALA", "THAI", "LAO", "TIBETAN", "MYANMAR", "KHMER", "MONGOLIAN", "JAVANESE",
     "BALINESE",
 }
+
+
+# Default-ignorable code points (Unicode's Default_Ignorable_Code_Point) that are not
+# format characters (Cf): combining grapheme joiner, Hangul fillers, Khmer inherent
+# vowels, Mongolian free variation selectors, variation selectors, and the reserved
+# ranges kept for more of them.
+_IGNORABLE = ((0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F),
+              (0x2065, 0x2065), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0),
+              (0xFFF0, 0xFFF8), (0xE0000, 0xE0FFF))
+
+
+def is_invisible(ch: str) -> bool:
+    """Does ``ch`` print as nothing while staying in the text (see the module's
+    docstring)? Every format character (Cf) and every default-ignorable code point."""
+    if unicodedata.category(ch) == "Cf":
+        return True
+    code = ord(ch)
+    return any(low <= code <= high for low, high in _IGNORABLE)
+
+
+def invisible_character(text: str) -> tuple[str, int] | None:
+    """The first invisible character of ``text`` and its position (from 1), or None."""
+    if text.isascii():  # no format or default-ignorable character is ASCII
+        return None
+    for ch in dict.fromkeys(text):  # each character once, in the order it first appears
+        if is_invisible(ch):
+            return ch, text.index(ch) + 1
+    return None
+
+
+def invisible_problem(text: str) -> str | None:
+    """What is wrong with the invisible character of ``text``, as the end of a sentence
+    about the field ("has U+200B Zero Width Space at character 4, …; remove it."), or
+    None when it has none."""
+    found = invisible_character(text)
+    if found is None:
+        return None
+    ch, position = found
+    name = unicodedata.name(ch, "").title() or "(an unassigned code point)"
+    if unicodedata.bidirectional(ch) in BIDI_CONTROLS:
+        why = ("a bidirectional control, which cardgen cannot yet set correctly in every "
+               "output")
+    else:
+        why = "an invisible character, which prints as nothing but stays in the text"
+    return f"has U+{ord(ch):04X} {name} at character {position}, {why}; remove it."
 
 
 def control_character(text: str, allowed: str = "") -> str | None:

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardgen.errors import ConfigError, InputFileError, number, shorten
+from cardgen.errors import ConfigError, InputFileError, number, one_line, shorten
 
 MAX_BYTES = 1_000_000  # no data file cardgen reads is anywhere near this large
 SHOWN_PATH = 160  # the longest path a message shows whole
@@ -38,8 +38,10 @@ _OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTT
 
 
 def path_text(path: Path | str) -> str:
-    """A path as a message shows it (the middle of a very long one left out)."""
-    text = str(path)
+    """A path as a message shows it: on one line (a line break or another control
+    character in a file name is escaped, see :func:`~cardgen.errors.one_line`), the
+    middle of a very long one left out."""
+    text = one_line(str(path))
     if len(text) <= SHOWN_PATH:
         return text
     return f"{text[:SHOWN_PATH // 2]}…{text[-SHOWN_PATH // 2:]}"

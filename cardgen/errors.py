@@ -8,20 +8,68 @@ margin), the error is a :class:`ParameterError` that carries the parameter's nam
 from the problem, so that the command line can say ``--margin`` where the library says
 ``margin``.
 
-Imports nothing from cardgen.
+Imports only ``cardgen.chars``.
 """
 
 from __future__ import annotations
 
 import math
+import re
+import unicodedata
 from collections.abc import Sequence
 
+from cardgen.chars import is_invisible
+
 SHOWN_CHARACTERS = 40  # the longest piece of user input a message quotes whole
+FAR_LONGER = 5  # input this many times longer than what a message shows has its length said
+LONGEST_LINE = 1000  # the longest line an error or warning takes on stderr, "error: " too
+LONGEST_MESSAGE = 900  # the longest message of an error (a ProblemsError lists no more)
+# Characters a message never carries as they are: they would break its line (controls,
+# U+0085, line and paragraph separators), reorder it on a terminal (bidirectional
+# controls), hide in it (other format characters), or not be text (unpaired surrogates
+# from undecodable file names; unassigned code points), and the other invisible
+# characters of ``cardgen.chars.is_invisible`` (variation selectors, Hangul fillers…).
+_UNSAFE = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Cn"})
+
+
+def _escape(ch: str) -> str:
+    if ch in "\n\r\t":
+        return repr(ch)[1:-1]
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else (
+        f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+
+
+def one_line(text: str, limit: int | None = None) -> str:
+    """``text`` as one line of a message: every character that could break the line,
+    reorder it or hide in it (see ``_UNSAFE``) written as Python writes it in a string
+    (``\\n``, ``\\x85``, ``\\u2028``, ``\\u202e``); with ``limit``, cut to at most that
+    many characters, ending with how long it was."""
+    if not (text.isascii() and text.isprintable()):  # the quick test: most messages pass
+        text = "".join(_escape(ch) if unicodedata.category(ch) in _UNSAFE
+                       or is_invisible(ch) else ch for ch in text)
+    if limit is not None and len(text) > limit:
+        tail = f"… (cut: {len(text):,} characters in all)"
+        text = text[:max(limit - len(tail), 0)] + tail
+    return text
 
 
 def shorten(text: str, limit: int = SHOWN_CHARACTERS) -> str:
-    """A piece of user input as a message quotes it: ``repr``, cut down if long."""
-    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
+    """A piece of user input as a message quotes it: ``repr`` (so every control and
+    format character is escaped, and :func:`one_line` escapes the other invisible
+    ones), cut down if long; when it is far longer than what is shown, followed by its
+    length (``'xxxx…' (900,000 characters)``)."""
+    shown = one_line(repr(text if len(text) <= limit else text[: limit - 1] + "…"))
+    return f"{shown} ({len(text):,} characters)" if len(text) > FAR_LONGER * limit else shown
+
+
+def quoted(value: object) -> str:
+    """Any value of the user's as a message quotes it: text as :func:`shorten` does,
+    anything else (a list, a table) by its ``repr``, cut down if long."""
+    if isinstance(value, str):
+        return shorten(value)
+    text = one_line(repr(value))
+    return text if len(text) <= 2 * SHOWN_CHARACTERS else text[:2 * SHOWN_CHARACTERS - 1] + "…"
 
 
 SHOWN_DIGITS = 20  # the longest whole number a message shows whole
@@ -53,27 +101,49 @@ def _whole(value: int) -> str:
 
 
 class CardgenError(ValueError):
-    """A problem with the input, explained in one sentence; ``value`` is the input."""
+    """A problem with the input, explained in one sentence; ``value`` is the input.
+    The message is always one line of at most :data:`LONGEST_MESSAGE` characters
+    (:func:`one_line`), whatever input it quotes."""
 
     def __init__(self, message: str, *, value: object = None) -> None:
-        super().__init__(message)
+        super().__init__(one_line(message, LONGEST_MESSAGE))
         self.value = value
 
 
 class ProblemsError(CardgenError):
     """Input that breaks several rules at once: ``problems`` holds every one of them,
-    in the order found. The message is the first problem, followed by the others."""
+    in the order found (each on one line, see :func:`one_line`). The message is the
+    first problem, followed by as many others as fit in :data:`LONGEST_MESSAGE`
+    characters, then how many more there are."""
 
     def __init__(self, source: str, problems: Sequence[str], *, value: object = None) -> None:
         if not problems:
             raise ValueError("a ProblemsError needs at least one problem")
-        self.source = source
-        self.problems = tuple(problems)
-        prefix = f"{source}: " if source else ""
+        self.source = one_line(source)
+        self.problems = tuple(one_line(problem) for problem in problems)
+        prefix = f"{self.source}: " if self.source else ""
         message = prefix + self.problems[0]
-        if len(self.problems) > 1:
-            message += " Also: " + " ".join(self.problems[1:])
+        others = self.problems[1:]
+        for shown, problem in enumerate(others):
+            joint = " Also: " if shown == 0 else " "
+            room = LONGEST_MESSAGE - len(message) - len(joint) - len(problem)
+            if room < 0 or (shown + 1 < len(others) and room < _NOTE_ROOM):
+                more = sum(_count(p) for p in others[shown:])
+                message += f" ({more:,} more problem{'' if more == 1 else 's'} not shown.)"
+                break
+            message += joint + problem
         super().__init__(message, value=value)
+
+
+_NOTE_ROOM = len(" (999,999,999 more problems not shown.)")
+_NOT_SHOWN = re.compile(r"^\(([\d,]+) more problems? not shown\.\)$")
+
+
+def _count(problem: str) -> int:
+    """How many problems a problem stands for: one, or as many as a note of problems
+    already left out says ("(12 more problems not shown.)")."""
+    match = _NOT_SHOWN.match(problem)
+    return int(match.group(1).replace(",", "")) if match else 1
 
 
 class ConfigError(ProblemsError):
@@ -123,4 +193,4 @@ class ParameterError(CardgenError):
     def __init__(self, parameter: str, problem: str, *, value: object = None) -> None:
         super().__init__(f"{parameter} {problem}", value=value)
         self.parameter = parameter
-        self.problem = problem
+        self.problem = one_line(problem, LONGEST_MESSAGE - len(parameter) - 1)

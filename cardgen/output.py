@@ -72,7 +72,9 @@ def check_stem(stem: str, parameter: str = "name") -> str:
                    "into the output folder.")
     elif stem.startswith("."):
         problem = f"must not start with a dot ({shorten(stem)} would be a hidden file)."
-    elif any(ord(ch) < 32 or ord(ch) == 127 for ch in stem):
+    elif any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in stem):
+        # C0 and C1 controls, line and paragraph separators, bidirectional and other
+        # format characters: a name that would split or reorder a line naming the file
         problem = f"must not contain control characters ({shorten(stem)})."
     elif len(stem.encode("utf-8", "surrogateescape")) > MAX_STEM_BYTES:
         problem = (f"is too long: at most {MAX_STEM_BYTES} bytes, so that the longest file "

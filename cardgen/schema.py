@@ -24,7 +24,7 @@ import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from cardgen.chars import character_name, control_character
+from cardgen.chars import character_name, control_character, invisible_problem
 from cardgen.errors import ConfigError, number, shorten
 
 
@@ -66,7 +66,8 @@ class Field:
 class Text(Field):
     """A string, stripped of surrounding spaces; ``nonempty`` refuses ``""``. With
     ``printed`` it is text for the card: control characters are refused, except line
-    breaks where ``multiline`` allows them (CR LF and CR become LF), and it is put in
+    breaks where ``multiline`` allows them (CR LF and CR become LF), and so are
+    invisible characters (``cardgen.chars.is_invisible``), and it is put in
     Unicode normal form C (composed accents). ``max_length`` caps its length in
     characters."""
 
@@ -95,6 +96,10 @@ class Text(Field):
                 where = "" if self.multiline else " (it is printed on one line)"
                 raise Problem(f"must not contain control characters: {shorten(text)} has "
                               f"{character_name(bad)}{where}.")
+            invisible = invisible_problem(text)
+            if invisible is not None:
+                raise Problem(f"must not contain invisible characters: {shorten(text)} "
+                              f"{invisible}")
             text = unicodedata.normalize("NFC", text)
         if self.nonempty and not text:
             raise Problem(self.missing or "must not be empty.")
@@ -283,6 +288,12 @@ def describe(value: Any) -> str:
     return type(value).__name__
 
 
+def key_text(key: str) -> str:
+    """A key of the user's as a message names it: unquoted, but on one line (a line break
+    or other control character escaped as in a string) and cut short if long."""
+    return shorten(key)[1:-1] if len(key) > 40 or not key.isprintable() else key
+
+
 def closest(word: str, options: list[str], shown: list[str]) -> str:
     """A "did you mean" for the nearest option, or the list of the valid ones."""
     longest = max((len(o) for o in options), default=0)
@@ -311,7 +322,7 @@ def _check_table(table: Table, data: Mapping[str, Any], path: str,
         field = table.fields.get(key)
         if field is None:
             options = list(table.fields)
-            name = shorten(key)[1:-1] if len(key) > 40 else key
+            name = key_text(key)
             if table.holds_sections and not path:
                 problems.append(f"unknown section [{name}]"
                                 + closest(key, options, [f"[{o}]" for o in options]))

@@ -120,7 +120,7 @@ def test_forbidden_teams_and_bad_files_are_one_error_line(tmp_path):
     error_line(cli("ladder", "attack", press), "play the Press card alone; it needs no help")
     other = write(tmp_path, "o.toml", _card("[attacker]", "Jo", "Intern")
                   + _card("[attacker]", "Sam", "Producer") + _card("defender", "Ada", "CEO"))
-    error_line(cli("ladder", "attack", other), "Jo (Intern)", "rule T4")
+    error_line(cli("ladder", "attack", other), "attacker[1] (Jo)", "rule T4")
     defender = write(tmp_path, "d.toml", _card("[attacker]", "Sam", "Producer")
                      + _card("defender", "Pat", "Journalist"))
     error_line(cli("ladder", "attack", defender), "a Press card is never attacked")
@@ -138,8 +138,9 @@ def test_a_counter_attack_on_the_trio_is_refused(tmp_path):
                  + _card("[defender]", "Al", "Artist"))
     for args in ([], ["--json"]):
         result = cli("ladder", "attack", path, *args)
-        error_line(result, "t.toml: the [[defender]] team Sam (Producer), Ed (Writer) and Al "
-                   "(Artist) is the Cooperative Trio", "never counter-attacked (rule D3)")
+        error_line(result, "t.toml: the [[defender]] team defender[1] (Sam), defender[2] (Ed) "
+                   "and defender[3] (Al) is the Cooperative Trio (defender[1].title "
+                   "'Producer'", "never counter-attacked (rule D3)")
         assert result.stdout == ""
     # The Trio attacking: it wins and the defender may not defend.
     trio = write(tmp_path, "w.toml", _card("[attacker]", "Sam", "Producer")

@@ -486,9 +486,10 @@ def test_a_counter_attack_on_a_trio_is_refused_naming_the_file_and_field(tmp_pat
     with pytest.raises(NoDefence) as caught:
         read_attack(path)
     assert str(caught.value) == (
-        f"{path}: the [[defender]] team Sam (Producer), Ed (Writer) and Al (Artist) is the "
-        "Cooperative Trio, and a Trio's attack cannot be defended against, so it is never "
-        "counter-attacked (rule D3): the Trio has won.")
+        f"{path}: the [[defender]] team defender[1] (Sam), defender[2] (Ed) and defender[3] "
+        "(Al) is the Cooperative Trio (defender[1].title 'Producer', defender[2].title "
+        "'Writer' and defender[3].title 'Artist'), and a Trio's attack cannot be defended "
+        "against, so it is never counter-attacked (rule D3): the Trio has won.")
     # A [[defender]] team of one type is a counter-attack the rules allow.
     same = (_card_toml("[defender]", name="Sam", title="Producer")
             + _card_toml("[defender]", name="Mo", title="Producer"))

@@ -32,6 +32,23 @@ def _postscript_logo(folder: Path) -> list[str | Path]:
     return ["card", config.name]
 
 
+def _no_outlines(folder: Path) -> list[str | Path]:
+    from tests.test_blank_fonts import blank_ttf
+
+    blank_ttf(folder / "empty.ttf")
+    config = _write(folder, "font.toml", PERSON + '[fonts]\nregular = "empty.ttf"\n')
+    return ["card", config.name]
+
+
+def _ladder_team(folder: Path) -> list[str | Path]:
+    cards = [("[attacker]", "Sam Reed", "Producer", 4), ("[attacker]", "Pat Press",
+                                                        "Journalist", 4),
+             ("defender", "Lucas Brand", "Narrative Designer", 2)]
+    text = "\n".join(f'[{table}]\nname = "{name}"\ntitle = "{title}"\nstrength = {strength}\n'
+                     for table, name, title, strength in cards)
+    return ["ladder", "attack", _write(folder, "team.toml", text).name]
+
+
 def _rgb_profile(folder: Path) -> list[str | Path]:
     from PIL import ImageCms
 
@@ -51,6 +68,9 @@ CASES: dict[str, Callable[[Path], list[str | Path]]] = {
     "a misspelt key": lambda d: ["card", _write(d, "typo.toml", '[person]\nnmae = "Ada"\n').name],
     "a control character in a one-line field": lambda d: [
         "card", _write(d, "cr.toml", '[person]\nname = "Ada\\rTEL:+1666"\n').name],
+    "an invisible character in a text field": lambda d: [
+        "card", _write(d, "inv.toml", '[person]\nname = "Ada\\u200bLee"\n').name],
+    "a file name with a line break in it": lambda d: ["card", "new\nline.toml"],
     "right-to-left or shaped text (Arabic, Hebrew, Devanagari…)": lambda d: [
         "card", _write(d, "rtl.toml", '[person]\nname = "محمد"\n').name],
     "text that does not fit at the smallest legible size": lambda d: [
@@ -65,6 +85,7 @@ CASES: dict[str, Callable[[Path], list[str | Path]]] = {
     "a font file that does not exist": lambda d: [
         "card", _write(d, "font.toml", '[person]\nname = "Ada"\n[fonts]\n'
                                        'regular = "missing.ttf"\n').name],
+    "a font whose glyphs have no outlines": _no_outlines,
     "a PostScript file named `logo.png`": _postscript_logo,
     "an RGB profile as `print.cmyk_profile`": _rgb_profile,
     "a theme with missing colours": lambda d: [
@@ -111,6 +132,7 @@ CASES: dict[str, Callable[[Path], list[str | Path]]] = {
         "rotator", "show", "R1:B2C3E4I2I8-B4E2E8H4I10"],
     "a board file with a bad cell": lambda d: [
         "rotator", "show", _write(d, "board.toml", 'nodes = ["A:B2", "A:Z9"]\n').name],
+    "a Corporate Ladder team the rules forbid": _ladder_team,
 }
 
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from cardgen.card.config import Person, QRContent
-from cardgen.chars import character_name, control_character
+from cardgen.chars import character_name, control_character, invisible_problem
 from cardgen.errors import CardgenError, shorten
 
 MULTILINE = {"address"}
@@ -50,6 +50,9 @@ def _check(person: Person) -> None:
             raise CardgenError(f"person.{f.name}: {shorten(value)} contains "
                                f"{character_name(bad)}, which a vCard cannot hold; remove it.",
                                value=value)
+        invisible = invisible_problem(value)
+        if invisible is not None:  # the QR code would hold what the card does not show
+            raise CardgenError(f"person.{f.name}: {shorten(value)} {invisible}", value=value)
 
 
 def _structured(*components: str) -> str:

@@ -28,7 +28,13 @@ from cardgen.cli import playsheet as playsheet_commands
 from cardgen.cli import rotator as rotator_commands
 from cardgen.cli import rules as rules_commands
 from cardgen.cli.common import option_message
-from cardgen.errors import CardgenError, ParameterError
+from cardgen.errors import (
+    LONGEST_LINE,
+    LONGEST_MESSAGE,
+    CardgenError,
+    ParameterError,
+    one_line,
+)
 from cardgen.interrupt import STOPPING_SIGNALS, Interrupted, handling, settle
 
 __all__ = ["STOPPING_SIGNALS", "Interrupted", "app", "main", "run"]
@@ -124,10 +130,11 @@ def run(argv: Sequence[str] | None = None) -> int:
             return int(exc.exit_code)
         names = exc.param.opts if exc.param is not None else []
         where = (names[0] if names else exc.param_hint or "an option")
-        typer.echo(f"error: {where}: {exc.message.rstrip('.')}.", err=True)
+        _error(f"{where}: {exc.message.rstrip('.')}.")
         return 1
     except click.ClickException as exc:
         settle()
+        exc.message = one_line(exc.message, LONGEST_MESSAGE)  # it may quote what was typed
         _usage_error(exc)
         return int(exc.exit_code)
     except typer.Abort:
@@ -139,13 +146,19 @@ def run(argv: Sequence[str] | None = None) -> int:
         return 1
     except ParameterError as exc:
         settle()
-        typer.echo(f"error: {option_message(exc)}", err=True)
+        _error(option_message(exc))
         return 1
     except CardgenError as exc:
         settle()
-        typer.echo(f"error: {exc}", err=True)
+        _error(str(exc))
         return 1
     return result if isinstance(result, int) else 0
+
+
+def _error(message: str) -> None:
+    """The one line of an input error on stderr: never split, reordered or overlong,
+    whatever it quotes (see :func:`cardgen.errors.one_line`)."""
+    typer.echo(one_line(f"error: {message}", LONGEST_LINE), err=True)
 
 
 def main() -> None:

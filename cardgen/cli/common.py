@@ -12,7 +12,14 @@ from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
-from cardgen.errors import CardgenError, ParameterError, number, shorten
+from cardgen.errors import (
+    LONGEST_LINE,
+    CardgenError,
+    ParameterError,
+    number,
+    one_line,
+    shorten,
+)
 from cardgen.render import Format
 
 if TYPE_CHECKING:
@@ -116,8 +123,9 @@ def plural(n: int, word: str) -> str:
 
 
 def warn(messages: Iterable[str]) -> None:
+    """Each message as one line on stderr (see :func:`cardgen.errors.one_line`)."""
     for message in messages:
-        typer.echo(f"warning: {message}", err=True)
+        typer.echo(one_line(f"warning: {message}", LONGEST_LINE), err=True)
 
 
 def file_or_folder(name: str) -> Callable[[str | Path], Path]:
@@ -161,7 +169,7 @@ def check_stem_path(path: Path, option: str = "--output") -> Path:
 
 def report(paths: Iterable[Path], *, err: bool = False, note: str = "") -> None:
     for path in paths:
-        typer.echo(f"wrote {path}{note}", err=err)
+        typer.echo(f"wrote {one_line(str(path))}{note}", err=err)
 
 
 def progress() -> Progress:

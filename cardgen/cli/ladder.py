@@ -97,7 +97,7 @@ def attack(
     from cardgen.ladder.attack import decide, example_attack, read_attack
 
     given = read_attack(path or example_attack())
-    verdict = decide(given.attackers, given.defender)
+    verdict = decide(given.attackers, given.defender, source=given.source)
     if json_out:
         typer.echo(json.dumps(verdict.as_json(), indent=2, ensure_ascii=False))
         return

@@ -23,7 +23,7 @@ from typing import Any
 from cardgen.card.physical import Preset
 from cardgen.connector.model import Assembly, Game, Placement, Tabs
 from cardgen.datafile import read_toml
-from cardgen.errors import number
+from cardgen.errors import number, quoted
 from cardgen.resources import templates_dir
 from cardgen.schema import Choice, Custom, Number, Records, Table, check
 
@@ -34,7 +34,7 @@ MAX_OFFSET = 2000.0  # mm: no card lies further than this from the table's origi
 def _rotation(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int | float) or value not in ROTATIONS:
         shown = number(value) if isinstance(value, int | float) and not isinstance(
-            value, bool) else repr(value)
+            value, bool) else quoted(value)
         raise ValueError(f"must be 0, 90, 180 or 270 (degrees clockwise), not {shown}")
     return int(value)
 

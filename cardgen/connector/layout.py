@@ -33,7 +33,7 @@ from cardgen.connector.model import (
 )
 from cardgen.datafile import read_toml
 from cardgen.draw.geometry import Box
-from cardgen.errors import ConfigError
+from cardgen.errors import ConfigError, quoted
 from cardgen.resources import templates_dir
 from cardgen.schema import Choice, Custom, ListOf, Number, Records, Table, Text, check
 from cardgen.units import MM_PER_PT
@@ -44,7 +44,7 @@ MAX_FRAGMENTS = 400
 
 def _rotation(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 90, 180, 270):
-        raise ValueError(f"must be 0, 90, 180 or 270 (degrees clockwise), not {value!r}")
+        raise ValueError(f"must be 0, 90, 180 or 270 (degrees clockwise), not {quoted(value)}")
     return int(value)
 
 
@@ -52,7 +52,7 @@ def _point(value: Any) -> tuple[float, float]:
     if (not isinstance(value, list) or len(value) != 2
             or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
             or not all(-1000 < v < 1000 for v in value)):
-        raise ValueError(f"must be [x, y] in millimetres, not {value!r}")
+        raise ValueError(f"must be [x, y] in millimetres, not {quoted(value)}")
     return float(value[0]), float(value[1])
 
 
@@ -60,14 +60,14 @@ def _cmyk(value: Any) -> tuple[float, float, float, float]:
     if (not isinstance(value, list) or len(value) != 4
             or not all(isinstance(v, int | float) and not isinstance(v, bool) and 0 <= v <= 100
                        for v in value)):
-        raise ValueError(f"must be [c, m, y, k] percentages, not {value!r}")
+        raise ValueError(f"must be [c, m, y, k] percentages, not {quoted(value)}")
     c, m, y, k = (float(v) for v in value)
     return c, m, y, k
 
 
 def _rgb(value: Any) -> str:
     if not isinstance(value, str) or not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
-        raise ValueError(f'must be "#rrggbb", not {value!r}')
+        raise ValueError(f'must be "#rrggbb", not {quoted(value)}')
     return value.lower()
 
 
@@ -75,7 +75,7 @@ def _box(value: Any) -> Box:
     if (not isinstance(value, list) or len(value) != 4
             or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
             or not all(-1000 < v < 1000 for v in value) or value[2] <= 0 or value[3] <= 0):
-        raise ValueError(f"must be [x, y, width, height] in millimetres, not {value!r}")
+        raise ValueError(f"must be [x, y, width, height] in millimetres, not {quoted(value)}")
     return Box(*(float(v) for v in value))
 
 

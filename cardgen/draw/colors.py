@@ -44,7 +44,7 @@ class Color:
         """A colour from ``#rrggbb``; CMYK is derived with full black generation."""
         match = _HEX.match(value.strip())
         if not match:
-            raise ValueError(f"{value!r} is not a #rrggbb colour")
+            raise ValueError(f"{_quoted(value)} is not a #rrggbb colour")
         digits = match.group(1)
         rgb = (int(digits[0:2], 16), int(digits[2:4], 16), int(digits[4:6], 16))
         return cls(*rgb_to_cmyk(*rgb), rgb=rgb)
@@ -124,4 +124,12 @@ def color_from_data(value: object) -> Color:
             screen = color_from_data(value["rgb"])
             return Color(base.c, base.m, base.y, base.k, rgb=screen.rgb)
         return base
-    raise ValueError(f"expected a colour as {COLOR_FORMS}, got {value!r}")
+    raise ValueError(f"expected a colour as {COLOR_FORMS}, got {_quoted(value)}")
+
+
+def _quoted(value: object) -> str:
+    """A value as a message quotes it: its ``repr``, cut down if long."""
+    if isinstance(value, str):
+        return repr(value if len(value) <= 40 else value[:39] + "…")
+    text = repr(value)
+    return text if len(text) <= 42 else text[:41] + "…"

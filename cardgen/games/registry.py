@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardgen.errors import ParameterError
+from cardgen.errors import ParameterError, shorten
 from cardgen.games.base import Game
 
 
@@ -17,6 +17,6 @@ def games() -> dict[str, Game[Any, Any]]:
 def get_game(name: str) -> Game[Any, Any]:
     known = games()
     if name not in known:
-        raise ParameterError("game", f"must be one of {', '.join(known)}, not {name!r}.",
+        raise ParameterError("game", f"must be one of {', '.join(known)}, not {shorten(name)}.",
                              value=name)
     return known[name]

@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.datafile import path_text, read_toml
-from cardgen.errors import CardgenError
-from cardgen.ladder.cards import Card, LadderType
+from cardgen.errors import CardgenError, shorten
+from cardgen.ladder.cards import MAX_ABILITY, MAX_LINE, Card, LadderType
 from cardgen.resources import templates_dir
 from cardgen.schema import Number, Records, Table, Text, check
 
@@ -147,49 +147,92 @@ def names(cards: Sequence[Card]) -> str:
     return _and([card.label for card in cards])
 
 
-def team(cards: Sequence[Card], side: str = "attacking") -> Team:
-    """The team ``cards`` form (T1–T5), or a :class:`ForbiddenTeam` naming them."""
+def cited(cards: Sequence[Card]) -> str:
+    """Cards as an error names them (:attr:`Card.cited`): "attacker[1] (Sam Reed) and
+    attacker[2] (Pat Press)"; a large team from a file by its tables alone."""
+    if len(cards) > 4 and all(card.where for card in cards):
+        return _and([card.where for card in cards])
+    return _and([card.cited for card in cards])
+
+
+def _titles(cards: Sequence[Card]) -> str:
+    """The field that gives cards from a file their type, and what it says:
+    "attacker[2].title 'Journalist'" ("" when a card comes from elsewhere)."""
+    if not cards or not all(card.where for card in cards):
+        return ""
+    quote = len(cards) <= 4  # a long list names the fields alone
+    return _and([f"{card.where}.title" + (f" {shorten(card.title, 24)}" if quote else "")
+                 for card in cards])
+
+
+def _from(source: str) -> str:
+    return f"{source}: " if source else ""
+
+
+def team(cards: Sequence[Card], side: str = "attacking", *, source: str = "") -> Team:
+    """The team ``cards`` form (T1–T5), or a :class:`ForbiddenTeam` naming them (and,
+    when they come from a file, ``source`` and the field of each card: ``attacker[2]``)."""
     if not cards:
-        raise CardgenError(f"the {side} side has no card; an attack needs at least one.")
+        raise CardgenError(f"{_from(source)}the {side} side has no card; an attack needs at "
+                           "least one.")
     cards = tuple(cards)
     if len(cards) == 1:
         return Team(cards, cards[0].type)  # T1
     kinds = [card.type for card in cards]
-    start = f"the {side} team {names(cards)} is forbidden"
+    start = f"{_from(source)}the {side} team {cited(cards)} is forbidden"
     if P in kinds:
-        raise ForbiddenTeam(f"{start}: play the Press card alone; it needs no help (rule T5).",
-                            TeamRule.PRESS, cards)
+        press = [card for card in cards if card.type is P]
+        why = (f"{_titles(press)} {'makes' if len(press) == 1 else 'make'} "
+               f"{_and([card.where for card in press])} "
+               f"{'a Press card' if len(press) == 1 else 'Press cards'}; "
+               if _titles(press) else "")
+        raise ForbiddenTeam(f"{start}: {why}play the Press card alone; it needs no help "
+                            "(rule T5).", TeamRule.PRESS, cards)
     if OTHER in kinds:
         others = [card for card in cards if card.type is OTHER]
-        verb = "is an Other card" if len(others) == 1 else "are Other cards"
-        raise ForbiddenTeam(f"{start}: Other cards never team up, and {names(others)} {verb} "
-                            "(rule T4).", TeamRule.OTHER, others)
+        if _titles(others):
+            verb = "makes" if len(others) == 1 else "make"
+            what = "an Other card" if len(others) == 1 else "Other cards"
+            why = f"{_titles(others)} {verb} {_and([c.where for c in others])} {what}"
+        else:
+            verb = "is an Other card" if len(others) == 1 else "are Other cards"
+            why = f"{cited(others)} {verb}"
+        raise ForbiddenTeam(f"{start}: Other cards never team up, and {why} (rule T4).",
+                            TeamRule.OTHER, others)
     if len(set(kinds)) == 1:
         return Team(cards, kinds[0])  # T2
     if sorted(kinds) == sorted(TRIO):
         return Team(cards, None)  # T3
-    counts = _and([f"{kinds.count(k)} {k.value}" for k in LadderType if k in kinds])
+    counts = _and([f"{kinds.count(k)} {k.value}"
+                   + (f" ({_titles(of_kind)})" if _titles(of_kind) else "")
+                   for k in LadderType if k in kinds
+                   for of_kind in [[card for card in cards if card.type is k]]])
     raise ForbiddenTeam(f"{start}: cards team up only with their own type or as the "
                         "Cooperative Trio (exactly one Middle Management, one Wordsmith and "
                         f"one Artist), and these are {counts} (rule T3).", TeamRule.MIXED,
                         cards)
 
 
-def decide(attackers: Sequence[Card], defender: Card | Sequence[Card]) -> Verdict:
+def decide(attackers: Sequence[Card], defender: Card | Sequence[Card], *,
+           source: str = "") -> Verdict:
     """Who wins when ``attackers`` (one card or a team) attack ``defender`` (a card of a
-    Corporate Ladder, or a team of attackers that a defence counter-attacks)."""
-    attack = team(attackers, "attacking")
+    Corporate Ladder, or a team of attackers that a defence counter-attacks). An error
+    about the cards starts with ``source`` (the attack file) when it is given, and names
+    each card by its table in the file (:attr:`Card.where`) and the field at fault."""
+    attack = team(attackers, "attacking", source=source)
     defenders = (defender,) if isinstance(defender, Card) else tuple(defender)
     for card in defenders:
         if card.type is P:
-            raise NotAttackable(f"a Press card is never attacked: {card.label} cannot defend, "
-                                "since Press cards never sit in a Corporate Ladder (they are "
-                                "discarded at set-up) and a Press attack cannot be countered "
-                                "(rule D4).", value=card)
-    defence = team(defenders, "defending")
+            who = (f"{_titles([card])} makes {card.cited} a Press card, which"
+                   if card.where else card.cited)
+            raise NotAttackable(f"{_from(source)}a Press card is never attacked: {who} cannot "
+                                "defend, since Press cards never sit in a Corporate Ladder "
+                                "(they are discarded at set-up) and a Press attack cannot be "
+                                "countered (rule D4).", value=card)
+    defence = team(defenders, "defending", source=source)
     if len(defence.cards) == 1:
         return _against_card(attack, defence.cards[0])
-    refuse_counter_attack(defence)
+    refuse_counter_attack(defence, f"{_from(source)}the defending team")
     return _against_team(attack, defence)
 
 
@@ -198,9 +241,11 @@ def refuse_counter_attack(defence: Team, field: str = "the defending team") -> N
     named ``field`` in the message) is the Cooperative Trio: its attack allows no defence
     (D3), so the counter-attack has nothing to decide."""
     if defence.trio:
-        raise NoDefence(f"{field} {names(defence.cards)} is the Cooperative Trio, and a Trio's "
-                        "attack cannot be defended against, so it is never counter-attacked "
-                        "(rule D3): the Trio has won.", defence.cards)
+        titles = _titles(defence.cards)
+        by = f" ({titles})" if titles else ""
+        raise NoDefence(f"{field} {cited(defence.cards)} is the Cooperative Trio{by}, and a "
+                        "Trio's attack cannot be defended against, so it is never "
+                        "counter-attacked (rule D3): the Trio has won.", defence.cards)
 
 
 def _against_card(attack: Team, card: Card) -> Verdict:
@@ -339,11 +384,14 @@ def example_attack() -> Path:
 
 def _card_table() -> Table:
     return Table({
-        "name": Text("the name on the card", nonempty=True, printed=True),
-        "title": Text("the job title on the card", printed=True),
-        "company": Text("the company on the card", default="", printed=True),
+        "name": Text("the name on the card", nonempty=True, printed=True,
+                     max_length=MAX_LINE),
+        "title": Text("the job title on the card", printed=True, max_length=MAX_LINE),
+        "company": Text("the company on the card", default="", printed=True,
+                        max_length=MAX_LINE),
         "strength": Number("the Strength, 0 to 9", low=0, high=9, integer=True),
-        "ability": Text("the text after CL:", default="", printed=True),
+        "ability": Text("the text after CL:", default="", printed=True,
+                        max_length=MAX_ABILITY),
     })
 
 
@@ -367,6 +415,7 @@ class Attack:
 
     attackers: tuple[Card, ...]
     defender: Card | tuple[Card, ...]
+    source: str = ""  # the file, as errors name it
 
 
 def read_attack(path: Path) -> Attack:
@@ -383,10 +432,10 @@ def read_attack(path: Path) -> Attack:
 def attack_from_data(data: dict[str, Any], label: str) -> Attack:
     """The attack in parsed TOML data (see :func:`read_attack`)."""
     values = check(_schema(isinstance(data.get("defender"), list)), data, label)
-    attackers = tuple(_card(v) for v in values["attacker"])
+    attackers = tuple(_card(v, f"attacker[{i}]") for i, v in enumerate(values["attacker"], 1))
     defender = values["defender"]
     if isinstance(defender, list):
-        defenders = tuple(_card(v) for v in defender)
+        defenders = tuple(_card(v, f"defender[{i}]") for i, v in enumerate(defender, 1))
         if len(defenders) > 1:
             try:
                 defence = team(defenders, "defending")
@@ -394,10 +443,10 @@ def attack_from_data(data: dict[str, Any], label: str) -> Attack:
                 pass  # decide() names the forbidden team
             else:
                 refuse_counter_attack(defence, f"{label}: the [[defender]] team")
-        return Attack(attackers, defenders)
-    return Attack(attackers, _card(defender))
+        return Attack(attackers, defenders, label)
+    return Attack(attackers, _card(defender, "defender"), label)
 
 
-def _card(values: dict[str, Any]) -> Card:
+def _card(values: dict[str, Any], where: str) -> Card:
     return Card(values["name"], values["title"], values["company"], values["strength"],
-                values["ability"])
+                values["ability"], where=where)

@@ -20,9 +20,16 @@ from typing import Any
 
 from cardgen.datafile import read_toml
 from cardgen.draw.geometry import Box, in_lines
-from cardgen.errors import CardgenError
+from cardgen.errors import CardgenError, shorten
 from cardgen.resources import templates_dir
 from cardgen.schema import Flag, ListOf, Records, Table, Text, check
+
+# The longest text a card's fields take in a deck or attack file, in characters: far
+# more than a card prints (its config's limits and the layout decide that), but a bound
+# on what the referee's sentences and errors quote.
+MAX_LINE = 200  # a name, title or company
+MAX_ABILITY = 500  # the text after "CL:"
+MAX_TEXT = 2000  # a card's whole printed text (a deck's text column)
 
 
 class LadderType(enum.StrEnum):
@@ -119,6 +126,11 @@ def strength(lines: Sequence[tuple[Box, str]]) -> Strength:
     return Strength(0)
 
 
+def clip(text: str, limit: int = 30) -> str:
+    """A name or title as an error quotes it: whole, or its start and an ellipsis."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def same_text(text: str) -> str:
     """Text as two cards are compared: Unicode NFKC, case folded, white space collapsed
     (so "Robin  Vale" and "robin vale" are the same name)."""
@@ -130,7 +142,9 @@ class Card:
     """A Corporate Ladder card as the rules see it: who is on it, their title and company,
     its Strength (0–9) and its ability (the text after "CL:", or ""). Its ``type`` follows
     from the title (:func:`card_type`). ``line`` is where a deck file gives it (None when
-    it comes from elsewhere); it takes no part in comparisons."""
+    it comes from elsewhere), ``where`` the table of an attack file that gives it
+    (``attacker[2]``, ``defender``; "" when it comes from elsewhere); neither takes part
+    in comparisons."""
 
     name: str
     title: str
@@ -138,13 +152,15 @@ class Card:
     strength: int = 0
     ability: str = ""
     line: int | None = field(default=None, compare=False)
+    where: str = field(default="", compare=False)
     type: LadderType = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
         if isinstance(self.strength, bool) or not isinstance(self.strength, int) \
                 or not 0 <= self.strength <= 9:
-            raise CardgenError(f"{self.name}: a card's Strength is one digit, 0 to 9, not "
-                               f"{self.strength!r}.", value=self.strength)
+            raise CardgenError(f"{self.where or shorten(self.name)}: a card's Strength is one "
+                               f"digit, 0 to 9, not {repr(self.strength)[:40]}.",
+                               value=self.strength)
         object.__setattr__(self, "type", card_type(self.title))
 
     @property
@@ -161,6 +177,14 @@ class Card:
     def label(self) -> str:
         """The card as a sentence names it: "Sam Reed (Producer)"."""
         return f"{self.name} ({self.title})" if self.title else self.name
+
+    @property
+    def cited(self) -> str:
+        """The card as an error names it: where its file gives it, if known, and who it
+        is, cut short if long: "attacker[2] (Pat Press)", "Pat Press (Journalist)"."""
+        if self.where:
+            return f"{self.where} ({clip(self.name)})"
+        return f"{clip(self.name)} ({clip(self.title)})" if self.title else clip(self.name)
 
     @property
     def fighting_strength(self) -> int:

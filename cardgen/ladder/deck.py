@@ -28,7 +28,7 @@ from pathlib import Path
 
 from cardgen.datafile import CsvRow, CsvTable, path_text, read_csv
 from cardgen.errors import CardgenError, ConfigError, shorten
-from cardgen.ladder.cards import Card, LadderType, same_text
+from cardgen.ladder.cards import MAX_ABILITY, MAX_LINE, MAX_TEXT, Card, LadderType, same_text
 from cardgen.resources import templates_dir
 from cardgen.schema import Problem, Text, closest
 
@@ -45,11 +45,12 @@ LINE_BREAK = re.compile(r"\r\n|\r|\n| / ")
 ABILITY = re.compile(r"^\s*CL:\s*(.*)$", re.IGNORECASE)
 
 _FIELDS = {
-    "name": Text(nonempty=True, printed=True, missing="is empty; every card needs a name."),
-    "title": Text(printed=True),
-    "company": Text(printed=True),
-    "ability": Text(printed=True, multiline=True),
-    "text": Text(printed=True, multiline=True),
+    "name": Text(nonempty=True, printed=True, missing="is empty; every card needs a name.",
+                 max_length=MAX_LINE),
+    "title": Text(printed=True, max_length=MAX_LINE),
+    "company": Text(printed=True, max_length=MAX_LINE),
+    "ability": Text(printed=True, multiline=True, max_length=MAX_ABILITY),
+    "text": Text(printed=True, multiline=True, max_length=MAX_TEXT),
 }
 
 StrengthOf = Callable[[CsvRow], int]

@@ -45,7 +45,7 @@ from cardgen.draw.page import (
     Stroke,
     Text,
 )
-from cardgen.errors import FitError
+from cardgen.errors import FitError, shorten
 from cardgen.prepress.intents import default_intent
 from cardgen.prepress.paper import Paper
 from cardgen.resources import templates_dir
@@ -459,7 +459,7 @@ def read_texts(games: Sequence[Game], folder: Path | None = None,
                 close = difflib.get_close_matches(block.name, list(makers), n=1)
                 hint = f"; did you mean {close[0]!r}?" if close else "."
                 problems.append(f"line {block.line}: there is no figure called "
-                                f"{block.name!r}{hint}")
+                                f"{shorten(block.name)}{hint}")
         if problems:
             errors.append(MarkupError(source, problems))
         read.append((game, source, blocks))

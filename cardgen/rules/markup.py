@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.datafile import MAX_BYTES, path_text, read_input
-from cardgen.errors import ProblemsError
+from cardgen.errors import ProblemsError, shorten
 
 
 class MarkupError(ProblemsError):
@@ -338,7 +338,7 @@ def parse(text: str, source: str) -> tuple[Block, ...]:
         if ((isinstance(block, Subsection) and not isinstance(after, content))
                 or (isinstance(block, Section) and not isinstance(after, content | Subsection))):
             kind = "section" if isinstance(block, Section) else "subsection"
-            problems.append(f"line {block.line}: the {kind} {block.text!r} has no text.")
+            problems.append(f"line {block.line}: the {kind} {shorten(block.text)} has no text.")
     if problems:
         raise MarkupError(source, problems)
     return tuple(blocks)

@@ -9,7 +9,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from cardgen.chars import character_name, control_character, unprintable_script
+from cardgen.chars import (
+    character_name,
+    control_character,
+    invisible_problem,
+    unprintable_script,
+)
 from cardgen.draw.geometry import Box, Point
 from cardgen.draw.page import (
     Anchor,
@@ -35,8 +40,8 @@ LEADING = 1.22  # line spacing as a multiple of the type size
 
 def check_printable(text: str, face: FontFace, where: str) -> None:
     """Refuse text that cannot be printed right in every output, naming ``where``: a
-    control character, a script that needs right-to-left layout or shaping, or a
-    character the font has no glyph for."""
+    control character, a script that needs right-to-left layout or shaping, an
+    invisible character, or a character the font has no glyph for."""
     bad = control_character(text)
     if bad is not None:
         raise FitError(f"{where}: {shorten(text)} contains {character_name(bad)}, which "
@@ -52,6 +57,9 @@ def check_printable(text: str, face: FontFace, where: str) -> None:
                        "yet set correctly in every output (the PDF would show its letters "
                        "unjoined and out of order); write it in a left-to-right script or "
                        "leave it out.", value=text)
+    invisible = invisible_problem(text)
+    if invisible is not None:
+        raise FitError(f"{where}: {shorten(text)} {invisible}", value=text)
     face.check(text, where)
 
 

@@ -2,7 +2,10 @@
 
 Layout measures text with the advance widths of the font file itself (no kerning), which
 is also what the PDF renderer uses, so fitted text fits in every output. Characters the
-font lacks are refused with a clear error instead of printing an empty box.
+font lacks are refused with a clear error instead of printing an empty box, and so are
+characters whose glyph has no outline (an empty ``glyf`` entry or CharString), which
+would print as nothing: a font whose letters and digits are all empty is refused when
+it is loaded, naming its ``fonts.*`` key.
 
 A user's font file is untrusted: :func:`load_face` reads it once (a regular file, at most
 :data:`MAX_FONT_BYTES`), recognises the container from its first bytes, checks with
@@ -16,7 +19,7 @@ The bundled fonts are trusted and read as they are.
 fontTools reports what it works around through logging; :func:`quiet_fonttools` keeps it
 off stderr while cardgen works with fonts.
 
-Imports ``cardgen.datafile``, ``cardgen.errors``, ``cardgen.limits``,
+Imports ``cardgen.chars``, ``cardgen.datafile``, ``cardgen.errors``, ``cardgen.limits``,
 ``cardgen.resources``, ``cardgen.units`` and (for types) ``cardgen.draw``; fontTools and
 reportlab inside the functions.
 """
@@ -42,6 +45,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cardgen.chars import is_invisible
 from cardgen.datafile import path_text, read_input
 from cardgen.errors import CardgenError, FontError, number, shorten
 from cardgen.limits import TimeLimitExceeded, time_limit
@@ -99,7 +103,8 @@ class FontFace:
         return self.metrics.truetype_bytes()
 
     def check(self, text: str, where: str) -> None:
-        """Raise a clear error if the font cannot draw some character of ``text``."""
+        """Raise a clear error if the font cannot draw some character of ``text``: it
+        has no glyph for it, or its glyph has no outline and would print as nothing."""
         missing = self.metrics.missing(text)
         if missing:
             ch = missing[0]
@@ -108,6 +113,16 @@ class FontFace:
                 f"{where}: the font {self.label} has no glyph for {ch!r} "
                 f"(U+{ord(ch):04X} {name}); choose a font that has it in [fonts] "
                 "or remove the character.", value=text)
+        blank = [ch for ch in dict.fromkeys(text) if ord(ch) in self.metrics.blank]
+        if blank:
+            ch = blank[0]
+            name = unicodedata.name(ch, "unnamed character").title()
+            key = f"fonts.{self.style}"
+            place = where if where.startswith(key) else f"{key} ({where})"
+            raise FontError(
+                f"{place}: the font {self.label} draws {ch!r} (U+{ord(ch):04X} {name}) as "
+                "nothing: its glyph has no outline, so the text would print invisibly; "
+                f"set {key} to a font whose glyphs have outlines.", value=text)
 
 
 @dataclass
@@ -121,6 +136,9 @@ class FontMetrics:
     advances: dict[int, int]
     is_cff: bool
     path: Path
+    # Characters whose glyph has no outline though they are meant to show ink (a user's
+    # font only: see _blank_characters); the text check refuses them.
+    blank: frozenset[int] = field(default=frozenset(), repr=False)
     # The file's bytes: for a user's font, the bytes that were checked; for a bundled one,
     # read when first needed.
     data: bytes | None = field(default=None, repr=False)
@@ -503,6 +521,7 @@ def _checked_metrics(path: Path, data: bytes, deadline: float) -> FontMetrics:
                            "font can hold (±32767 units)")
 
     metrics = _metrics_of(font, path, data)
+    metrics.blank = _blank_characters(font.getBestCmap(), extents)
     try:
         metrics.truetype_bytes()  # CFF outlines are converted (once) here
     except TimeLimitExceeded:
@@ -513,6 +532,36 @@ def _checked_metrics(path: Path, data: bytes, deadline: float) -> FontMetrics:
     _in_time(deadline)
     _check_embedding(metrics, deadline)
     return metrics
+
+
+# Letters and digits: a font that maps some of them but draws none is empty.
+_REPRESENTATIVE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def _meant_blank(ch: str) -> bool:
+    """Is ``ch`` a character whose glyph is rightly empty: a space, a control, an
+    invisible character, the blank braille pattern?"""
+    return (ch.isspace() or unicodedata.category(ch) in ("Zs", "Cc") or is_invisible(ch)
+            or ch == "\u2800")
+
+
+def _blank_characters(cmap: dict[int, str],
+                      extents: dict[str, tuple[float, ...]]) -> frozenset[int]:
+    """The characters ``cmap`` maps to a glyph without ink (no outline, or one of no
+    width or height) that are meant to show some; :class:`_Refused` when every letter
+    and digit the font maps is such a character: its text would print invisibly."""
+    def inked(glyph: str) -> bool:
+        box = extents.get(glyph)
+        return box is not None and box[2] > box[0] and box[3] > box[1]
+
+    blank = frozenset(code for code, glyph in cmap.items()
+                      if not inked(glyph) and not _meant_blank(chr(code)))
+    mapped = [ord(ch) for ch in _REPRESENTATIVE if ord(ch) in cmap]
+    if mapped and all(code in blank for code in mapped):
+        raise _Refused(f"has no outlines: its glyphs for the {len(mapped)} letters and digits "
+                       "it maps are all empty, so its text would print invisibly; use a font "
+                       "whose glyphs have outlines.")
+    return blank
 
 
 def _table_directory(data: bytes) -> dict[str, tuple[int, int]]:
