@@ -113,7 +113,7 @@ def test_solve_without_the_cut_stays_well_under_a_gigabyte(tmp_path: Path) -> No
     (("connector", "solve", "chess"), ("GAME", "chess")),
     (("connector", "solve", "rotator", "--max-cards", "0"), ("--max-cards",)),
     (("connector", "solve", "rotator", "--preset", "a4"), ("--preset",)),
-    (("connector", "solve", "rotator", "--budget", "99"), ("--budget", "at least 100", "99")),
+    (("connector", "solve", "rotator", "--budget", "99"), ("--budget", "from 100", "99")),
     (("connector", "validate", "missing.toml"), ("missing.toml", "does not exist")),
 ])
 def test_bad_arguments(args: tuple[str, ...], needles: tuple[str, ...]) -> None:

@@ -40,6 +40,7 @@ connector = typer.Typer(
 GAMES = ("rotator", "reflector", "deflector", "defector")
 MAX_CARDS = 8
 MIN_BUDGET = 100
+MAX_BUDGET = 5_000_000  # about 750 MB of seen assemblies: the peak stays under 1 GB
 DEFAULT_BUDGET = 2_000_000  # the solver's own default, kept here so --help needs no import
 PresetOpt = Annotated[str, typer.Option("--preset", help="The card size: eu or us.")]
 LayoutOpt = Annotated[Path | None, typer.Option(
@@ -134,8 +135,8 @@ def solve(
         "--no-cut", help="Judge every assembly instead of dropping branches that cannot "
         "show enough text (slower; the same answer).")] = False,
     budget: Annotated[int, typer.Option(
-        help="The most assemblies the search may visit before it gives up (at least "
-        f"{MIN_BUDGET}; each million takes about 150 MB).")] = DEFAULT_BUDGET,
+        help="The most assemblies the search may visit before it gives up ("
+        f"{MIN_BUDGET:,} to {MAX_BUDGET:,}; each million takes about 150 MB).")] = DEFAULT_BUDGET,
     layout: LayoutOpt = None,
 ) -> None:
     """The smallest assembly that spells a game's description, with proof: every
@@ -148,7 +149,7 @@ def solve(
 
     chosen = parse_choice(Game, game, "GAME")
     check_range(max_cards, "--max-cards", 1, MAX_CARDS)
-    check_range(budget, "--budget", MIN_BUDGET)
+    check_range(budget, "--budget", MIN_BUDGET, MAX_BUDGET)
     size = _preset(preset)
     if output is not None:
         check_folder(output.parent)
