@@ -97,9 +97,9 @@ def error_line(result: Run, *needles: str) -> str:
 
 # --- fonts ----------------------------------------------------------------------------------
 
-def cff_font(path: Path, letters: str) -> Path:
+def cff_font(path: Path, letters: str, empty: str = "") -> Path:
     """A small PostScript-outline (CFF) OpenType font "Test Box": each letter a filled
-    box. Returns ``path``."""
+    box, except those of ``empty``, whose CharStrings draw nothing. Returns ``path``."""
     from fontTools.fontBuilder import FontBuilder
     from fontTools.pens.t2CharStringPen import T2CharStringPen
 
@@ -110,7 +110,7 @@ def cff_font(path: Path, letters: str) -> Path:
     charstrings = {}
     for name in names:
         pen = T2CharStringPen(500, None)
-        if name not in (".notdef", "space"):
+        if name not in (".notdef", "space") and name[1:] not in {str(ord(c)) for c in empty}:
             pen.moveTo((50, 0))
             pen.lineTo((450, 0))
             pen.lineTo((450, 700))

@@ -12,7 +12,7 @@ import pypdf
 import pytest
 
 from cardgen.text.fonts import FontStyle, load_face
-from tests.helpers import BASE_CONFIG, ROOT, cli, error_line, ok, write_config
+from tests.helpers import BASE_CONFIG, ROOT, cff_font, cli, error_line, ok, write_config
 
 LETTERS = ("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@.+-–,;:'’?!()&/·"
            "×")
@@ -37,33 +37,7 @@ def blank_ttf(path: Path, blank: str | None = None) -> Path:
 def blank_cff(path: Path, letters: str, blank: str | None = None) -> Path:
     """A CFF-outline OpenType font mapping ``letters``: each a filled box, but those of
     ``blank`` (None: all of them) an empty CharString."""
-    from fontTools.fontBuilder import FontBuilder
-    from fontTools.pens.t2CharStringPen import T2CharStringPen
-
-    names = [".notdef", "space", *[f"g{ord(ch)}" for ch in letters]]
-    empty = {f"g{ord(ch)}" for ch in (letters if blank is None else blank)}
-    fb = FontBuilder(1000, isTTF=False)
-    fb.setupGlyphOrder(names)
-    fb.setupCharacterMap({32: "space", **{ord(ch): f"g{ord(ch)}" for ch in letters}})
-    charstrings = {}
-    for name in names:
-        pen = T2CharStringPen(500, None)
-        if name not in (".notdef", "space") and name not in empty:
-            pen.moveTo((50, 0))
-            pen.lineTo((450, 0))
-            pen.lineTo((450, 700))
-            pen.lineTo((50, 700))
-            pen.closePath()
-        charstrings[name] = pen.getCharString()
-    fb.setupCFF("BlankBox-Regular", {"FullName": "Blank Box"}, charstrings, {})
-    fb.setupHorizontalMetrics({n: (500, 50) for n in names})
-    fb.setupHorizontalHeader(ascent=800, descent=-200)
-    fb.setupNameTable({"familyName": "Blank Box", "styleName": "Regular",
-                       "fullName": "Blank Box", "psName": "BlankBox-Regular"})
-    fb.setupOS2(sTypoAscender=800, sTypoDescender=-200, sCapHeight=700)
-    fb.setupPost()
-    fb.save(str(path))
-    return path
+    return cff_font(path, letters, empty=letters if blank is None else blank)
 
 
 def card(tmp_path: Path, style: str, name: str):
