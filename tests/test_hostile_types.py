@@ -154,23 +154,32 @@ def test_every_field_takes_every_toml_type_without_a_traceback(tmp_path, kind, k
     for name, value in _values(_field(spec.schema, key)).items():
         path = tmp_path / "data.toml"
         path.write_text(tomlwrite.dumps(with_value(spec.base(), key, value)), encoding="utf-8")
-        shutil.rmtree(tmp_path / "out", ignore_errors=True)
-        try:
-            result = cli(*(str(path) if a == "{}" else a for a in spec.command), cwd=tmp_path)
-        except Exception as exc:  # a traceback is what this test looks for
-            failures.append(f"{name}: {type(exc).__name__}: {exc}"[:300])
-            continue
-        if result.returncode == 0:
-            failures += [f"{name}: {problem}" for problem in _unreadable_pdfs(tmp_path / "out")]
-            continue
-        if spec.verdict and result.returncode == 1 and not result.stderr and result.stdout:
-            continue
-        try:
-            error_line(result, dotted(key))
-            assert not (tmp_path / "out").exists(), "a failed run wrote its output folder"
-        except AssertionError as exc:
-            failures.append(f"{name}: {exc}"[:300])
+        command = [str(path) if a == "{}" else a for a in spec.command]
+        failures += _judge(tmp_path, name, command, dotted(key), verdict=spec.verdict)
     assert not failures, "\n".join(failures)
+
+
+def _judge(folder: Path, name: str, command: list[str], *needles: str,
+           verdict: bool = False) -> list[str]:
+    """Run ``command`` in ``folder`` (writing into ``out``): what is wrong with how it
+    ended. A success must write PDFs that read back; a failure must be one error line
+    naming ``needles`` and leave no output folder (a verdict may instead be said on
+    stdout with exit 1); a traceback is always wrong."""
+    shutil.rmtree(folder / "out", ignore_errors=True)
+    try:
+        result = cli(*command, cwd=folder)
+    except Exception as exc:  # a traceback is what this test looks for
+        return [f"{name}: {type(exc).__name__}: {exc}"[:300]]
+    if result.returncode == 0:
+        return [f"{name}: {problem}" for problem in _unreadable_pdfs(folder / "out")]
+    if verdict and result.returncode == 1 and not result.stderr and result.stdout:
+        return []
+    try:
+        error_line(result, *needles)
+        assert not (folder / "out").exists(), "a failed run wrote its output folder"
+    except AssertionError as exc:
+        return [f"{name}: {exc}"[:300]]
+    return []
 
 
 def _unreadable_pdfs(folder: Path) -> list[str]:
@@ -261,19 +270,9 @@ def test_every_batch_column_takes_any_cell_without_a_traceback(tmp_path, column)
         table = io.StringIO()
         csv.writer(table).writerows([["person.name", column], ["Ada Example", cell]])
         (tmp_path / "people.csv").write_text(table.getvalue(), encoding="utf-8")
-        shutil.rmtree(tmp_path / "out", ignore_errors=True)
-        try:
-            result = cli("card", "--batch", "people.csv", "-o", "out", "-f", "pdf", cwd=tmp_path)
-        except Exception as exc:  # a traceback is what this test looks for
-            failures.append(f"{name}: {type(exc).__name__}: {exc}"[:300])
-            continue
-        if result.returncode == 0:
-            failures += [f"{name}: {problem}" for problem in _unreadable_pdfs(tmp_path / "out")]
-            continue
-        try:
-            error_line(result, "line 2", column)
-        except AssertionError as exc:
-            failures.append(f"{name}: {exc}"[:300])
+        failures += _judge(tmp_path, name,
+                           ["card", "--batch", "people.csv", "-o", "out", "-f", "pdf"],
+                           "line 2", column)
     assert not failures, "\n".join(failures)
 
 
