@@ -97,6 +97,22 @@ SCENARIOS: dict[str, list[str]] = {
     "rotator-show": ["rotator", "show", ID1],
     "rotator-solve-json": ["rotator", "solve", ID1, "--json"],
     "rotator-solve-quick-text": ["rotator", "solve", ID2, "--quick", "--budget", "3000"],
+    "rules-book": ["rules", "all", "-o", "out"],
+    "rules-booklet-letter-creep": ["rules", "all", "--booklet", "--paper", "letter",
+                                   "--creep", "0.5", "-o", "out"],
+    "rules-reflector-svg": ["rules", "reflector", "-f", "svg", "-o", "out"],
+    "playsheet-reflector-us-letter": ["playsheet", "reflector", "--preset", "us", "--paper",
+                                      "letter", "-o", "out"],
+    "playsheet-deflector-4": ["playsheet", "deflector", "--players", "4", "-o", "out"],
+    "playsheet-defector": ["playsheet", "defector", "-o", "out"],
+    "ladder-mat": ["ladder", "mat", "-o", "out"],
+    "ladder-mat-4-letter": ["ladder", "mat", "--rows", "4", "--paper", "letter", "-o", "out"],
+    "ladder-rules": ["ladder", "rules", "-o", "out"],
+    "connector-show-rotator": ["connector", "show", "rotator", "-f", "pdf,svg", "-o", "out"],
+    "connector-show-reflector-us": ["connector", "show", "reflector", "--preset", "us", "-f",
+                                    "pdf", "-o", "out"],
+    "connector-show-deflector": ["connector", "show", "deflector", "-f", "pdf", "-o", "out"],
+    "connector-show-defector": ["connector", "show", "defector", "-f", "pdf,png", "-o", "out"],
 }
 
 TOOLCHAIN_PACKAGES = ("reportlab", "pillow", "fonttools", "svgwrite")
