@@ -8,8 +8,10 @@ import io
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data"
@@ -157,3 +159,21 @@ def children(parent: int) -> list[Proc]:
             if ppid == parent and state not in "ZX":
                 found.append((int(entry), started))
     return found
+
+
+# --- the command line's options -------------------------------------------------------------
+
+def cli_parameters() -> Iterator[tuple[str, Any]]:
+    """Every parameter of every command, with the command as typed ("rotator print"),
+    found by walking the command line's tree, so that a new option is never missed."""
+    from cardgen.cli import _command
+
+    def walk(command: Any, prefix: str) -> Iterator[tuple[str, Any]]:
+        if hasattr(command, "commands"):
+            for name, sub in command.commands.items():
+                yield from walk(sub, f"{prefix} {name}".strip())
+        else:
+            for param in command.params:
+                yield prefix, param
+
+    yield from walk(_command(), "")

@@ -5,14 +5,11 @@ checked too."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 import pytest
 
 from cardgen.datafile import parse_toml
 from cardgen.errors import ConfigError, number
-from tests.helpers import cli, error_line
+from tests.helpers import cli, cli_parameters, error_line
 
 # --- numbers on the command line ------------------------------------------------------
 
@@ -37,18 +34,8 @@ HUGE = "9" * 400
 
 
 def _number_options() -> list[tuple[str, str]]:
-    from cardgen.cli import _command
-
-    def walk(command: Any, prefix: str) -> Iterator[tuple[str, str]]:
-        if hasattr(command, "commands"):
-            for name, sub in command.commands.items():
-                yield from walk(sub, f"{prefix} {name}".strip())
-        else:
-            for param in command.params:
-                if param.type_descriptor.annotation in (int, float):
-                    yield prefix, param.opts[0]
-
-    return list(walk(_command(), ""))
+    return [(command, param.opts[0]) for command, param in cli_parameters()
+            if param.type_descriptor.annotation in (int, float)]
 
 
 NUMBER_OPTIONS = _number_options()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import errno
 import os
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from cardgen.card.config import PATH_KEYS
 from cardgen.errors import InputFileError
-from tests.helpers import cli, error_line
+from tests.helpers import cli, cli_parameters, error_line
 
 PERSON = '[person]\nname = "Ada Example"\nemail = "ada@example.org"\n'
 BOARD = "R1:B2B8E4I2I8-B4E2E8H4I9"
@@ -125,22 +125,8 @@ TEXT_PATH_OPTIONS = {("card", "theme"), ("sheet", "theme"), ("rotator show", "bo
                      ("rotator print", "boards")}
 
 
-def _parameters() -> Iterator[tuple[str, object]]:
-    from cardgen.cli import _command
-
-    def walk(command: object, prefix: str) -> Iterator[tuple[str, object]]:
-        if hasattr(command, "commands"):
-            for name, sub in command.commands.items():
-                yield from walk(sub, f"{prefix} {name}".strip())
-        else:
-            for param in command.params:
-                yield prefix, param
-
-    yield from walk(_command(), "")
-
-
 def test_every_path_option_is_fuzzed_here():
-    typed = {(command, param.name) for command, param in _parameters()
+    typed = {(command, param.name) for command, param in cli_parameters()
              if param.type_descriptor.annotation is Path}
     assert typed | TEXT_PATH_OPTIONS == set(PATH_OPTIONS)
 
