@@ -21,12 +21,13 @@ import time
 from collections.abc import Iterable
 
 import cardgen.connector.validate as validate_module
-from cardgen.card.physical import Preset
 from cardgen.connector.assembly import read_assembly, shipped_assembly_path
 from cardgen.connector.layout import bundled_layout
-from cardgen.connector.model import Cover, Game, Placed, Scene
+from cardgen.connector.model import Cover, Placed, Scene
 from cardgen.connector.solve import solve
 from cardgen.connector.validate import validate
+from cardgen.games.names import CONNECTOR_GAMES, GameName
+from cardgen.physical.card import Preset
 
 STEP = 0.2  # mm between the baseline's sample points
 
@@ -78,7 +79,7 @@ def main() -> None:
     print(f"Validation, warm, median of {args.repeat} ({preset.value} card)")
     print(f"{'game':<10} {'cards':>5} {'cardgen ms':>11} {'baseline ms':>12} {'ratio':>7}")
     original = Scene.cover
-    for game in Game:
+    for game in CONNECTOR_GAMES:
         assembly = read_assembly(shipped_assembly_path(game, preset))
         ours = timed(lambda a=assembly: validate(layout, a), args.repeat)
         report = validate(layout, assembly)
@@ -96,11 +97,11 @@ def main() -> None:
     print(f"\nSolver: the smallest assembly ({preset.value} card)")
     print(f"{'game':<10} {'cards':>5} {'cut s':>8} {'judged':>8} {'no-cut s':>9} "
           f"{'judged':>8} {'ratio':>7}")
-    for game in Game:
+    for game in CONNECTOR_GAMES:
         start = time.perf_counter()
         result = solve(layout, game, preset.value)
         t_cut = time.perf_counter() - start
-        limit = 4 if game is Game.DEFECTOR else 8
+        limit = 4 if game is GameName.DEFECTOR else 8
         start = time.perf_counter()
         full = solve(layout, game, preset.value, max_cards=limit, cut=False)
         t_full = time.perf_counter() - start

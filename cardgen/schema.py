@@ -21,7 +21,7 @@ import difflib
 import enum
 import math
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from cardgen.chars import character_name, control_character, invisible_problem
@@ -163,14 +163,15 @@ class Choice(Field):
 
     kind = "text in quotes"
 
-    def __init__(self, choices: type[enum.Enum], help: str = "", *, default: Any = MISSING,
-                 missing: str = "", flags: Mapping[bool, Any] | None = None) -> None:
+    def __init__(self, choices: Iterable[enum.Enum], help: str = "", *,
+                 default: Any = MISSING, missing: str = "",
+                 flags: Mapping[bool, Any] | None = None) -> None:
         super().__init__(help, default=default, missing=missing)
-        self.choices = choices
+        self.choices = tuple(choices)  # an enum, or some of its members
         self.flags = dict(flags or {})
-        self.names = [str(m.value) for m in choices]
+        self.names = [str(m.value) for m in self.choices]
         shown = [str(flag).lower() for flag, meaning in self.flags.items()
-                 if not isinstance(meaning, choices)]
+                 if meaning not in self.choices]
         self.listed = ", ".join(self.names)  # for "must be one of …"
         if shown:
             self.kind = _either([f'"{name}"' for name in self.names] + shown)

@@ -16,7 +16,7 @@ from PIL import Image
 
 from cardgen.card.build import build_card
 from cardgen.card.config import load_config
-from cardgen.card.physical import Preset
+from cardgen.physical.card import Preset
 from cardgen.render.png import rasterize
 
 DPI = 150  # the front panel

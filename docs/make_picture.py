@@ -14,6 +14,7 @@ from PIL import Image
 
 from cardgen.card.build import build_card
 from cardgen.card.config import load_config
+from cardgen.games.names import CONNECTOR_GAMES
 from cardgen.render.png import rasterize
 
 DPI = 110
@@ -39,15 +40,14 @@ def main() -> None:
 
 
 def connector_pictures() -> None:
-    from cardgen.card.physical import Preset
     from cardgen.connector.assembly import read_assembly, shipped_assembly_path
     from cardgen.connector.layout import bundled_layout
-    from cardgen.connector.model import Game
     from cardgen.connector.picture import write_picture
     from cardgen.connector.validate import validate
+    from cardgen.physical.card import Preset
 
     layout = bundled_layout(Preset.EU)
-    for game in Game:
+    for game in CONNECTOR_GAMES:
         report = validate(layout, read_assembly(shipped_assembly_path(game, Preset.EU)))
         target = Path(__file__).with_name(f"connector-{game.value}.png")
         write_picture(report, target, dpi=CONNECTOR_DPI)

@@ -206,7 +206,7 @@ def test_size_out_of_bounds(tmp_path, width, height, field):
 
 def _grid_cell(width: float, height: float) -> float:
     from cardgen.board.frame import LABEL_BAND
-    from cardgen.card.physical import HINGE_GAP, MIN_TAB
+    from cardgen.physical.card import HINGE_GAP, MIN_TAB
 
     return min((height - 3.0 - LABEL_BAND) / 10, (width - 2 * (LABEL_BAND + HINGE_GAP + MIN_TAB))
                / 10)
@@ -226,7 +226,7 @@ def test_size_too_small_for_the_grids(tmp_path, width, height, field):
 
 @pytest.mark.parametrize(("width", "height"), [(60, 55), (85, 40), (50, 40)])
 def test_size_too_small_for_the_grids_is_a_clean_error(tmp_path, width, height):
-    from cardgen.card.physical import MIN_CELL, SIZE_LIMITS
+    from cardgen.physical.card import MIN_CELL, SIZE_LIMITS
 
     assert SIZE_LIMITS["width"][0] <= width <= SIZE_LIMITS["width"][1]
     assert SIZE_LIMITS["height"][0] <= height <= SIZE_LIMITS["height"][1]

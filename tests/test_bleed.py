@@ -38,8 +38,8 @@ def test_png_previews_show_the_art_unclipped_up_to_the_bleed_edge(produced, pres
 
     from cardgen.card.build import build_card
     from cardgen.card.config import load_config
-    from cardgen.card.physical import Preset
     from cardgen.draw.page import Group, View
+    from cardgen.physical.card import Preset
     from cardgen.render.png import rasterize
 
     folder = produced("card", "--preset", preset, "--theme", theme, "-f", "png")
@@ -68,8 +68,8 @@ def test_png_previews_show_the_art_unclipped_up_to_the_bleed_edge(produced, pres
 
 
 def test_every_card_on_an_office_sheet_bleeds(produced):
-    from cardgen.card.physical import PRESETS, Preset
     from cardgen.card.spread import Spread
+    from cardgen.physical.card import PRESETS, Preset
     from cardgen.prepress.impose import Duplex, Flip, plan_sheet
     from cardgen.prepress.paper import Paper
 

@@ -10,7 +10,6 @@ import math
 
 import pytest
 
-from cardgen.card.physical import PRESETS, CardGeometry, Preset, Side, Tab, custom_size
 from cardgen.card.spread import Spread
 from cardgen.card.themes import load_theme
 from cardgen.connector.draw import (
@@ -25,10 +24,12 @@ from cardgen.connector.draw import (
     style_problems,
 )
 from cardgen.connector.layout import MIN_SIZE, bundled_layout
-from cardgen.connector.model import BASELINE, PLATE_SIDE, Face, Fragment, Game, Mark, Shape
+from cardgen.connector.model import BASELINE, PLATE_SIDE, Face, Fragment, Mark, Shape
 from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Affine, Box, Segment
 from cardgen.draw.page import Group, Path, Text, walk
+from cardgen.games.names import CONNECTOR_GAMES, GameName
+from cardgen.physical.card import PRESETS, CardGeometry, Preset, Side, Tab, custom_size
 from cardgen.prepress.ink import MIN_CONTRAST, contrast
 from cardgen.text.fonts import bundled_fonts
 from tests.pdfops import PT_PER_MM, read_pages
@@ -230,8 +231,8 @@ def test_a_colour_too_dark_for_black_type_or_a_shared_shape_is_refused():
     styles = game_styles(bundled_layout(Preset.EU))
     dark = Color.cmyk(100, 80, 0, 30)
     bad = {**styles,
-           Game.DEFLECTOR: GameStyle(Game.DEFLECTOR, "navy", dark, Shape.ROUND, 3),
-           Game.DEFECTOR: GameStyle(Game.DEFECTOR, "red", styles[Game.DEFECTOR].color,
+           GameName.DEFLECTOR: GameStyle(GameName.DEFLECTOR, "navy", dark, Shape.ROUND, 3),
+           GameName.DEFECTOR: GameStyle(GameName.DEFECTOR, "red", styles[GameName.DEFECTOR].color,
                                     Shape.POINTED, 6)}
     problems = style_problems(bad)
     assert any("games.deflector.cmyk" in p and "contrast" in p for p in problems)
@@ -254,7 +255,7 @@ def test_the_four_games_have_four_shapes_and_plates_and_numbers_differ():
     fonts = bundled_fonts()
     theme = load_theme("dark")
     targets = {}
-    for game in Game:
+    for game in CONNECTOR_GAMES:
         mark = Mark(2, game, Face.BACK, (10.0, 10.0), 1.6)
         items = mark_items(mark, styles, fonts, link_color=theme.outside["link"],
                            link_ground=theme.outside["link_ground"])
@@ -274,7 +275,7 @@ def test_a_plate_reaches_its_stated_extent_and_carries_overprinting_black():
     styles = game_styles(bundled_layout(Preset.EU))
     for rotation in (0, 90, 180, 270):
         box = Box(10, 20, 30, 2.3) if rotation in (0, 180) else Box(10, 20, 2.3, 30)
-        f = Fragment("one square at a time", Game.REFLECTOR, Face.BACK, box, rotation, 4, 6.5)
+        f = Fragment("one square at a time", GameName.REFLECTOR, Face.BACK, box, rotation, 4, 6.5)
         (group,) = fragment_items(f, styles, fonts)
         assert isinstance(group, Group)
         plate = next(i for i, _ in walk([group]) if isinstance(i, Path))
@@ -290,7 +291,7 @@ def test_a_plate_reaches_its_stated_extent_and_carries_overprinting_black():
         half = edge.stroke.width / 2
         inked = Box.around(group.transform.apply(*p) for p in _outline(edge.ops)).inset(-half)
         assert want.contains_box(inked, 1e-5)
-        assert edge.stroke.color == styles[Game.REFLECTOR].edge != plate.fill
+        assert edge.stroke.color == styles[GameName.REFLECTOR].edge != plate.fill
         (text,) = [i for i, _ in walk([group]) if isinstance(i, Text)]
         assert text.color == BLACK and BLACK.overprint
     plain = Fragment("Connector", None, Face.BACK, Box(0, 0, 20, 2.3), 0, 0, 6.5)
@@ -301,14 +302,14 @@ def test_a_plate_reaches_its_stated_extent_and_carries_overprinting_black():
 def test_a_fragment_too_long_for_its_box_is_named():
     from cardgen.errors import FitError
 
-    f = Fragment("Every square you take costs you that square", Game.REFLECTOR, Face.BACK,
+    f = Fragment("Every square you take costs you that square", GameName.REFLECTOR, Face.BACK,
                  Box(0, 0, 20, 2.3), 0, 6, 6.5)
     with pytest.raises(FitError, match=r"connector/layout.toml: eu.fragment\[7\] .*does not "
                                        r"fit.* 6 pt"):
         fragment_items(f, game_styles(bundled_layout(Preset.EU)), bundled_fonts(),
                        where="connector/layout.toml: eu.fragment[7]")
     # A little too long shrinks, down to the smallest legible size.
-    f = Fragment("one square at a time.", Game.REFLECTOR, Face.BACK, Box(0, 0, 19.5, 2.3), 0,
+    f = Fragment("one square at a time.", GameName.REFLECTOR, Face.BACK, Box(0, 0, 19.5, 2.3), 0,
                  1, 6.5)
     items = fragment_items(f, game_styles(bundled_layout(Preset.EU)), bundled_fonts())
     (text,) = [i for i, _ in walk(items) if isinstance(i, Text)]
@@ -325,7 +326,7 @@ def test_the_legend_names_each_game_beside_a_swatch_with_its_players():
                                        "6+", "Defector"]
     assert all(t.size == 6 for t in texts)
     swatches = [i for i, _ in walk(items) if isinstance(i, Path) and i.fill is not None]
-    assert [s.fill for s in swatches] == [styles[g].color for g in Game]
+    assert [s.fill for s in swatches] == [styles[g].color for g in CONNECTOR_GAMES]
     assert box.contains_box(used, 1e-9)
     for item, t in walk(items):
         if isinstance(item, Path):
@@ -386,7 +387,7 @@ def test_the_printed_rotator_description_says_falls_run_until_they_land(printed,
     rock, a square per drill."""
     g = _geometry(preset)
     layout = bundled_layout(Preset(preset))
-    area = Box.union([f.box for f in layout.fragments if f.game is Game.ROTATOR])
+    area = Box.union([f.box for f in layout.fragments if f.game is GameName.ROTATOR])
     back = g.back_to_page.inverse()
     lines = []
     for run in printed[preset][0].texts:
@@ -394,7 +395,7 @@ def test_the_printed_rotator_description_says_falls_run_until_they_land(printed,
         if abs(ey - sy) < 1e-3 and ex > sx and area.inset(-0.5).contains(sx, sy):
             lines.append((round(sy, 2), sx, run.chars))
     text = " ".join(chars for _, _, chars in sorted(lines))
-    assert text == layout.descriptions[Game.ROTATOR]
+    assert text == layout.descriptions[GameName.ROTATOR]
     sentence = text.split(".")[0]
     assert "fall until you land" in sentence and "drill" in sentence, sentence
     assert "at a time" not in text

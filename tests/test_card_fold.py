@@ -16,7 +16,10 @@ from cardgen.board.cells import Grid
 from cardgen.card.build import CardBuild, build_card
 from cardgen.card.config import config_from_values
 from cardgen.card.creases import fold_ink, fold_ink_warnings
-from cardgen.card.physical import (
+from cardgen.card.spread import Spread
+from cardgen.draw.geometry import Affine, Box, Segment
+from cardgen.draw.page import Image, Line, Path, Rect, Text, walk
+from cardgen.physical.card import (
     CREASE,
     PRESETS,
     CardGeometry,
@@ -26,9 +29,6 @@ from cardgen.card.physical import (
     Tab,
     custom_size,
 )
-from cardgen.card.spread import Spread
-from cardgen.draw.geometry import Affine, Box, Segment
-from cardgen.draw.page import Image, Line, Path, Rect, Text, walk
 from cardgen.text.fit import text_box
 from cardgen.text.fonts import bundled_fonts
 from tests.helpers import DATA, ROOT

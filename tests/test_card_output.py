@@ -13,10 +13,10 @@ import pytest
 from pypdf import PdfReader
 
 from cardgen.board.cells import COLUMNS, Grid
-from cardgen.card.links import link_positions
-from cardgen.card.physical import Preset, Tab
 from cardgen.connector.layout import bundled_layout
 from cardgen.draw.geometry import Box
+from cardgen.physical.card import Preset, Tab
+from cardgen.physical.links import link_positions
 from cardgen.units import PT_PER_MM
 
 TOL = 0.02  # mm

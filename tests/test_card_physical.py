@@ -1,5 +1,5 @@
 """Geometric facts of the physical card (SPEC §2), on the pure model: the card itself
-(card.physical, trim-relative) and the card on its print page (card.spread: slug, page
+(physical.card, trim-relative) and the card on its print page (card.spread: slug, page
 boxes, marks)."""
 
 from __future__ import annotations
@@ -11,8 +11,11 @@ import pytest
 
 from cardgen.board.cells import Grid
 from cardgen.board.frame import LABEL_BAND
-from cardgen.card.links import link_positions
-from cardgen.card.physical import (
+from cardgen.card.spread import Spread
+from cardgen.draw.geometry import Affine, Box
+from cardgen.draw.page import Line
+from cardgen.errors import CardgenError
+from cardgen.physical.card import (
     MIN_CELL,
     MIN_TAB,
     PRESETS,
@@ -22,10 +25,7 @@ from cardgen.card.physical import (
     Tab,
     custom_size,
 )
-from cardgen.card.spread import Spread
-from cardgen.draw.geometry import Affine, Box
-from cardgen.draw.page import Line
-from cardgen.errors import CardgenError
+from cardgen.physical.links import link_positions
 from cardgen.prepress.marks import PRINT_SHOP, crop_marks, cut_marks, fold_marks
 from cardgen.text.fonts import bundled_fonts
 

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from cardgen.card.config import CONFIG, example_config_path, load_config
-from cardgen.card.physical import PRESETS, Preset
 from cardgen.card.themes import builtin_themes, load_theme
 from cardgen.draw.colors import Color, color_from_data
 from cardgen.errors import CardgenError
+from cardgen.physical.card import PRESETS, Preset
 from tests.helpers import ROOT, cli, error_line, write_config
 
 

@@ -16,7 +16,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgen.card.physical import PRESETS, CardGeometry, Preset, Tab
 from cardgen.connector.assembly import read_assembly, shipped_assembly_path
 from cardgen.connector.check import fit_problems, game_problems, placement_problems
 from cardgen.connector.layout import bundled_layout, card_shape
@@ -25,7 +24,6 @@ from cardgen.connector.model import (
     Cover,
     Face,
     Fragment,
-    Game,
     Placed,
     Placement,
     Tabs,
@@ -37,13 +35,15 @@ from cardgen.connector.model import (
 from cardgen.connector.solve import solve
 from cardgen.connector.validate import TOLERANCE, Report, validate
 from cardgen.draw.geometry import Box
+from cardgen.games.names import CONNECTOR_GAMES, GameName
+from cardgen.physical.card import PRESETS, CardGeometry, Preset, Tab
 from cardgen.text.fonts import bundled_fonts
 
-PLAYERS = {Game.ROTATOR: 1, Game.REFLECTOR: 2, Game.DEFLECTOR: 3, Game.DEFECTOR: 6}
-CASES = [(g, p) for p in Preset for g in Game]
+PLAYERS = {GameName.ROTATOR: 1, GameName.REFLECTOR: 2, GameName.DEFLECTOR: 3, GameName.DEFECTOR: 6}
+CASES = [(g, p) for p in Preset for g in CONNECTOR_GAMES]
 
 
-def shipped(game: Game, preset: Preset) -> Assembly:
+def shipped(game: GameName, preset: Preset) -> Assembly:
     return read_assembly(shipped_assembly_path(game, preset))
 
 
@@ -108,7 +108,7 @@ def test_subtraction_keeps_exactly_the_uncovered_area(a4: tuple[int, ...],
 
 
 def _placed(text: str, x: float, y: float, h: float = 2.0) -> Placed:
-    frag = Fragment(text, Game.REFLECTOR, Face.BACK, Box(x, y, 10, h))
+    frag = Fragment(text, GameName.REFLECTOR, Face.BACK, Box(x, y, 10, h))
     return Placed(0, 0, frag, frag.box)
 
 
@@ -131,12 +131,12 @@ def test_the_shipped_layout_keeps_clear_of_cuts_and_scores_and_fits(preset: Pres
     assert fit_problems(layout, bundled_fonts().regular.width) == []
     assert all(f.size >= 6 for f in layout.fragments)
     # The layout's descriptions are the product's own words, one per game.
-    assert set(layout.descriptions) == set(Game)
+    assert set(layout.descriptions) == set(CONNECTOR_GAMES)
     assert layout.players == PLAYERS
 
 
 @pytest.mark.parametrize(("game", "preset"), CASES)
-def test_every_shipped_assembly_spells_its_description(game: Game, preset: Preset) -> None:
+def test_every_shipped_assembly_spells_its_description(game: GameName, preset: Preset) -> None:
     assembly = shipped(game, preset)
     assert assembly.game is game and assembly.preset == preset.value
     report = validate(bundled_layout(preset), assembly)
@@ -168,8 +168,8 @@ def _moves(assembly: Assembly) -> list[tuple[str, int, Assembly]]:
 
 
 @pytest.mark.parametrize(("game", "preset"),
-                         [(g, p) for g, p in CASES if g is not Game.ROTATOR])
-def test_every_disturbance_fails_for_the_right_reason(game: Game, preset: Preset) -> None:
+                         [(g, p) for g, p in CASES if g is not GameName.ROTATOR])
+def test_every_disturbance_fails_for_the_right_reason(game: GameName, preset: Preset) -> None:
     layout = bundled_layout(preset)
     colour = layout.colour_names[game]
     for kind, i, assembly in _moves(shipped(game, preset)):
@@ -203,7 +203,7 @@ def _what_counts(report: Report, renumber: dict[int, int]) -> tuple[frozenset[ob
 @pytest.mark.parametrize(("game", "preset"),
                          [(g, p) for g, p in CASES if PLAYERS[g] > 1])
 def test_swapping_overlapping_cards_is_caught_where_it_changes_what_shows(
-        game: Game, preset: Preset) -> None:
+        game: GameName, preset: Preset) -> None:
     layout = bundled_layout(preset)
     assembly = shipped(game, preset)
     base = validate(layout, assembly)
@@ -226,7 +226,7 @@ def test_swapping_overlapping_cards_is_caught_where_it_changes_what_shows(
 
 def test_messages_say_which_card_which_number_and_how_far() -> None:
     layout = bundled_layout(Preset.EU)
-    assembly = shipped(Game.DEFLECTOR, Preset.EU)
+    assembly = shipped(GameName.DEFLECTOR, Preset.EU)
     cards = list(assembly.cards)
     # Move the card whose corner lies on another's purple number 4.2 mm right.
     report = validate(layout, assembly)
@@ -240,11 +240,11 @@ def test_messages_say_which_card_which_number_and_how_far() -> None:
 
     # Lay the folded Reflector card squarely over the open one: it covers the yellow
     # text, and the problems say which.
-    reflector = shipped(Game.REFLECTOR, Preset.EU)
+    reflector = shipped(GameName.REFLECTOR, Preset.EU)
     a, b = reflector.cards
     over = with_cards(reflector, [a, dataclasses.replace(b, x=a.x, y=a.y)])
     problems = validate(layout, over).problems
-    first = next(f for f in layout.fragments if f.game is Game.REFLECTOR)
+    first = next(f for f in layout.fragments if f.game is GameName.REFLECTOR)
     assert any(p.startswith("the visible upright yellow text reads '") for p in problems)
     assert "card 2 covers the yellow" in " ".join(problems) or any(
         first.text in p for p in problems)
@@ -253,9 +253,9 @@ def test_messages_say_which_card_which_number_and_how_far() -> None:
 
 def test_the_validator_reads_the_layout_not_a_list_of_answers() -> None:
     layout = bundled_layout(Preset.EU)
-    assembly = shipped(Game.REFLECTOR, Preset.EU)
+    assembly = shipped(GameName.REFLECTOR, Preset.EU)
     frags = list(layout.fragments)
-    i = next(n for n, f in enumerate(frags) if f.game is Game.REFLECTOR)
+    i = next(n for n, f in enumerate(frags) if f.game is GameName.REFLECTOR)
     frags[i] = dataclasses.replace(frags[i], text="Seize")
     changed = dataclasses.replace(layout, fragments=tuple(frags))
     report = validate(changed, assembly)
@@ -265,7 +265,7 @@ def test_the_validator_reads_the_layout_not_a_list_of_answers() -> None:
 
 def test_a_partly_covered_fragment_of_the_game_is_a_problem() -> None:
     layout = bundled_layout(Preset.EU)
-    assembly = shipped(Game.REFLECTOR, Preset.EU)
+    assembly = shipped(GameName.REFLECTOR, Preset.EU)
     a, b = assembly.cards
     # Slide the folded card (card 2) up over the first line of card 1's yellow text.
     partly = with_cards(assembly, [a, dataclasses.replace(b, y=b.y - 6.0)])
@@ -281,8 +281,8 @@ def test_connection_tolerance_is_below_two_millimetres() -> None:
 
 
 @pytest.mark.parametrize(("game", "preset"),
-                         [(g, p) for g, p in CASES if g is not Game.DEFECTOR])
-def test_the_solver_finds_the_player_count(game: Game, preset: Preset) -> None:
+                         [(g, p) for g, p in CASES if g is not GameName.DEFECTOR])
+def test_the_solver_finds_the_player_count(game: GameName, preset: Preset) -> None:
     result = solve(bundled_layout(preset), game, preset.value)
     assert result.assembly is not None and result.report is not None
     assert result.cards == PLAYERS[game] and result.minimal
@@ -293,16 +293,16 @@ def test_the_solver_finds_the_player_count(game: Game, preset: Preset) -> None:
 @pytest.mark.parametrize("preset", list(Preset))
 def test_no_five_cards_spell_defector_and_six_do(preset: Preset) -> None:
     layout = bundled_layout(preset)
-    result = solve(layout, Game.DEFECTOR, preset.value, max_cards=5)
+    result = solve(layout, GameName.DEFECTOR, preset.value, max_cards=5)
     assert result.assembly is None and sorted(result.searched) == [1, 2, 3, 4, 5]
     # ... and six do: the shipped six-card assembly validates (the solver finds one
     # too; the benchmark and `cardgen connector check` run that search).
-    assert validate(layout, shipped(Game.DEFECTOR, preset)).valid
+    assert validate(layout, shipped(GameName.DEFECTOR, preset)).valid
 
 
 def test_the_cut_never_changes_the_answer() -> None:
     layout = bundled_layout(Preset.EU)
-    for game in (Game.ROTATOR, Game.REFLECTOR, Game.DEFLECTOR):
+    for game in (GameName.ROTATOR, GameName.REFLECTOR, GameName.DEFLECTOR):
         fast = solve(layout, game, "eu", cut=True)
         full = solve(layout, game, "eu", cut=False)
         assert fast.cards == full.cards == PLAYERS[game]
@@ -318,7 +318,7 @@ def test_the_depth_first_search_judges_what_a_level_search_would(
     import cardgen.connector.solve as solver
 
     layout = bundled_layout(Preset.EU)
-    looks = [solver._Look(c, Game.DEFLECTOR, i)
+    looks = [solver._Look(c, GameName.DEFLECTOR, i)
              for i, c in enumerate(solver.configs(layout).values())]
 
     def key(state: solver._State) -> tuple[object, ...]:  # the old key: a tuple of floats
@@ -343,7 +343,7 @@ def test_the_depth_first_search_judges_what_a_level_search_would(
     reads = solver._reads
     monkeypatch.setattr(solver, "_reads",
                         lambda state, text: judged.append(key(state)) or reads(state, text))
-    result = solve(layout, Game.DEFLECTOR, "eu", cut=False)
+    result = solve(layout, GameName.DEFLECTOR, "eu", cut=False)
     assert result.cards == 3 and judged == expected and len(expected) == 8 + 64 + 1536
     assert result.visited == 8 + (8 + 64) + (8 + 64 + 1536)
 
@@ -352,15 +352,15 @@ def test_the_search_stops_at_its_budget_of_assemblies() -> None:
     """The budget counts assemblies visited (each size, once per count searched): the
     Deflector search without the cut visits exactly 1,688 and stops one short of that."""
     layout = bundled_layout(Preset.EU)
-    enough = solve(layout, Game.DEFLECTOR, "eu", cut=False, budget=1688)
+    enough = solve(layout, GameName.DEFLECTOR, "eu", cut=False, budget=1688)
     assert enough.cards == 3 and enough.decided and enough.visited == 1688
-    short = solve(layout, Game.DEFLECTOR, "eu", cut=False, budget=1687)
+    short = solve(layout, GameName.DEFLECTOR, "eu", cut=False, budget=1687)
     assert short.assembly is None and not short.decided and short.exhausted == 3
     assert short.visited == 1687 and short.searched == {1: 8, 2: 64}
     # Defector without the cut would grow for ever; it stops at the budget, saying so as
     # it goes.
     told: list[tuple[int, int]] = []
-    stopped = solve(layout, Game.DEFECTOR, "eu", cut=False, budget=25_000,
+    stopped = solve(layout, GameName.DEFECTOR, "eu", cut=False, budget=25_000,
                     progress=lambda cards, visited: told.append((cards, visited)))
     assert stopped.assembly is None and stopped.exhausted == 4 and stopped.visited == 25_000
     assert stopped.searched == {1: 8, 2: 64, 3: 2432}
@@ -373,7 +373,7 @@ def test_the_checker_says_when_the_search_gave_up(monkeypatch: pytest.MonkeyPatc
     import cardgen.connector.check as check_module
 
     monkeypatch.setattr(check_module, "solve", functools.partial(solve, budget=1000))
-    problems = game_problems(bundled_layout(Preset.EU), "eu", games=[Game.DEFECTOR])
+    problems = game_problems(bundled_layout(Preset.EU), "eu", games=[GameName.DEFECTOR])
     assert len(problems) == 1 and problems[0].startswith(
         "the search for an assembly of up to 6 cards that spells the defector description "
         "gave up after 1,000 assemblies (its budget)")
@@ -387,7 +387,7 @@ def test_the_solver_never_reads_the_shipped_assemblies(monkeypatch: pytest.Monke
 
     monkeypatch.setattr(assembly_module, "read_assembly", refuse)
     monkeypatch.setattr(assembly_module, "shipped_assembly_path", refuse)
-    assert solve(bundled_layout(Preset.US), Game.DEFLECTOR, "us").cards == 3
+    assert solve(bundled_layout(Preset.US), GameName.DEFLECTOR, "us").cards == 3
 
 
 # --- the layout checker ------------------------------------------------------------------
@@ -412,12 +412,12 @@ def test_the_checker_names_what_a_designer_broke() -> None:
 
 def test_the_checker_runs_the_solver_on_each_game() -> None:
     layout = bundled_layout(Preset.EU)
-    games = [Game.ROTATOR, Game.REFLECTOR]
+    games = [GameName.ROTATOR, GameName.REFLECTOR]
     assert game_problems(layout, "eu", games=games) == []
-    more = dataclasses.replace(layout, players={**layout.players, Game.REFLECTOR: 3})
-    assert game_problems(more, "eu", games=[Game.REFLECTOR]) == [
+    more = dataclasses.replace(layout, players={**layout.players, GameName.REFLECTOR: 3})
+    assert game_problems(more, "eu", games=[GameName.REFLECTOR]) == [
         "reflector needs 3 players, but 2 cards already spell its description."]
-    desc = {**layout.descriptions, Game.REFLECTOR: "Words that are nowhere on the card."}
+    desc = {**layout.descriptions, GameName.REFLECTOR: "Words that are nowhere on the card."}
     nowhere = dataclasses.replace(layout, descriptions=desc)
-    [problem] = game_problems(nowhere, "eu", games=[Game.REFLECTOR])
+    [problem] = game_problems(nowhere, "eu", games=[GameName.REFLECTOR])
     assert problem.startswith("no assembly of up to 2 cards spells the reflector description")

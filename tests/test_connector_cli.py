@@ -14,13 +14,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardgen.card.physical import Preset
 from cardgen.connector.assembly import assembly_toml, read_assembly, shipped_assembly_path
-from cardgen.connector.model import Game
 from cardgen.errors import ConfigError
+from cardgen.games.names import CONNECTOR_GAMES, GameName
+from cardgen.physical.card import Preset
 from tests.helpers import cli, error_line, ok
 
-REFLECTOR = shipped_assembly_path(Game.REFLECTOR, Preset.EU)
+REFLECTOR = shipped_assembly_path(GameName.REFLECTOR, Preset.EU)
 
 
 def test_validate_says_valid_and_exits_0() -> None:
@@ -178,7 +178,7 @@ def test_any_toml_is_read_or_refused_in_words(data: dict[str, object]) -> None:
 
 
 def test_assembly_files_round_trip() -> None:
-    for game in Game:
+    for game in CONNECTOR_GAMES:
         for preset in Preset:
             assembly = read_assembly(shipped_assembly_path(game, preset))
             text = assembly_toml(assembly, "a note")
@@ -229,7 +229,7 @@ def test_the_readme_tells_the_steps_show_prints() -> None:
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     layout = bundled_layout(Preset.EU)
-    for game in Game:
+    for game in CONNECTOR_GAMES:
         report = validate(layout, read_assembly(shipped_assembly_path(game, Preset.EU)))
         for step in instructions(report):
             assert step in readme, step
@@ -258,7 +258,7 @@ def test_a_malformed_layout_gets_one_line(tmp_path: Path) -> None:
     assert "eu.fragment[1].text" in line
 
 
-def _spoiled(game: Game, preset: Preset) -> list[tuple[str, str]]:
+def _spoiled(game: GameName, preset: Preset) -> list[tuple[str, str]]:
     """Failed attempts at a shipped assembly: the top card left out, the bottom card
     turned a quarter, the bottom card's tabs the other way."""
     text = shipped_assembly_path(game, preset).read_text(encoding="utf-8")
@@ -277,9 +277,9 @@ def _spoiled(game: Game, preset: Preset) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("preset", list(Preset))
-@pytest.mark.parametrize("game", list(Game))
+@pytest.mark.parametrize("game", list(CONNECTOR_GAMES))
 def test_a_failed_validate_quotes_no_text_of_the_puzzle_unless_revealed(
-        tmp_path: Path, game: Game, preset: Preset) -> None:
+        tmp_path: Path, game: GameName, preset: Preset) -> None:
     """Issue 21, point 12: a failed attempt says what is missing (the colour, how many of
     the description's pieces show, which connection is off) but quotes neither the
     description nor any fragment of the game, in plain or JSON output; --reveal quotes

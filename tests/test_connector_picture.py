@@ -14,9 +14,8 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from cardgen.card.physical import Preset
 from cardgen.connector.layout import bundled_layout
-from cardgen.connector.model import Game, Scene
+from cardgen.connector.model import Scene
 from cardgen.connector.picture import (
     draw_picture,
     picture,
@@ -29,14 +28,16 @@ from cardgen.connector.validate import Report, validate
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import Rect, Text, page_items, page_texts
 from cardgen.errors import ParameterError
+from cardgen.games.names import GameName
+from cardgen.physical.card import Preset
 from cardgen.units import PT_PER_MM
 
 # Defector's six cards take the solver seconds; the three others milliseconds.
-GAMES = [Game.ROTATOR, Game.REFLECTOR, Game.DEFLECTOR]
+GAMES = [GameName.ROTATOR, GameName.REFLECTOR, GameName.DEFLECTOR]
 
 
 @cache
-def report(game: Game) -> Report:
+def report(game: GameName) -> Report:
     layout = bundled_layout(Preset.EU)
     result = solve(layout, game, "eu")
     assert result.report is not None and result.report.valid
@@ -46,7 +47,7 @@ def report(game: Game) -> Report:
 def invalid() -> Report:
     """Deflector with its top card 4 mm off its connection."""
     layout = bundled_layout(Preset.EU)
-    result = solve(layout, Game.DEFLECTOR, "eu")
+    result = solve(layout, GameName.DEFLECTOR, "eu")
     assert result.assembly is not None
     cards = list(result.assembly.cards)
     cards[-1] = dataclasses.replace(cards[-1], x=cards[-1].x + 4.0)
@@ -120,7 +121,7 @@ def test_an_invalid_assembly_is_drawn_and_captioned_not_valid():
 
 
 def test_a_bare_scene_is_drawn_without_a_game():
-    r = report(Game.REFLECTOR)
+    r = report(GameName.REFLECTOR)
     assert r.scene is not None
     page = picture(Scene.build(r.scene.layout, r.scene.cards))
     assert caption(page) == "2 cards"
@@ -129,7 +130,7 @@ def test_a_bare_scene_is_drawn_without_a_game():
 
 @pytest.mark.parametrize("suffix", [".svg", ".png", ".pdf"])
 def test_each_format_is_written_and_reads_back(tmp_path, suffix):
-    r = report(Game.REFLECTOR)
+    r = report(GameName.REFLECTOR)
     page = picture(r)
     path = write_picture(r, tmp_path / f"reflector{suffix}", dpi=50)
     data = path.read_bytes()
@@ -154,12 +155,12 @@ def test_each_format_is_written_and_reads_back(tmp_path, suffix):
 
 @pytest.mark.parametrize("fmt", ["svg", "png", "pdf"])
 def test_the_same_input_gives_the_same_bytes(fmt):
-    r = report(Game.DEFLECTOR)
+    r = report(GameName.DEFLECTOR)
     assert picture_bytes(r, fmt, dpi=40) == picture_bytes(r, fmt, dpi=40)
 
 
 def test_a_picture_file_needs_a_known_suffix(tmp_path):
     assert picture_format(tmp_path / "A.PNG") == "png"
     with pytest.raises(ParameterError, match=r"\.svg, \.png or \.pdf"):
-        write_picture(report(Game.ROTATOR), tmp_path / "picture.jpg")
+        write_picture(report(GameName.ROTATOR), tmp_path / "picture.jpg")
     assert not list(tmp_path.iterdir())

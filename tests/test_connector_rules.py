@@ -14,10 +14,17 @@ from itertools import pairwise
 
 import pytest
 
-from cardgen.card.physical import Preset
 from cardgen.connector.assembly import read_assembly, shipped_assembly_path
+from cardgen.connector.figures import (
+    FIGURES,
+    AssemblyFigure,
+    CardFigure,
+    _segment_box,
+    card_obstacles,
+    valid_report,
+)
 from cardgen.connector.layout import bundled_layout
-from cardgen.connector.model import Face, Game, Shape, Tabs
+from cardgen.connector.model import Face, Shape, Tabs
 from cardgen.connector.validate import instructions, validate
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import (
@@ -32,15 +39,9 @@ from cardgen.draw.page import (
     walk,
 )
 from cardgen.errors import CardgenError
+from cardgen.games.names import CONNECTOR_GAMES, GameName
+from cardgen.physical.card import Preset
 from cardgen.prepress.ink import page_ink_problems
-from cardgen.rules.fig_connector import (
-    FIGURES,
-    AssemblyFigure,
-    CardFigure,
-    _segment_box,
-    card_obstacles,
-    valid_report,
-)
 from cardgen.rules.figures import MODULES, figure_makers
 from cardgen.rules.markup import Bullet, FigureRef, Section, Subsection, Table, load
 from cardgen.text.fonts import bundled_fonts
@@ -49,7 +50,7 @@ from tests.helpers import ROOT
 
 TEXT = ROOT / "templates" / "rules" / "connector.md"
 WIDTHS = (100.0, 120.0)
-NAMES = ["connector-card", *(f"connector-{game.value}" for game in Game)]
+NAMES = ["connector-card", *(f"connector-{game.value}" for game in CONNECTOR_GAMES)]
 TURNS = {"upright": 0, "a quarter turn clockwise": 90, "upside down": 180,
          "a quarter turn anticlockwise": 270}
 SHAPES = {"plain": Shape.SQUARE, "pointed": Shape.POINTED, "rounded": Shape.ROUND,
@@ -106,15 +107,15 @@ def test_the_games_table_is_the_layouts():
     [table] = [b for b in blocks() if isinstance(b, Table)]
     rows = {"".join(s.text for s in row[0]): ["".join(s.text for s in c) for c in row[1:]]
             for row in table.rows}
-    assert set(rows) == {game.value.capitalize() for game in Game}
-    for game in Game:
+    assert set(rows) == {game.value.capitalize() for game in CONNECTOR_GAMES}
+    for game in CONNECTOR_GAMES:
         cards, colour, shapes = rows[game.value.capitalize()]
         assert int(cards) == layout.players[game]
         assert colour == layout.colour_names[game]
         assert SHAPES[shapes.split()[0]] is layout.colours[game].shape
 
 
-def steps(game: Game) -> list[str]:
+def steps(game: GameName) -> list[str]:
     """The bullets of the game's subsection of Solutions."""
     out, inside = [], False
     for block in section("Solutions"):
@@ -125,7 +126,7 @@ def steps(game: Game) -> list[str]:
     return out
 
 
-PUZZLES = [Game.REFLECTOR, Game.DEFLECTOR, Game.DEFECTOR]
+PUZZLES = [GameName.REFLECTOR, GameName.DEFLECTOR, GameName.DEFECTOR]
 STEP = re.compile(r"Card (\d): (.+?), tabs (open|folded back)\.")
 ON = re.compile(r"its pale (\d) (?:rests )?on card (\d)’s (\w+) (\d)")
 UNDER = re.compile(r"card (\d)’s pale (\d) rests on its (\w+) (\d)")
@@ -153,13 +154,13 @@ def test_each_solution_is_the_shipped_assembly_step_by_step(game):
 
 
 def test_rotator_is_shown_as_shipped_where_reading_is_taught():
-    [card] = read_assembly(shipped_assembly_path(Game.ROTATOR, Preset.EU)).cards
+    [card] = read_assembly(shipped_assembly_path(GameName.ROTATOR, Preset.EU)).cards
     assert (card.rotation, card.tabs) == (0, Tabs.OPEN)
     reading = section("Building a description")
     said = " ".join(plain(b) for b in reading if hasattr(b, "spans"))
     assert "single card, lying upright with its tabs open" in said
     assert "connector-rotator" in [b.name for b in reading if isinstance(b, FigureRef)]
-    assert not steps(Game.ROTATOR)
+    assert not steps(GameName.ROTATOR)
 
 
 # --- the figures -----------------------------------------------------------------------------
@@ -171,7 +172,7 @@ def figure(name: str):
 
 
 def test_the_figures_are_registered_by_name():
-    assert "cardgen.rules.fig_connector" in MODULES
+    assert "cardgen.connector.figures" in MODULES
     assert set(NAMES) <= set(figure_makers())
 
 
@@ -219,7 +220,7 @@ def groups(items: list[Item], prefix: str) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("game", list(Game), ids=str)
+@pytest.mark.parametrize("game", list(CONNECTOR_GAMES), ids=str)
 def test_an_assembly_figure_draws_the_shipped_assembly_which_validates(game):
     fig = figure(f"connector-{game.value}")
     assert isinstance(fig, AssemblyFigure)
@@ -235,13 +236,13 @@ def test_an_assembly_figure_draws_the_shipped_assembly_which_validates(game):
     assert fig.report.text == fig.report.description
     # Never larger than the cards in the hand; the small games at full size.
     assert fig.scale(120) <= 1.0
-    if game is not Game.DEFECTOR:
+    if game is not GameName.DEFECTOR:
         assert fig.scale(100) == 1.0
 
 
 def test_a_figure_never_shows_an_assembly_that_fails():
     layout = bundled_layout(Preset.EU)
-    good = read_assembly(shipped_assembly_path(Game.DEFLECTOR, Preset.EU))
+    good = read_assembly(shipped_assembly_path(GameName.DEFLECTOR, Preset.EU))
     cards = list(good.cards)
     cards[-1] = dataclasses.replace(cards[-1], x=cards[-1].x + 4.0)
     moved = dataclasses.replace(good, cards=tuple(cards))
@@ -294,12 +295,12 @@ def test_the_card_figure_labels_the_models_numbers_folds_and_faces():
 def test_the_book_names_the_games_whose_us_answer_differs():
     """The Solutions say US cards go the EU way except for the games whose shipped US
     assembly lays its cards otherwise (turns, tabs or connections)."""
-    def how(game: Game, preset: Preset) -> list[str]:
+    def how(game: GameName, preset: Preset) -> list[str]:
         report = validate(bundled_layout(preset),
                           read_assembly(shipped_assembly_path(game, preset)))
         return instructions(report)
 
-    differ = {game.value.capitalize() for game in Game
+    differ = {game.value.capitalize() for game in CONNECTOR_GAMES
               if how(game, Preset.EU) != how(game, Preset.US)}
     said = " ".join(plain(b) for b in section("Solutions") if hasattr(b, "spans"))
     named = set(re.findall(r"except\s+for (\w+)", said))

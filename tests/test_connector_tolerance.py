@@ -16,10 +16,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from cardgen.card.physical import Preset
 from cardgen.connector.assembly import read_assembly, shipped_assembly_path
 from cardgen.connector.layout import bundled_layout
-from cardgen.connector.model import Assembly, Game, Placement, Tabs
+from cardgen.connector.model import Assembly, Placement, Tabs
 from cardgen.connector.tolerance import (
     REACH,
     connection_offsets,
@@ -29,11 +28,13 @@ from cardgen.connector.tolerance import (
     shakes,
 )
 from cardgen.connector.validate import TOLERANCE, Report, validate
+from cardgen.games.names import CONNECTOR_GAMES, GameName
+from cardgen.physical.card import Preset
 
-SHIPPED = [(game, preset) for preset in Preset for game in Game]
+SHIPPED = [(game, preset) for preset in Preset for game in CONNECTOR_GAMES]
 
 
-def _shipped(game: Game, preset: Preset) -> tuple[Assembly, Report]:
+def _shipped(game: GameName, preset: Preset) -> tuple[Assembly, Report]:
     assembly = read_assembly(shipped_assembly_path(game, preset))
     report = validate(bundled_layout(preset), assembly)
     assert report.valid, report.problems
@@ -41,7 +42,7 @@ def _shipped(game: Game, preset: Preset) -> tuple[Assembly, Report]:
 
 
 @pytest.mark.parametrize(("game", "preset"), SHIPPED)
-def test_every_shake_within_the_tolerance_reads_the_same(game: Game, preset: Preset) -> None:
+def test_every_shake_within_the_tolerance_reads_the_same(game: GameName, preset: Preset) -> None:
     assembly, report = _shipped(game, preset)
     layout = bundled_layout(preset)
     names = []
@@ -62,11 +63,11 @@ def _disc() -> st.SearchStrategy[tuple[float, float]]:
 
 
 @pytest.mark.parametrize(("game", "preset"), [(g, p) for g, p in SHIPPED
-                                              if g is not Game.ROTATOR])
+                                              if g is not GameName.ROTATOR])
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
 def test_any_offsets_at_every_connection_at_once_read_the_same(
-        game: Game, preset: Preset, data: st.DataObject) -> None:
+        game: GameName, preset: Preset, data: st.DataObject) -> None:
     """Each card lands anywhere within the tolerance of where the card it is joined to
     puts it, all at once (drifts add up along a chain of connections)."""
     assembly, report = _shipped(game, preset)
@@ -94,7 +95,7 @@ def test_any_offsets_at_every_connection_at_once_read_the_same(
 def test_the_old_defector_answer_was_fragile() -> None:
     """The eu Defector answer shipped before: two of its fragments 8 cm apart with tops
     4 mm apart changed places with each connection between their cards 1.5 mm off."""
-    old = Assembly(Game.DEFECTOR, "eu", (
+    old = Assembly(GameName.DEFECTOR, "eu", (
         Placement(0.0, 0.0, 270, Tabs.FOLDED), Placement(-17.4, 42.9, 90, Tabs.OPEN),
         Placement(9.0, 81.8, 180, Tabs.OPEN), Placement(-102.7, 46.9, 90, Tabs.FOLDED),
         Placement(-70.3, 64.8, 0, Tabs.OPEN), Placement(-29.9, 108.2, 270, Tabs.OPEN)))

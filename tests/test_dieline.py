@@ -17,10 +17,10 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from cardgen.card.physical import PRESETS, Preset, Side, custom_size
 from cardgen.card.spread import DIELINE_SIDE, Spread
 from cardgen.draw.geometry import Affine, Box, Point, Segment
 from cardgen.draw.page import Group
+from cardgen.physical.card import PRESETS, Preset, Side, custom_size
 from cardgen.prepress.dieline import LEGEND_MIN_SIZE, LEGEND_NAME, Die
 from cardgen.text.fonts import bundled_fonts
 from tests.helpers import cli, error_line, ok

@@ -7,11 +7,11 @@ import math
 
 import pytest
 
-from cardgen.card.physical import Fold, Side
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import Item, Line, LineTo, MoveTo, Page, Path, Text, walk
+from cardgen.physical.card import Fold, Side
+from cardgen.physical.figures import FIGURES, GRID_A_FACE, GRID_B_FACE, OUTSIDE_FACE, FoldFigure
 from cardgen.prepress.ink import page_ink_problems
-from cardgen.rules.fig_fold import FIGURES, GRID_A_FACE, GRID_B_FACE, OUTSIDE_FACE, FoldFigure
 from cardgen.rules.figures import MODULES, figure_makers
 from cardgen.text.fonts import bundled_fonts
 
@@ -27,7 +27,7 @@ def _points(item: Path) -> list[tuple[float, float]]:
 
 
 def test_registered():
-    assert "cardgen.rules.fig_fold" in MODULES
+    assert "cardgen.physical.figures" in MODULES
     assert figure_makers()["card-folds"] is FIGURES["card-folds"]
 
 

@@ -9,12 +9,10 @@ from functools import cache
 
 import pytest
 
-from cardgen.board.tables import Kind, arrangement, layout
 from cardgen.board.territory import grid_territory
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import Item, Line, Page, Path, Rect, Text, walk
-from cardgen.prepress.ink import page_ink_problems
-from cardgen.rules.fig_nodes import (
+from cardgen.games.nodes.figures import (
     FIGURE_BAND,
     FIGURES,
     STYLE,
@@ -25,6 +23,8 @@ from cardgen.rules.fig_nodes import (
     links,
     seat_margin,
 )
+from cardgen.games.nodes.tables import Kind, arrangement, layout
+from cardgen.prepress.ink import page_ink_problems
 from cardgen.rules.figures import figure_makers
 from cardgen.text.fonts import FontSet, bundled_fonts
 

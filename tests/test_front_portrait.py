@@ -20,7 +20,6 @@ from cardgen.card.build import CardBuild, build_card
 from cardgen.card.config import DEFAULT_FOCUS, config_from_values, load_config
 from cardgen.card.layout import card_layout
 from cardgen.card.outside import front_visual
-from cardgen.card.physical import Preset
 from cardgen.card.portrait import (
     front_portrait_raster,
     lightness_map,
@@ -34,6 +33,7 @@ from cardgen.draw.page import Group, Image, MoveTo, Rect, Text, View, page_items
 from cardgen.draw.page import Path as PathItem
 from cardgen.draw.raster import open_image
 from cardgen.errors import ConfigError
+from cardgen.physical.card import Preset
 from cardgen.prepress.ink import MAX_INK, MIN_CONTRAST, page_ink_problems
 from cardgen.render.png import rasterize
 from cardgen.resources import templates_dir

@@ -17,20 +17,20 @@ import pytest
 from cardgen.board.cells import Grid
 from cardgen.card.build import build_card
 from cardgen.card.config import load_config
-from cardgen.card.physical import CREASE, PRESETS, Preset
 from cardgen.card.spread import Spread
 from cardgen.card.themes import load_theme
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import Document, Page, Text, page_items
+from cardgen.games.nodes.figures import FIGURES
+from cardgen.games.nodes.playsheet import parse_game, playsheet_document
 from cardgen.games.rotator.art import printed_board
 from cardgen.games.rotator.board import RotatorMap
 from cardgen.games.rotator.engine import Terrain
 from cardgen.games.rotator.solver import Solver
+from cardgen.physical.card import CREASE, PRESETS, Preset
 from cardgen.prepress.paper import Paper
 from cardgen.prepress.puzzlebook import PuzzleSize, puzzle_book
 from cardgen.render.pdf import render_pdf
-from cardgen.rules.fig_nodes import FIGURES
-from cardgen.rules.playsheet import parse_game, playsheet_document
 from cardgen.text.fonts import bundled_fonts
 from tests.pdfops import PageOps, Painted, TextRun, read_pages
 from tests.pdfread import render_region

@@ -105,8 +105,8 @@ def test_every_page_cardgen_builds_keeps_the_rule():
     (their marks, cut-end ticks and captions) and the registration page."""
     from cardgen.card.build import build_card
     from cardgen.card.config import load_config
-    from cardgen.card.physical import Preset
     from cardgen.card.spread import Spread
+    from cardgen.physical.card import Preset
     from cardgen.prepress.dieline import DielineMode
     from cardgen.prepress.impose import Duplex, impose, plan_sheet
     from cardgen.prepress.paper import Paper
@@ -299,7 +299,7 @@ def test_grid_lines_overprint_the_ground_under_them(produced, plates):
     a grid of white hairlines wherever the plates do not line up)."""
     from cardgen.card.build import build_card
     from cardgen.card.config import load_config
-    from cardgen.card.physical import Preset
+    from cardgen.physical.card import Preset
 
     geometry = build_card(load_config(None).with_overrides(preset=Preset.US)).geometry
     grid = geometry.board.grid_a.inset(0.3)

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from cardgen.card.physical import PRESETS, Preset
 from cardgen.card.spread import Spread
 from cardgen.draw.geometry import Box
 from cardgen.ladder.cards import LadderType, card_type, strength
+from cardgen.physical.card import PRESETS, Preset
 from tests.helpers import BASE_CONFIG, cli, ok, write_config
 
 U, M, W, A, P, F, OTHER = (LadderType.UPPER, LadderType.MIDDLE, LadderType.WORDSMITH,

@@ -12,16 +12,17 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from cardgen.card.physical import PRESETS, Preset
 from cardgen.draw.colors import Color
 from cardgen.draw.page import page_texts
+from cardgen.games.names import GameName
+from cardgen.ladder.mat import STYLE, plan
+from cardgen.ladder.mat import mat_document as build_mat
 from cardgen.ladder.pyramid import Pyramid, Slot
+from cardgen.physical.card import PRESETS, Preset
 from cardgen.prepress.ink import page_ink_problems
 from cardgen.prepress.paper import Paper
 from cardgen.render.pdf import render_pdf
 from cardgen.rules.ladder import rules_document
-from cardgen.rules.mat import STYLE, plan
-from cardgen.rules.mat import mat_document as build_mat
 from cardgen.rules.sheet import STYLE as SHEET
 from cardgen.text.fonts import bundled_fonts
 from cardgen.units import MM_PER_PT
@@ -226,9 +227,9 @@ def test_the_rules_sheet_says_the_settled_trio_and_acronym_rules(rules_pdfs, pap
 
 
 def test_the_rules_book_chapter_says_the_settled_trio_and_acronym_rules():
-    from cardgen.rules.book import Game, book_document
+    from cardgen.rules.book import book_document
 
-    data = render_pdf(book_document([Game.LADDER], Paper.A4, FONTS))
+    data = render_pdf(book_document([GameName.LADDER], Paper.A4, FONTS))
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         # The running head and page number aside, page after page.
         text = " ".join(" ".join(page.extract_text().splitlines()[1:-1]) for page in pdf.pages)

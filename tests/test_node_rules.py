@@ -26,8 +26,8 @@ from tests.helpers import ROOT
 RULES = ROOT / "templates" / "rules"
 GAMES = ("reflector", "deflector", "defector")
 
-# The figures drawn for these texts (cardgen.rules.fig_nodes, and the card's two folds
-# from cardgen.rules.fig_fold), and where each goes.
+# The figures drawn for these texts (cardgen.games.nodes.figures, and the card's two folds
+# from cardgen.physical.figures), and where each goes.
 FIGURES = {
     "reflector": ["card-folds", "reflector-two-cards", "reflector-three-cards", "territory",
                   "territory-overlap"],

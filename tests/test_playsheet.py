@@ -20,27 +20,28 @@ from pypdf import PdfReader
 from cardgen.board.art import label_size
 from cardgen.board.cells import COLUMNS, GRID_SIZE
 from cardgen.board.frame import LABEL_BAND
-from cardgen.board.tables import bundled
-from cardgen.card.physical import PRESETS, CardGeometry, Preset
 from cardgen.draw.page import Document, Group, page_texts
 from cardgen.errors import CardgenError, ParameterError
-from cardgen.prepress.ink import page_ink_problems
-from cardgen.prepress.paper import Paper
-from cardgen.render.pdf import render_pdf
-from cardgen.rules.playsheet import (
+from cardgen.games.names import NODE_GAMES, GameName
+from cardgen.games.nodes.playsheet import (
     DEFLECTORS,
     NODES,
-    SheetGame,
     check_players,
     parse_game,
     player_page,
     player_range,
     playsheet_document,
+    printed,
     sheet_layout,
     table_arrangements,
     table_layout,
     table_pages,
 )
+from cardgen.games.nodes.tables import bundled
+from cardgen.physical.card import PRESETS, CardGeometry, Preset
+from cardgen.prepress.ink import page_ink_problems
+from cardgen.prepress.paper import Paper
+from cardgen.render.pdf import render_pdf
 from cardgen.text.fonts import bundled_fonts
 from cardgen.units import MM_PER_PT
 from tests.helpers import cli, error_line, ok
@@ -59,7 +60,7 @@ def sheets():
     paper), made once."""
     cache = {}
 
-    def get(game: SheetGame, players: int, preset: Preset, paper: Paper):
+    def get(game: GameName, players: int, preset: Preset, paper: Paper):
         key = (game, players, preset, paper)
         if key not in cache:
             document = playsheet_document(game, players, preset, paper, FONTS)
@@ -79,17 +80,17 @@ TABLES = {3: ["table-3"], 4: ["table-4-full", "table-4-partial"],
 
 
 @pytest.mark.parametrize("game,players,tables", [
-    (SheetGame.REFLECTOR, 2, []),
-    *((SheetGame.DEFLECTOR, n, TABLES[n]) for n in (3, 4, 5)),
-    (SheetGame.DEFECTOR, 6, ["defector-full", "defector-island-1", "defector-island-2"]),
-    (SheetGame.DEFECTOR, 7, []), (SheetGame.DEFECTOR, 12, [])])
+    (GameName.REFLECTOR, 2, []),
+    *((GameName.DEFLECTOR, n, TABLES[n]) for n in (3, 4, 5)),
+    (GameName.DEFECTOR, 6, ["defector-full", "defector-island-1", "defector-island-2"]),
+    (GameName.DEFECTOR, 7, []), (GameName.DEFECTOR, 12, [])])
 def test_a_page_per_player_each_labelled_then_the_tables(game, players, tables):
     document = playsheet_document(game, players, Preset.EU, Paper.A4, FONTS)
     names = [p.name for p in document.pages]
     assert names == [f"player-{n}" for n in range(1, players + 1)] + tables
     for n, page in enumerate(document.pages[:players], start=1):
         headings = [item.text for item, _ in page_texts(page) if item.name == "player"]
-        assert headings == [f"{game.printed} · Player {n} of {players}"] * 2
+        assert headings == [f"{printed(game)} · Player {n} of {players}"] * 2
     # The tables are the arrangements of the game for that many players, each on a page
     # or on numbered sheets.
     arrangements = table_arrangements(game, players)
@@ -101,10 +102,10 @@ def test_a_page_per_player_each_labelled_then_the_tables(game, players, tables):
 @pytest.mark.parametrize("preset,paper", list(itertools.product(Preset, Paper)))
 def test_every_page_fits_and_keeps_the_ink_rule_on_both_papers_and_presets(preset, paper):
     pages = [player_page(game, 1, player_range(game)[0], preset, paper, FONTS)
-             for game in SheetGame]
+             for game in NODE_GAMES]
     for arr in bundled().values():
         if arr.game.value != "reflector":
-            pages += table_pages(arr, SheetGame(arr.game.value), preset, paper, FONTS)
+            pages += table_pages(arr, GameName(arr.game.value), preset, paper, FONTS)
     for page in pages:
         assert (round(min(page.width, page.height), 1),
                 round(max(page.width, page.height), 1)) == paper.size
@@ -112,13 +113,13 @@ def test_every_page_fits_and_keeps_the_ink_rule_on_both_papers_and_presets(prese
 
 
 def test_player_counts_follow_the_seeds():
-    assert player_range(SheetGame.REFLECTOR) == (2, 2)
-    assert player_range(SheetGame.DEFLECTOR) == (3, 5)
-    low, high = player_range(SheetGame.DEFECTOR)
+    assert player_range(GameName.REFLECTOR) == (2, 2)
+    assert player_range(GameName.DEFLECTOR) == (3, 5)
+    low, high = player_range(GameName.DEFECTOR)
     assert low == 6 and high >= low
-    assert check_players(SheetGame.REFLECTOR, None) == 2
-    assert check_players(SheetGame.DEFLECTOR, None) == 3
-    assert check_players(SheetGame.DEFECTOR, None) == 6
+    assert check_players(GameName.REFLECTOR, None) == 2
+    assert check_players(GameName.DEFLECTOR, None) == 3
+    assert check_players(GameName.DEFECTOR, None) == 6
 
 
 @dataclass(frozen=True)
@@ -155,8 +156,8 @@ def grid_labels(page, cell: float) -> list[Label]:
     return out
 
 
-CASES = [(SheetGame.DEFLECTOR, 3, Preset.EU, Paper.A4),
-         (SheetGame.REFLECTOR, 2, Preset.US, Paper.LETTER)]
+CASES = [(GameName.DEFLECTOR, 3, Preset.EU, Paper.A4),
+         (GameName.REFLECTOR, 2, Preset.US, Paper.LETTER)]
 
 
 @pytest.mark.parametrize("game,players,preset,paper", CASES)
@@ -232,7 +233,7 @@ def _boxes(page, w: float, h: float) -> list[tuple[float, float]]:
 
 
 @pytest.mark.parametrize("game,players,preset,paper", [
-    *CASES, (SheetGame.DEFECTOR, 6, Preset.US, Paper.A4)])
+    *CASES, (GameName.DEFECTOR, 6, Preset.US, Paper.A4)])
 def test_tallies_name_and_symbol_boxes(sheets, game, players, preset, paper):
     _, _, pdf = sheets(game, players, preset, paper)
     b = sheet_layout().boxes
@@ -245,7 +246,7 @@ def test_tallies_name_and_symbol_boxes(sheets, game, players, preset, paper):
             assert f"Node {n}" in text
         assert "Control Nodes" in text
         deflectors = _boxes(page, b["deflector"], b["deflector"])
-        wanted = 0 if game is SheetGame.REFLECTOR else DEFLECTORS
+        wanted = 0 if game is GameName.REFLECTOR else DEFLECTORS
         assert len(deflectors) == wanted and all(y > fold for _, y in deflectors)
         assert ("Deflectors" in text) == bool(wanted)
         # Name and symbol face the table, on the Public half.
@@ -276,7 +277,7 @@ def test_a_table_is_drawn_at_the_cards_size():
     apart, two grids side by side, all four grids' lines the grid's full height."""
     cell = CardGeometry(PRESETS[Preset.EU]).cell
     side = GRID_SIZE * cell
-    [page] = table_pages(bundled()["table-4-partial"], SheetGame.DEFLECTOR, Preset.EU,
+    [page] = table_pages(bundled()["table-4-partial"], GameName.DEFLECTOR, Preset.EU,
                          Paper.A4, FONTS)
     with pdfplumber.open(io.BytesIO(render_pdf(Document([page])))) as pdf:
         lines = pdf.pages[0].lines
@@ -315,7 +316,7 @@ def _groups(items, transform=None):
 def test_the_island_is_split_into_sheets_to_glue_when_it_is_wider_than_one(preset, paper,
                                                                         sheets):
     cell = CardGeometry(PRESETS[preset]).cell
-    pages = table_pages(bundled()["defector-island"], SheetGame.DEFECTOR, preset, paper,
+    pages = table_pages(bundled()["defector-island"], GameName.DEFECTOR, preset, paper,
                         FONTS)
     assert len(pages) == sheets
     t = sheet_layout().table
@@ -344,20 +345,20 @@ def test_the_island_is_split_into_sheets_to_glue_when_it_is_wider_than_one(prese
 # --- errors ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("game,players,allowed", [
-    (SheetGame.REFLECTOR, 3, "must be 2 for Reflector, not 3"),
-    (SheetGame.DEFLECTOR, 2, "must be from 3 to 5 for Deflector, not 2"),
-    (SheetGame.DEFLECTOR, 6, "must be from 3 to 5 for Deflector, not 6"),
-    (SheetGame.DEFECTOR, 5, "must be from 6 to"),
-    (SheetGame.DEFECTOR, 0, "for Defector, not 0")])
+    (GameName.REFLECTOR, 3, "must be 2 for Reflector, not 3"),
+    (GameName.DEFLECTOR, 2, "must be from 3 to 5 for Deflector, not 2"),
+    (GameName.DEFLECTOR, 6, "must be from 3 to 5 for Deflector, not 6"),
+    (GameName.DEFECTOR, 5, "must be from 6 to"),
+    (GameName.DEFECTOR, 0, "for Defector, not 0")])
 def test_wrong_player_counts(game, players, allowed):
     with pytest.raises(ParameterError) as caught:
         check_players(game, players)
     assert caught.value.parameter == "players" and allowed in caught.value.problem
 
 
-@pytest.mark.parametrize("text,game", [("reflector", SheetGame.REFLECTOR),
-                                       (" Deflector ", SheetGame.DEFLECTOR),
-                                       ("DEFECTOR", SheetGame.DEFECTOR)])
+@pytest.mark.parametrize("text,game", [("reflector", GameName.REFLECTOR),
+                                       (" Deflector ", GameName.DEFLECTOR),
+                                       ("DEFECTOR", GameName.DEFECTOR)])
 def test_game_names(text, game):
     assert parse_game(text) is game
 

@@ -19,8 +19,8 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from cardgen.card.physical import PRESETS, CardGeometry, Preset
 from cardgen.card.spread import Spread
+from cardgen.physical.card import PRESETS, CardGeometry, Preset
 from cardgen.prepress.impose import Duplex, Flip, SheetLayout, plan_sheet
 from cardgen.prepress.paper import Paper
 from tests.helpers import BASE_CONFIG, cli, error_line, ok, write_config

@@ -20,7 +20,6 @@ from PIL.Image import Image
 from cardgen.card.config import CardConfig, Person, QRContent, load_config
 from cardgen.card.contact import qr_text, vcard
 from cardgen.card.layout import card_layout
-from cardgen.card.physical import PRESETS, Preset
 from cardgen.card.spread import Spread
 from cardgen.card.themes import load_theme
 from cardgen.draw.colors import Color
@@ -28,6 +27,7 @@ from cardgen.draw.geometry import Box
 from cardgen.draw.page import Document, Page
 from cardgen.draw.qr import QUIET_ZONE, ErrorCorrection, qr_items, qr_matrix
 from cardgen.errors import CardgenError
+from cardgen.physical.card import PRESETS, Preset
 from cardgen.render.pdf import render_pdf
 from cardgen.render.png import rasterize
 from tests.helpers import BASE_CONFIG, cli, error_line, ok, write_config

@@ -14,18 +14,15 @@ import pytest
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import Group, Item, Page, Text, page_texts, walk
 from cardgen.errors import FitError
+from cardgen.games.names import GameName
+from cardgen.games.rotator import figures as fig_rotator
 from cardgen.games.rotator.engine import (
     Terrain,
     gravity,
     play_turn,
     start_state,
 )
-from cardgen.games.rotator.generator import generate
-from cardgen.prepress.ink import page_ink_problems
-from cardgen.prepress.paper import Paper
-from cardgen.render.pdf import render_pdf
-from cardgen.rules import fig_rotator
-from cardgen.rules.fig_rotator import (
+from cardgen.games.rotator.figures import (
     EXAMPLE_SEED,
     FIGURES,
     MarkKind,
@@ -33,6 +30,10 @@ from cardgen.rules.fig_rotator import (
     mark_name,
     panels,
 )
+from cardgen.games.rotator.generator import generate
+from cardgen.prepress.ink import page_ink_problems
+from cardgen.prepress.paper import Paper
+from cardgen.render.pdf import render_pdf
 from cardgen.rules.figures import figure_makers
 from cardgen.rules.markup import FigureRef, Section, Title, load
 from cardgen.rules.rotator import rules_document
@@ -294,9 +295,9 @@ def test_the_sheet_read_back_has_the_optional_goals(paper):
 
 
 def test_the_book_chapter_read_back_has_the_optional_goals():
-    from cardgen.rules.book import Game, book_document
+    from cardgen.rules.book import book_document
 
-    data = render_pdf(book_document([Game.ROTATOR], Paper.A4, FONTS))
+    data = render_pdf(book_document([GameName.ROTATOR], Paper.A4, FONTS))
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         pages = [plain(page.extract_text()) for page in pdf.pages]
     [page] = [p for p in pages if "Winning and losing" in p]

@@ -17,10 +17,11 @@ from pypdf import PdfReader
 
 from cardgen.draw.page import page_texts
 from cardgen.errors import CardgenError
+from cardgen.games.names import GameName
 from cardgen.prepress.ink import page_ink_problems
 from cardgen.prepress.paper import Paper
 from cardgen.render import Format, render
-from cardgen.rules.book import STYLE, Game, book_document, page_size
+from cardgen.rules.book import STYLE, book_document, page_size
 from cardgen.rules.markup import MarkupError
 from cardgen.text.fonts import bundled_fonts
 from tests.pdfread import pdfx_problems
@@ -66,8 +67,8 @@ def book(tmp_path_factory):
     folder = synthetic(tmp_path_factory.mktemp("texts"))
     for game in ("rotator", "connector"):
         synthetic(folder, game, sections=3, seed=5)
-    document = book_document([Game.ROTATOR, Game.CONNECTOR, Game.LADDER], Paper.A4, FONTS,
-                             folder=folder)
+    document = book_document([GameName.ROTATOR, GameName.CONNECTOR, GameName.LADDER],
+                             Paper.A4, FONTS, folder=folder)
     return document, _pdf(document)
 
 
@@ -173,7 +174,7 @@ def test_no_widow_or_orphan_and_headings_stay_with_their_text(book):
 def test_a_heading_never_ends_a_page_whatever_follows_it(tmp_path, seed):
     """Short paragraphs (2–4 lines, which cannot break) after headings, at every offset."""
     folder = synthetic(tmp_path, sections=14, seed=seed, words=(seed * 3, 25))
-    document = book_document([Game.LADDER], Paper.A4, FONTS, folder=folder)
+    document = book_document([GameName.LADDER], Paper.A4, FONTS, folder=folder)
     for page in document.pages[:-1]:
         body = _body_lines(page)
         assert body[-1][2] not in (STYLE.section_size, STYLE.subsection_size), page.name
@@ -206,7 +207,7 @@ def test_figures_and_tables_are_whole_on_one_page(book):
 
 
 def test_a_single_game_has_no_title_page_and_no_contents(tmp_path):
-    document = book_document([Game.LADDER], Paper.LETTER, FONTS,
+    document = book_document([GameName.LADDER], Paper.LETTER, FONTS,
                              folder=synthetic(tmp_path, sections=2))
     assert document.pages[0].width == pytest.approx(139.7)
     first = [t.text for t, _ in page_texts(document.pages[0])]
@@ -226,7 +227,7 @@ def test_the_book_is_a_print_file_like_the_card(book):
 
 def test_the_same_input_gives_the_same_bytes(tmp_path):
     folder = synthetic(tmp_path, sections=2)
-    make = lambda: _pdf(book_document([Game.LADDER], Paper.A4, FONTS, folder=folder))  # noqa: E731
+    make = lambda: _pdf(book_document([GameName.LADDER], Paper.A4, FONTS, folder=folder))  # noqa: E731
     assert make() == make()
 
 
@@ -235,7 +236,7 @@ def test_unknown_figures_and_broken_texts_name_the_file_and_line(tmp_path):
                                         encoding="utf-8")
     (tmp_path / "rotator.md").write_text("# R\n\n* star\n", encoding="utf-8")
     with pytest.raises(MarkupError) as caught:
-        book_document([Game.ROTATOR, Game.LADDER], Paper.A4, FONTS, folder=tmp_path)
+        book_document([GameName.ROTATOR, GameName.LADDER], Paper.A4, FONTS, folder=tmp_path)
     message = str(caught.value)
     assert "rotator.md: line 3" in message
     assert "ladder.md: line 5: there is no figure called 'ladder-atack'; did you mean " \
@@ -245,11 +246,11 @@ def test_unknown_figures_and_broken_texts_name_the_file_and_line(tmp_path):
 def test_a_word_wider_than_the_page_is_an_error(tmp_path):
     (tmp_path / "ladder.md").write_text("# L\n\n" + "x" * 200 + "\n", encoding="utf-8")
     with pytest.raises(CardgenError, match=r"ladder\.md, line 3: a word"):
-        book_document([Game.LADDER], Paper.A4, FONTS, folder=tmp_path)
+        book_document([GameName.LADDER], Paper.A4, FONTS, folder=tmp_path)
 
 
 def test_the_shipped_texts_make_a_book():
-    games = list(Game)
+    games = list(GameName)
     document = book_document(games, Paper.A4, FONTS)
     assert len(document.pages) >= 2 * len(games)
     assert all(page_ink_problems(p) == [] for p in document.pages)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from pypdf import PdfReader
 
-from cardgen.rules.book import Game
+from cardgen.games.names import GameName
 from tests.helpers import cli, error_line, ok
 from tests.pdfread import pdfx_problems
 from tests.test_rules_book import synthetic
@@ -41,7 +41,7 @@ def test_bad_options_are_one_line_and_write_nothing(tmp_path, args, needles):
 def test_a_broken_source_text_names_the_file_and_line_and_writes_nothing(tmp_path):
     source = tmp_path / "texts"
     source.mkdir()
-    for game in Game:
+    for game in GameName:
         (source / f"{game}.md").write_text(f"# {game}\n\nfine\n", encoding="utf-8")
     (source / "defector.md").write_text("# D\n\n## Set up\n\n| a |\n", encoding="utf-8")
     line = error_line(cli("rules", "all", "--source", source, "-o", tmp_path / "out"),
@@ -57,7 +57,7 @@ def test_the_booklet_is_imposed_in_signature_order(tmp_path, flip):
     import pdfplumber
 
     source = tmp_path / "texts"
-    for k, game in enumerate(Game):
+    for k, game in enumerate(GameName):
         synthetic(source, str(game), sections=1 + k % 3)
     result = ok(cli("rules", "all", "--booklet", "--flip", flip, "-o", tmp_path,
                     "--source", source))

@@ -26,11 +26,11 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from cardgen.card.build import CardBuild
-from cardgen.card.physical import PRESETS, CardGeometry, Preset, Tab, custom_size
 from cardgen.card.spread import Spread
 from cardgen.draw.geometry import Affine, Box
 from cardgen.draw.page import Document, Group, Line, walk
 from cardgen.errors import CardgenError, ParameterError
+from cardgen.physical.card import PRESETS, CardGeometry, Preset, Tab, custom_size
 from cardgen.prepress.dieline import CUT_STROKE, SCORE_STROKE
 from cardgen.prepress.impose import (
     CHECK_SQUARE,

@@ -12,9 +12,8 @@ from functools import cache
 
 import pytest
 
-from cardgen.board.tables import Kind, arrangement
 from cardgen.draw.page import Group, Item, Line, Text, walk
-from cardgen.rules.fig_nodes import (
+from cardgen.games.nodes.figures import (
     STYLE,
     PanelsFigure,
     Sample,
@@ -23,6 +22,7 @@ from cardgen.rules.fig_nodes import (
     samples,
     segments_cross,
 )
+from cardgen.games.nodes.tables import Kind, arrangement
 from cardgen.rules.figures import figure_makers
 from cardgen.text.fonts import FontSet, bundled_fonts
 

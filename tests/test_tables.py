@@ -12,7 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgen.board.tables import (
+from cardgen.errors import CardgenError, ConfigError
+from cardgen.games.nodes.tables import (
     Arrangement,
     Contact,
     Edge,
@@ -29,7 +30,6 @@ from cardgen.board.tables import (
     layout,
     parse_stretch,
 )
-from cardgen.errors import CardgenError, ConfigError
 
 NAMES = ("reflector-fold", "reflector-cut", "reflector-three-cards", "table-3",
          "table-4-full", "table-4-partial", "table-5-full", "table-5-partial",

@@ -208,8 +208,8 @@ def test_sheet_batch_puts_each_inside_behind_its_own_outside(tmp_path):
                       if w["text"].startswith("P") and w["text"][1:].isdigit()]
     assert names == [f"P{i}" for i in range(6)]
 
-    from cardgen.card.physical import PRESETS, Preset
     from cardgen.card.spread import Spread
+    from cardgen.physical.card import PRESETS, Preset
     from cardgen.prepress.impose import Duplex, plan_sheet
     from cardgen.prepress.paper import Paper
 

@@ -71,8 +71,8 @@ def test_every_field_fits_together():
 def test_too_many_lines_for_the_height_names_a_field(monkeypatch):
     """With every field filled in and a panel only 20 mm tall, even the smallest legible
     sizes overflow: the error names the first field that falls off the panel."""
-    from cardgen.card.physical import CardGeometry
     from cardgen.draw.geometry import Box
+    from cardgen.physical.card import CardGeometry
 
     monkeypatch.setattr(CardGeometry, "panel_safe", lambda self: Box(3, 3, 79, 20))
     base = load_config(None)

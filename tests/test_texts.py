@@ -10,13 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.board.tables import bundled
-from cardgen.card.physical import Side
 from cardgen.errors import ConfigError
-from cardgen.rules.book import Game
-from cardgen.rules.fig_nodes import Sample
-from cardgen.rules.ladder import PlaceState
-from cardgen.rules.playsheet import SheetGame
+from cardgen.games.names import NODE_GAMES, GameName
+from cardgen.games.nodes.figures import Sample
+from cardgen.games.nodes.tables import bundled
+from cardgen.ladder.figures import PlaceState
+from cardgen.physical.card import Side
 from cardgen.texts import lookup, placeholders, say, say_lines, text_file, texts
 from tests.helpers import ROOT
 
@@ -24,10 +23,10 @@ GROUPS = sorted(p.stem for p in (ROOT / "templates" / "texts").glob("*.toml"))
 # Keys the code builds at run time, with every value they can take.
 DYNAMIC = {("card", "slug.{side}"): [f"slug.{side}" for side in Side],
            ("card", "slug.{what or side}"): [*(f"slug.{side}" for side in Side), "slug.varnish"],
-           ("rules", "credit.{game}"): [f"credit.{game}" for game in Game],
+           ("rules", "credit.{game}"): [f"credit.{game}" for game in GameName],
            ("ladder_print", "figure.{state}"): [
                f"figure.{state}" for state in PlaceState if state is not PlaceState.BLANK],
-           ("playsheet", "games.{self.value}"): [f"games.{game}" for game in SheetGame],
+           ("playsheet", "games.{game.value}"): [f"games.{game}" for game in NODE_GAMES],
            ("playsheet", "tables.names.{arr.name}"): [
                f"tables.names.{name}" for name, arr in bundled().items()
                if arr.game.value != "reflector"],

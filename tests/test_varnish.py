@@ -22,11 +22,11 @@ from cardgen.card.build import CardBuild, build_card
 from cardgen.card.config import load_config
 from cardgen.card.layout import card_layout
 from cardgen.card.outside import PanelContent
-from cardgen.card.physical import PRESETS, CardGeometry, Preset
 from cardgen.card.spread import Spread
 from cardgen.card.varnish import add_varnish, business_visual
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import Group, LineTo, MoveTo, Page, Path, Rect
+from cardgen.physical.card import PRESETS, CardGeometry, Preset
 from cardgen.prepress.ink import page_ink_problems
 from cardgen.prepress.varnish import (
     VARNISH,

@@ -40,10 +40,10 @@ from cardgen.card.config import (
     config_from_values,
     read_config_values,
 )
-from cardgen.card.physical import Preset
 from cardgen.datafile import CsvTable, path_text, read_csv, user_path
 from cardgen.draw.page import OutputIntent
 from cardgen.errors import CardgenError, ConfigError, ProblemsError, shorten
+from cardgen.physical.card import Preset
 from cardgen.prepress.dieline import DielineMode
 from cardgen.prepress.varnish import VarnishMode
 from cardgen.schema import Choice, Field, Flag, Number, Table, check, closest

@@ -11,7 +11,6 @@ from cardgen.card.inside import draw_inside
 from cardgen.card.layout import card_layout
 from cardgen.card.logo import NO_PROFILE, cmyk_profile
 from cardgen.card.outside import draw_outside
-from cardgen.card.physical import CardGeometry, Side
 from cardgen.card.spread import Spread
 from cardgen.card.themes import Theme, load_theme
 from cardgen.card.varnish import add_varnish, business_visual
@@ -19,6 +18,7 @@ from cardgen.draw.geometry import Box
 from cardgen.draw.page import Document, Group, Page, Text
 from cardgen.errors import CardgenError
 from cardgen.ladder.cards import LadderType, Strength, card_type, strength
+from cardgen.physical.card import CardGeometry, Side
 from cardgen.prepress.dieline import DielineMode
 from cardgen.prepress.ink import page_ink_problems
 from cardgen.prepress.varnish import VarnishMode

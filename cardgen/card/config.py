@@ -12,11 +12,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from cardgen.card.physical import PRESETS, CardGeometry, CardSize, Preset, custom_size
 from cardgen.datafile import read_toml, user_path
 from cardgen.draw.icc import DEFAULT_INTENT, RenderingIntent
 from cardgen.draw.page import OutputIntent
 from cardgen.errors import CardgenError, ConfigError, number, shorten
+from cardgen.physical.card import PRESETS, CardGeometry, CardSize, Preset, custom_size
 from cardgen.prepress.intents import default_intent, intent_named
 from cardgen.resources import templates_dir
 from cardgen.schema import Choice, Custom, Flag, Number, Table, Text, check, describe

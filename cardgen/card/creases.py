@@ -1,6 +1,6 @@
 """Ink across the scores: what a fold stretches, and how much ink it carries.
 
-The card folds both ways along its main score (``card.physical.Fold``): as a business
+The card folds both ways along its main score (``physical.card.Fold``): as a business
 card the outside is stretched over the ridge, as a tent the inside; and each side tab
 folds back over the outside, stretching the inside round its hinge. Where a face is
 stretched, ink that crosses the score may crack, heavy solids on coated stock worst.
@@ -14,7 +14,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from cardgen.card.physical import CREASE, CardGeometry, Side
 from cardgen.draw.geometry import Affine, Box, Segment
 from cardgen.draw.page import (
     Image,
@@ -26,6 +25,7 @@ from cardgen.draw.page import (
     Text,
     walk,
 )
+from cardgen.physical.card import CREASE, CardGeometry, Side
 from cardgen.text.fit import item_box
 
 MAX_FOLD_INK = 1.0  # 100 %: one ink at full strength, or tints adding up to it

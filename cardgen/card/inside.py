@@ -11,7 +11,6 @@ from cardgen.board.cells import GRID_SIZE, Grid
 from cardgen.board.frame import LABEL_BAND
 from cardgen.card.config import CardConfig
 from cardgen.card.layout import CardLayout
-from cardgen.card.physical import CREASE, CardGeometry, Preset, Tab
 from cardgen.card.themes import Theme
 from cardgen.connector.draw import (
     BLACK,
@@ -24,6 +23,7 @@ from cardgen.connector.layout import bundled_layout
 from cardgen.connector.model import Face
 from cardgen.draw.colors import Color
 from cardgen.draw.page import Group, Image, Item, Page, Rect
+from cardgen.physical.card import CREASE, CardGeometry, Preset, Tab
 from cardgen.prepress.ink import MIN_CONTRAST, contrast, fine_problem
 from cardgen.text.fonts import FontSet, bundled_fonts
 

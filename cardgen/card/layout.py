@@ -2,7 +2,7 @@
 
 Type sizes, gaps and shares of the front and back panels live in that data file, not in
 code; the physical card (sizes, fold, grids, tabs) follows from the card size in
-``card.physical``.
+``physical.card``.
 """
 
 from __future__ import annotations

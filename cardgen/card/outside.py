@@ -11,7 +11,6 @@ from cardgen.card.config import CardConfig, Person, QRContent
 from cardgen.card.contact import qr_text
 from cardgen.card.layout import CardLayout
 from cardgen.card.logo import cmyk_profile, logo_raster
-from cardgen.card.physical import CardGeometry, Preset, Tab
 from cardgen.card.themes import Theme
 from cardgen.connector.draw import (
     fragment_halo,
@@ -41,6 +40,7 @@ from cardgen.draw.page import (
 from cardgen.draw.qr import QRCapacityError, module_size, qr_items, qr_matrix
 from cardgen.draw.shapes import circle
 from cardgen.errors import CardgenError, FitError
+from cardgen.physical.card import CardGeometry, Preset, Tab
 from cardgen.text.fit import check_printable, fit_line, line_height, text_box
 from cardgen.text.fonts import FontFace, FontSet, bundled_fonts
 from cardgen.texts import lookup, say

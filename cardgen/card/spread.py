@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from cardgen import __version__
-from cardgen.card.physical import CardGeometry, CardSize, Preset, Side
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import Anchor, Line, Page, Text
+from cardgen.physical.card import CardGeometry, CardSize, Preset, Side
 from cardgen.prepress.dieline import DIELINE_LAYER, Die, dieline_items, legend_item
 from cardgen.prepress.impose import Piece
 from cardgen.prepress.marks import PRINT_SHOP, REGISTRATION, mark_lines

@@ -30,9 +30,9 @@ from collections.abc import Sequence
 
 from cardgen.card.layout import CardLayout
 from cardgen.card.outside import PanelContent
-from cardgen.card.physical import CardGeometry
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import Group, Page
+from cardgen.physical.card import CardGeometry
 from cardgen.prepress.varnish import VARNISH_LAYER, varnish_items
 from cardgen.text.fit import item_box
 

@@ -35,8 +35,8 @@ from cardgen.errors import CardgenError
 if TYPE_CHECKING:
     from cardgen.card.batch import TeamCard
     from cardgen.card.build import CardBuild
-    from cardgen.card.physical import Preset
     from cardgen.draw.page import Document, OutputIntent
+    from cardgen.physical.card import Preset
     from cardgen.prepress.impose import Duplex
     from cardgen.prepress.varnish import VarnishMode
     from cardgen.render import Format
@@ -89,8 +89,8 @@ def card(
     own."""
     from cardgen.card.build import build_card
     from cardgen.card.config import load_config
-    from cardgen.card.physical import Preset
     from cardgen.output import check_folder, check_stem, write_files
+    from cardgen.physical.card import Preset
     from cardgen.prepress.dieline import DielineMode
     from cardgen.prepress.intents import find_intent
     from cardgen.prepress.varnish import VarnishMode
@@ -337,9 +337,9 @@ def sheet(
     they need."""
     from cardgen.card.build import build_card
     from cardgen.card.config import load_config
-    from cardgen.card.physical import Preset
     from cardgen.card.spread import Spread
     from cardgen.output import check_folder, check_stem, write_files
+    from cardgen.physical.card import Preset
     from cardgen.prepress.impose import Duplex, Flip, impose, plan_sheet
     from cardgen.prepress.intents import find_intent
     from cardgen.prepress.paper import Paper

@@ -55,8 +55,9 @@ def option_message(error: ParameterError) -> str:
     return f"{OPTIONS.get(error.parameter, error.parameter)} {error.problem}"
 
 
-def parse_choice(kind: type[E], value: str, option: str) -> E:
-    """The member of ``kind`` whose value is ``value`` (any case)."""
+def parse_choice(kind: Iterable[E], value: str, option: str) -> E:
+    """The member of ``kind`` (an enum, or some of its members) whose value is ``value``
+    (any case)."""
     for member in kind:
         if str(member.value) == value.lower():
             return member

@@ -23,12 +23,13 @@ from cardgen.cli.common import (
     report,
 )
 from cardgen.errors import CardgenError
+from cardgen.games.names import CONNECTOR_GAMES
 
 if TYPE_CHECKING:
-    from cardgen.card.physical import Preset
     from cardgen.connector.model import CardLayout
     from cardgen.connector.solve import SolveResult
     from cardgen.connector.validate import Report
+    from cardgen.physical.card import Preset
 
 connector = typer.Typer(
     name="connector",
@@ -37,7 +38,7 @@ connector = typer.Typer(
     no_args_is_help=True,
 )
 
-GAMES = ("rotator", "reflector", "deflector", "defector")
+GAMES = tuple(g.value for g in CONNECTOR_GAMES)
 MAX_CARDS = 8
 MIN_BUDGET = 100
 MAX_BUDGET = 5_000_000  # about 750 MB of seen assemblies: the peak stays under 1 GB
@@ -49,7 +50,7 @@ LayoutOpt = Annotated[Path | None, typer.Option(
 
 
 def _preset(value: str) -> Preset:
-    from cardgen.card.physical import Preset
+    from cardgen.physical.card import Preset
 
     return parse_choice(Preset, value, "--preset")
 
@@ -84,9 +85,9 @@ def validate(
     colour, how many of the pieces of text the description needs are visible, which
     connection is off and by how much, without quoting the text (see --reveal). Exit 0
     when it does, 1 when it does not."""
-    from cardgen.card.physical import Preset
     from cardgen.connector.assembly import read_assembly
     from cardgen.connector.validate import validate as judge
+    from cardgen.physical.card import Preset
 
     if picture is not None:
         _picture_path(picture)
@@ -143,11 +144,10 @@ def solve(
     smaller assembly built from connections was enumerated and fails. Exit 1 when none
     of up to --max-cards does, or when the search gives up at --budget."""
     from cardgen.connector.assembly import assembly_toml
-    from cardgen.connector.model import Game
     from cardgen.connector.solve import solve as search
     from cardgen.output import check_folder, write_files
 
-    chosen = parse_choice(Game, game, "GAME")
+    chosen = parse_choice(CONNECTOR_GAMES, game, "GAME")
     check_range(max_cards, "--max-cards", 1, MAX_CARDS)
     check_range(budget, "--budget", MIN_BUDGET, MAX_BUDGET)
     size = _preset(preset)
@@ -232,9 +232,9 @@ def check(
     """Check a Connector layout: fragments off their faces or near a cut or score,
     overlaps, text too long for its box, and games whose fewest cards differ from their
     players. Exit 0 when it is sound, 1 with every problem."""
-    from cardgen.card.physical import Preset
     from cardgen.connector.check import fit_problems, game_problems, placement_problems
     from cardgen.connector.draw import style_problems, styles_of
+    from cardgen.physical.card import Preset
     from cardgen.text.fonts import bundled_fonts
 
     presets = list(Preset) if preset is None else [_preset(preset)]
@@ -269,13 +269,13 @@ def show(
 ) -> None:
     """Draw the shipped assembly of each game and print the text it reveals."""
     from cardgen.connector.assembly import read_assembly, shipped_assembly_path
-    from cardgen.connector.model import Game
     from cardgen.connector.picture import picture_bytes
     from cardgen.connector.validate import instructions
     from cardgen.connector.validate import validate as judge
     from cardgen.output import check_folder, write_files
 
-    games = list(Game) if game is None else [parse_choice(Game, game, "GAME")]
+    games = (list(CONNECTOR_GAMES) if game is None
+             else [parse_choice(CONNECTOR_GAMES, game, "GAME")])
     size = _preset(preset)
     formats = parse_formats(fmt)
     check_folder(output)

@@ -33,9 +33,9 @@ def mat(
     dpi: DpiOpt = 150,
 ) -> None:
     """Print a Corporate Ladder play mat: the pyramid's places at the cards' size."""
-    from cardgen.card.physical import Preset
+    from cardgen.ladder.mat import MAT_ROWS, mat_document
+    from cardgen.physical.card import Preset
     from cardgen.prepress.paper import Paper
-    from cardgen.rules.mat import MAT_ROWS, mat_document
     from cardgen.text.fonts import bundled_fonts
 
     if rows not in MAT_ROWS:

@@ -1,5 +1,5 @@
 """``cardgen playsheet GAME``: play sheets for Reflector, Deflector and Defector when a
-table has fewer cards than players (see ``cardgen.rules.playsheet``)."""
+table has fewer cards than players (see ``cardgen.games.nodes.playsheet``)."""
 
 from __future__ import annotations
 
@@ -42,15 +42,16 @@ def playsheet(
     """Print a Private and a Public grid per player, at the card's grid size, with the
     tallies of the Node games, and for Deflector and Defector the table arrangements
     for that many players: for a table short of cards."""
-    from cardgen.card.physical import Preset
-    from cardgen.prepress.paper import Paper
-    from cardgen.rules.playsheet import (
-        SheetGame,
+    from cardgen.games.nodes.playsheet import (
         check_players,
+        deflector_count,
         parse_game,
         playsheet_document,
+        printed,
         table_arrangements,
     )
+    from cardgen.physical.card import Preset
+    from cardgen.prepress.paper import Paper
     from cardgen.text.fonts import bundled_fonts
 
     chosen = parse_game(game)
@@ -64,7 +65,7 @@ def playsheet(
     typer.echo(f"{plural(count, 'player')}: a page each"
                + (f", and {plural(tables, 'table page')}" if tables else "")
                + "; print at 100 %.")
-    if chosen is not SheetGame.REFLECTOR and not table_arrangements(chosen, count):
-        warn([f"cardgen has no table arrangement of {chosen.printed} for {count} players "
+    if deflector_count(chosen) and not table_arrangements(chosen, count):
+        warn([f"cardgen has no table arrangement of {printed(chosen)} for {count} players "
               "(templates/tables/arrangements.toml); lay the Public grids with Row 1 "
               "towards the middle of the table."])

@@ -24,10 +24,11 @@ from cardgen.cli.common import (
 )
 from cardgen.datafile import look
 from cardgen.errors import CardgenError, InputFileError, shorten
+from cardgen.games.names import RULES_GAMES, GameName
 from cardgen.schema import closest
 
 ALL = "all"
-GAMES = ("rotator", "reflector", "deflector", "defector", "connector", "ladder")
+GAMES = tuple(g.value for g in RULES_GAMES)
 
 
 def parse_game(value: str) -> list[str]:
@@ -75,10 +76,10 @@ def rules(
     from cardgen.prepress.impose import Flip
     from cardgen.prepress.paper import Paper
     from cardgen.render import render_files
-    from cardgen.rules.book import Game, book_document
+    from cardgen.rules.book import book_document
     from cardgen.text.fonts import bundled_fonts
 
-    games = [Game(g) for g in parse_game(game)]
+    games = [GameName(g) for g in parse_game(game)]
     sheet = parse_choice(Paper, paper, "--paper")
     turn = parse_choice(Flip, flip, "--flip")
     check_range(creep, "--creep", 0.0, 3.0)

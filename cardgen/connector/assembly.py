@@ -20,10 +20,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from cardgen.card.physical import Preset
-from cardgen.connector.model import Assembly, Game, Placement, Tabs
+from cardgen.connector.model import Assembly, Placement, Tabs
 from cardgen.datafile import read_toml
 from cardgen.errors import number, quoted
+from cardgen.games.names import CONNECTOR_GAMES, GameName
+from cardgen.physical.card import Preset
 from cardgen.resources import templates_dir
 from cardgen.schema import Choice, Custom, Number, Records, Table, check
 
@@ -49,14 +50,14 @@ CARD = Table({
 })
 
 ASSEMBLY = Table({
-    "game": Choice(Game, "the game whose description the cards spell"),
+    "game": Choice(CONNECTOR_GAMES, "the game whose description the cards spell"),
     "preset": Choice(Preset, "the card size the placements are for", default=Preset.EU),
     "card": Records(CARD, "the cards, bottom first", min_items=1, max_items=MAX_CARDS,
                     missing="needs at least one [[card]] entry (the cards, bottom first)."),
 })
 
 
-def shipped_assembly_path(game: Game, preset: Preset) -> Path:
+def shipped_assembly_path(game: GameName, preset: Preset) -> Path:
     """The assembly cardgen ships for a game and card size (not read by the validator or
     the solver: ``connector show`` draws them, tests check them)."""
     suffix = "" if preset is Preset.EU else f"-{preset.value}"

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from cardgen.connector.model import CardLayout, Face, Fragment, Game, Mark
+from cardgen.connector.model import CardLayout, Face, Fragment, Mark
 from cardgen.connector.solve import SolveResult, solve
 from cardgen.connector.validate import TOLERANCE
 from cardgen.draw.geometry import Box
 from cardgen.errors import shorten
+from cardgen.games.names import CONNECTOR_GAMES, GameName
 
 CLEARANCE = 3.0  # mm from every cut and score, as the card's safe zone
 GAP = 0.3  # mm: closer than this, two fragments touch
@@ -110,8 +111,8 @@ def fit_problems(layout: CardLayout, width: Callable[[str, float], float]) -> li
 
 
 def game_problems(layout: CardLayout, preset: str, *,
-                  games: Sequence[Game] = tuple(Game),
-                  results: dict[Game, SolveResult] | None = None) -> list[str]:
+                  games: Sequence[GameName] = CONNECTOR_GAMES,
+                  results: dict[GameName, SolveResult] | None = None) -> list[str]:
     """Games (of ``games``) whose smallest assembly has another number of cards than
     players, or whose description no assembly of up to that many cards spells.
     ``results`` receives each game's search."""

@@ -36,8 +36,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from cardgen.card.links import LINK_RADIUS
-from cardgen.card.physical import Preset
 from cardgen.connector.layout import MIN_SIZE
 from cardgen.connector.model import (
     BASELINE,
@@ -45,7 +43,6 @@ from cardgen.connector.model import (
     PLATE_SIDE,
     CardLayout,
     Fragment,
-    Game,
     Mark,
     Shape,
 )
@@ -66,6 +63,9 @@ from cardgen.draw.page import (
 )
 from cardgen.draw.shapes import KAPPA, circle, polygon
 from cardgen.errors import ConfigError, FitError
+from cardgen.games.names import CONNECTOR_GAMES, GameName
+from cardgen.physical.card import Preset
+from cardgen.physical.links import LINK_RADIUS
 from cardgen.prepress.ink import MAX_INK, MIN_CONTRAST, contrast, describe, total_ink
 from cardgen.text.fit import check_printable, fit_line
 from cardgen.text.fonts import FontSet
@@ -96,7 +96,7 @@ class GameStyle:
     screen RGB), the colour's name, the shape that is the second cue besides hue, and
     its players (cards it takes)."""
 
-    game: Game
+    game: GameName
     colour: str
     color: Color
     shape: Shape
@@ -122,7 +122,7 @@ class GameStyle:
 
 
 def game_styles(layout: CardLayout, source: str = "connector/layout.toml",
-                ) -> dict[Game, GameStyle]:
+                ) -> dict[GameName, GameStyle]:
     """Each game's colour and shape from the layout (its ``games`` table), in player
     order; a ConfigError naming ``source`` and every colour that would not print as the
     rules ask (black type on it legible in print and preview, ink within the limit) and
@@ -134,10 +134,10 @@ def game_styles(layout: CardLayout, source: str = "connector/layout.toml",
     return styles
 
 
-def styles_of(layout: CardLayout) -> dict[Game, GameStyle]:
+def styles_of(layout: CardLayout) -> dict[GameName, GameStyle]:
     """Each game's colour and shape from the layout, unchecked (see :func:`game_styles`)."""
-    styles: dict[Game, GameStyle] = {}
-    for game in Game:
+    styles: dict[GameName, GameStyle] = {}
+    for game in CONNECTOR_GAMES:
         colour = layout.colours[game]
         c, m, y, k = colour.cmyk
         base = Color.cmyk(c, m, y, k)
@@ -147,7 +147,7 @@ def styles_of(layout: CardLayout) -> dict[Game, GameStyle]:
     return styles
 
 
-def style_problems(styles: dict[Game, GameStyle]) -> list[str]:
+def style_problems(styles: dict[GameName, GameStyle]) -> list[str]:
     """Every way the games' colours and shapes break the rules: black type on each
     colour needs a contrast of :data:`~cardgen.prepress.ink.MIN_CONTRAST` in print (its
     CMYK, naively converted) and in the preview (its RGB); no colour over the ink limit;
@@ -165,7 +165,7 @@ def style_problems(styles: dict[Game, GameStyle]) -> list[str]:
             problems.append(f"games.{game}.cmyk is {describe(style.color)}, "
                             f"{total_ink(style.color) * 100:.0f} % ink; a press takes at most "
                             f"{MAX_INK * 100:g} %.")
-    seen: dict[Shape, Game] = {}
+    seen: dict[Shape, GameName] = {}
     for game, style in styles.items():
         if style.shape in seen:
             problems.append(f"games.{game}.shape is {style.shape}, like "
@@ -230,7 +230,7 @@ def line_frame(fragment: Fragment) -> Affine:
             @ Affine.translate(-length / 2, -em / 2))
 
 
-def fragment_halo(fragment: Fragment, styles: dict[Game, GameStyle], color: Color,
+def fragment_halo(fragment: Fragment, styles: dict[GameName, GameStyle], color: Color,
                   grow: float) -> Item:
     """A shape of ``color`` under the fragment, ``grow`` beyond its plate all round (for
     a fragment of no game, beyond its box): a ground that keeps art away from it."""
@@ -255,7 +255,7 @@ def fragment_where(fragment: Fragment, preset: Preset) -> str:
     return f"connector/layout.toml: {preset}.fragment[{fragment.index + 1}]"
 
 
-def fragment_items(fragment: Fragment, styles: dict[Game, GameStyle], fonts: FontSet, *,
+def fragment_items(fragment: Fragment, styles: dict[GameName, GameStyle], fonts: FontSet, *,
                    plain: Color = BLACK, where: str | None = None) -> list[Item]:
     """A fragment in the card frame: on its game's plate, or, with no game, plain type
     in ``plain``. ``where`` names the fragment in an error (the text does not fit its
@@ -313,7 +313,7 @@ def mark_extent(mark: Mark) -> Box:
     return Box(x - r, y - r, 2 * r, 2 * r)
 
 
-def mark_items(mark: Mark, styles: dict[Game, GameStyle], fonts: FontSet, *,
+def mark_items(mark: Mark, styles: dict[GameName, GameStyle], fonts: FontSet, *,
                link_color: Color, link_ground: Color, link_size: float = MARK_SIZE,
                ) -> list[Item]:
     """A number in the card frame: a corner number (no game) in ``link_color`` on a disc
@@ -337,14 +337,15 @@ def mark_items(mark: Mark, styles: dict[Game, GameStyle], fonts: FontSet, *,
 # --- the legend ---------------------------------------------------------------------------
 
 
-def legend_rows() -> dict[Game, tuple[str, str]]:
+def legend_rows() -> dict[GameName, tuple[str, str]]:
     """Each game's row of the legend, in the project's words (templates/texts): the
     players it takes, set on a swatch of its plate, and its name."""
     entries = {entry["name"].lower(): entry for entry in lookup("card", "games")}
-    return {game: (entries[game.value]["count"], entries[game.value]["name"]) for game in Game}
+    return {game: (entries[game.value]["count"], entries[game.value]["name"])
+            for game in CONNECTOR_GAMES}
 
 
-def legend_items(styles: dict[Game, GameStyle], fonts: FontSet, box: Box, *,
+def legend_items(styles: dict[GameName, GameStyle], fonts: FontSet, box: Box, *,
                  color: Color, size: float = LEGEND_SIZE, min_size: float = LEGEND_MIN,
                  where: str = "the Connector legend", edge: float = EDGE_WIDTH,
                  ) -> tuple[list[Item], Box]:

@@ -4,7 +4,7 @@ The file holds the four games (colour name, players, description) and, for each 
 preset, the fragments and the coloured target numbers in the card frame of
 :mod:`cardgen.connector.model` (millimetres, the back panel as read). The card's shape
 (where the tabs fold to) and the corner numbers 1–6 come from the physical card
-(:class:`cardgen.card.physical.CardGeometry` and :func:`cardgen.card.links.link_positions`),
+(:class:`cardgen.physical.card.CardGeometry` and :func:`cardgen.physical.links.link_positions`),
 so the model, the printed card and the dieline agree by construction.
 
 A fragment is given by its text, its face, the top-left corner of its box (``at``),
@@ -19,14 +19,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from cardgen.card.links import LINK_RADIUS, link_positions
-from cardgen.card.physical import PRESETS, CardGeometry, Preset, Tab
 from cardgen.connector.model import (
     CardLayout,
     CardShape,
     Face,
     Fragment,
-    Game,
     GameColour,
     Mark,
     Shape,
@@ -34,6 +31,9 @@ from cardgen.connector.model import (
 from cardgen.datafile import read_toml
 from cardgen.draw.geometry import Box
 from cardgen.errors import ConfigError, quoted
+from cardgen.games.names import CONNECTOR_GAMES, GameName
+from cardgen.physical.card import PRESETS, CardGeometry, Preset, Tab
+from cardgen.physical.links import LINK_RADIUS, link_positions
 from cardgen.resources import templates_dir
 from cardgen.schema import Choice, Custom, ListOf, Number, Records, Table, Text, check
 from cardgen.units import MM_PER_PT
@@ -90,7 +90,7 @@ GAME = Table({
 
 FRAGMENT = Table({
     "text": Text("the words", nonempty=True, printed=True),
-    "game": Choice(Game, "the game whose description it belongs to", default=None),
+    "game": Choice(CONNECTOR_GAMES, "the game whose description it belongs to", default=None),
     "face": Choice(Face, "back, tab5, tab6 or strip"),
     "at": Custom(_point, "[x, y]", "top-left corner of the box (mm)"),
     "length": Number("the line's length (mm)", low=1, high=200),
@@ -99,7 +99,7 @@ FRAGMENT = Table({
 })
 
 TARGET = Table({
-    "game": Choice(Game, "the game"),
+    "game": Choice(CONNECTOR_GAMES, "the game"),
     "number": Number("the link number", low=1, high=6, integer=True),
     "face": Choice(Face, "back, tab5, tab6 or strip", default=Face.BACK),
     "at": Custom(_point, "[x, y]", "centre (mm)"),
@@ -113,7 +113,7 @@ PRESET_LAYOUT = Table({
 })
 
 LAYOUT = Table({
-    "games": Table({game.value: GAME for game in Game}, optional=False),
+    "games": Table({game.value: GAME for game in CONNECTOR_GAMES}, optional=False),
     **{preset.value: PRESET_LAYOUT for preset in Preset},
     "notes": ListOf(Text(), "free-form notes", default=[]),
 })
@@ -174,9 +174,9 @@ def build_layout(values: dict[str, Any], preset: Preset, source: str) -> CardLay
     if problems:
         raise ConfigError(source, problems)
     return CardLayout(card_shape(geometry), tuple(fragments), tuple(marks),
-                      {Game(k): v["description"] for k, v in games.items()},
-                      {Game(k): v["players"] for k, v in games.items()},
-                      {Game(k): v["colour"] for k, v in games.items()},
+                      {GameName(k): v["description"] for k, v in games.items()},
+                      {GameName(k): v["players"] for k, v in games.items()},
+                      {GameName(k): v["colour"] for k, v in games.items()},
                       legend=data["legend"],
-                      colours={Game(k): GameColour(v["cmyk"], v["rgb"], v["shape"])
+                      colours={GameName(k): GameColour(v["cmyk"], v["rgb"], v["shape"])
                                for k, v in games.items()})

@@ -4,7 +4,7 @@ Pure geometry (millimetres, y down) with no rendering and no files. Conventions:
 
 - **Card frame**: the folded card seen from the back, as the back panel reads; origin at
   its top-left corner, ``width`` × ``height`` (the back-panel frame of
-  :class:`cardgen.card.physical.CardGeometry`). Every face is given in this frame *as it
+  :class:`cardgen.physical.card.CardGeometry`). Every face is given in this frame *as it
   shows* on the back: the back panel's outside with the tabs open; with the tabs folded,
   each tab's inside face over the back panel (at ``CardGeometry.folded_tab_footprint``)
   and, where the tabs no longer are, the lower half's inside face (the *strips*).
@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from cardgen.draw.geometry import Affine, Box, Point, in_lines
+from cardgen.games.names import GameName
 
 AREA_EPS = 1e-6  # mm²: overlaps smaller than this are touching edges, not covering
 # A fragment's box is one em across; its text's baseline lies this share of the em from
@@ -43,15 +44,6 @@ BASELINE = 0.75
 # across the line, and this far beyond each end along it (where its shaped end lies).
 PLATE_SIDE = 0.3
 PLATE_END = 1.0
-
-
-class Game(enum.StrEnum):
-    """The four games whose descriptions the Connector hides, in player order."""
-
-    ROTATOR = "rotator"
-    REFLECTOR = "reflector"
-    DEFLECTOR = "deflector"
-    DEFECTOR = "defector"
 
 
 class Face(enum.StrEnum):
@@ -103,7 +95,7 @@ class Fragment:
     text that belongs to no game (headings)."""
 
     text: str
-    game: Game | None
+    game: GameName | None
     face: Face
     box: Box
     rotation: int = 0
@@ -124,7 +116,7 @@ class Mark:
     """A link number: a corner number (``game`` None, pale cyan) or a game's target."""
 
     number: int
-    game: Game | None
+    game: GameName | None
     face: Face
     center: Point
     radius: float
@@ -175,11 +167,11 @@ class CardLayout:
     shape: CardShape
     fragments: tuple[Fragment, ...]
     marks: tuple[Mark, ...]
-    descriptions: dict[Game, str]
-    players: dict[Game, int]
-    colour_names: dict[Game, str]
+    descriptions: dict[GameName, str]
+    players: dict[GameName, int]
+    colour_names: dict[GameName, str]
     legend: Box | None = None  # where the printed card explains the colours
-    colours: dict[Game, GameColour] = field(default_factory=dict)
+    colours: dict[GameName, GameColour] = field(default_factory=dict)
 
     def present(self, tabs: Tabs) -> tuple[list[Fragment], list[Mark]]:
         """The fragments and marks a lone card shows at all with its tabs ``tabs``
@@ -213,7 +205,7 @@ class Placement:
 class Assembly:
     """Copies of one card on the table, in stacking order (bottom first)."""
 
-    game: Game
+    game: GameName
     preset: str
     cards: tuple[Placement, ...]
 

@@ -39,7 +39,7 @@ the first problem. A picture draws whatever the report says, valid or not, so th
 person can see what is wrong.
 
 Every distance, width, type size and colour is a field of :class:`PictureStyle`, so a
-printed figure (the rules booklet's, :mod:`cardgen.rules.fig_connector`) can draw the
+printed figure (the rules booklet's, :mod:`cardgen.connector.figures`) can draw the
 same picture in print colours with its lines and labels sized for the page. A game's
 colour carries both the layout's ``cmyk`` and its ``rgb``; the default style's other
 colours are screen colours (a picture file is written in RGB).
@@ -64,7 +64,6 @@ from cardgen.connector.model import (
     Cover,
     Face,
     Fragment,
-    Game,
     Mark,
     Placed,
     Scene,
@@ -87,6 +86,7 @@ from cardgen.draw.page import (
 )
 from cardgen.draw.shapes import circle, rounded_rect
 from cardgen.errors import ParameterError
+from cardgen.games.names import GameName
 from cardgen.text.fit import line_height, wrap
 from cardgen.text.fonts import FontFace, FontSet, bundled_fonts
 from cardgen.texts import say
@@ -282,11 +282,11 @@ def write_picture(subject: Report | Scene, path: FilePath, *, dpi: float = 300,
 # --- drawing ------------------------------------------------------------------------------
 
 
-def _game_name(game: Game) -> str:
+def _game_name(game: GameName) -> str:
     return game.value.capitalize()
 
 
-def _look(scene: Scene, game: Game) -> tuple[Color, Shape]:
+def _look(scene: Scene, game: GameName) -> tuple[Color, Shape]:
     """A game's screen colour and shape from the layout (grey and square without)."""
     colour = scene.layout.colours.get(game)
     if colour is not None:
@@ -351,7 +351,7 @@ def word_bars(text: str, face: FontFace, size: float, baseline: float, color: Co
 class _Drawer:
     """The items of one picture, in the table frame."""
 
-    def __init__(self, scene: Scene, game: Game | None, report: Report | None,
+    def __init__(self, scene: Scene, game: GameName | None, report: Report | None,
                  fonts: FontSet, style: PictureStyle) -> None:
         self.scene, self.game, self.report = scene, game, report
         self.fonts, self.style = fonts, style
@@ -363,7 +363,7 @@ class _Drawer:
         for p in [*scene.fragments, *scene.marks]:
             self.on_face.setdefault((p.card, p.layer), []).append(p)
 
-    def _stands_out(self, game: Game | None) -> bool:
+    def _stands_out(self, game: GameName | None) -> bool:
         return self.game is None or game is self.game
 
     # the cards
@@ -439,7 +439,7 @@ class _Drawer:
 
     # over all cards
 
-    def _number(self, card: int, number: int, game: Game | None) -> Placed | None:
+    def _number(self, card: int, number: int, game: GameName | None) -> Placed | None:
         for p in self.scene.marks:
             m = p.item
             assert isinstance(m, Mark)

@@ -44,7 +44,6 @@ from cardgen.connector.model import (
     Config,
     Cover,
     Fragment,
-    Game,
     Mark,
     Placement,
     Tabs,
@@ -56,6 +55,7 @@ from cardgen.connector.model import (
 from cardgen.connector.tolerance import fragile
 from cardgen.connector.validate import Report, occurrences, validate
 from cardgen.draw.geometry import Box, in_lines
+from cardgen.games.names import GameName
 
 MAX_CARDS = 8
 # The most assemblies (of any size, counted once per count searched) one search visits
@@ -70,7 +70,7 @@ Look = tuple[int, Tabs]  # rotation, tabs
 
 @dataclass
 class SolveResult:
-    game: Game
+    game: GameName
     preset: str
     assembly: Assembly | None
     report: Report | None
@@ -110,7 +110,7 @@ def _chars(text: str) -> int:
 class _Look:
     """One look of a lone card at the origin, reduced to what the search needs."""
 
-    def __init__(self, config: Config, game: Game, index: int) -> None:
+    def __init__(self, config: Config, game: GameName, index: int) -> None:
         self.key: Look = (config.rotation, config.tabs)
         self.index = index  # its place in the list of looks (one byte of a state's key)
         self.faces = config.faces
@@ -291,7 +291,7 @@ def _search(starts: list[_State], looks: list[_Look], budget: _Budget | None, co
     return len(seen[count])
 
 
-def solve(layout: CardLayout, game: Game, preset: str, max_cards: int = MAX_CARDS, *,
+def solve(layout: CardLayout, game: GameName, preset: str, max_cards: int = MAX_CARDS, *,
           cut: bool = True, budget: int = DEFAULT_BUDGET,
           progress: Callable[[int, int], None] | None = None) -> SolveResult:
     """The smallest assembly of at most ``max_cards`` that validates for ``game``: for
@@ -377,7 +377,7 @@ def _area(report: Report) -> float:
     return box.w * box.h
 
 
-def _assembly(game: Game, preset: str, cards: list[Item]) -> Assembly:
+def _assembly(game: GameName, preset: str, cards: list[Item]) -> Assembly:
     ox, oy = cards[0][1], cards[0][2]
     return Assembly(game, preset, tuple(
         Placement(round(x - ox, 3) + 0.0, round(y - oy, 3) + 0.0, look.key[0], look.key[1])

@@ -32,7 +32,6 @@ from cardgen.connector.model import (
     Cover,
     Face,
     Fragment,
-    Game,
     Mark,
     Placed,
     Scene,
@@ -41,6 +40,7 @@ from cardgen.connector.model import (
     normalize,
     reading_order,
 )
+from cardgen.games.names import GameName
 
 TOLERANCE = 1.5  # mm between a corner number's centre and its coloured number's
 NEAR = 10.0  # mm: closer than this but beyond the tolerance is a near miss
@@ -58,7 +58,7 @@ class Connection:
 class Report:
     """What validation found: ``problems`` empty means valid."""
 
-    game: Game
+    game: GameName
     cards: int
     text: str
     description: str
@@ -110,7 +110,7 @@ class Pieces:
     other: int
 
 
-def colour_name(layout: CardLayout, game: Game) -> str:
+def colour_name(layout: CardLayout, game: GameName) -> str:
     return layout.colour_names.get(game, game.value)
 
 
@@ -167,7 +167,7 @@ def validate(layout: CardLayout, assembly: Assembly) -> Report:
     return report
 
 
-def _pieces(layout: CardLayout, game: Game, description: str,
+def _pieces(layout: CardLayout, game: GameName, description: str,
             read: list[Placed]) -> Pieces | None:
     """How many pieces the description needs and how many of them ``read`` holds (None
     when no fragments of the game spell it)."""
@@ -249,7 +249,7 @@ def _cards(indexes: list[int]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _connections(scene: Scene, game: Game, colour: str, report: Report) -> None:
+def _connections(scene: Scene, game: GameName, colour: str, report: Report) -> None:
     corners = [p for p in scene.marks if _mark(p).game is None]
     targets = [p for p in scene.marks if _mark(p).game is game]
     near: list[tuple[Placed, Placed, float]] = []
@@ -294,7 +294,7 @@ def _connections(scene: Scene, game: Game, colour: str, report: Report) -> None:
                         f"{TOLERANCE:g} mm).")
 
 
-def _joined(scene: Scene, game: Game, colour: str, report: Report) -> None:
+def _joined(scene: Scene, game: GameName, colour: str, report: Report) -> None:
     """Every card must be joined to card 1 through connections."""
     parent = list(range(len(scene.cards)))
 
@@ -314,7 +314,7 @@ def _joined(scene: Scene, game: Game, colour: str, report: Report) -> None:
                 f"above it on one of its {colour} numbers.")
 
 
-def _why_not(layout: CardLayout, scene: Scene, game: Game, colour: str, description: str,
+def _why_not(layout: CardLayout, scene: Scene, game: GameName, colour: str, description: str,
              frags: list[Placed], covers: dict[int, tuple[Cover, list[int]]],
              read: list[Placed]) -> list[tuple[str, str]]:
     """For each fragment text the description needs more (or fewer) times than it is

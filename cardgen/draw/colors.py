@@ -133,3 +133,8 @@ def _quoted(value: object) -> str:
         return repr(value if len(value) <= 40 else value[:39] + "…")
     text = repr(value)
     return text if len(text) <= 42 else text[:41] + "…"
+
+
+# The ink of text and line art on white paper: solid black, overprinting so that no
+# white gap shows around it if the plates are out of register.
+INK = Color.cmyk(0, 0, 0, 100, overprint=True)

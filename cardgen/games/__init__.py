@@ -9,6 +9,6 @@ models, ``cardgen.games.rng``, ``cardgen.datafile``, ``cardgen.schema``,
 rendering, prepress or the command line. Its ``art`` module draws the model as page
 items and its ``game`` module fills in the interface; those may also import
 ``cardgen.draw``, ``cardgen.text``, ``cardgen.texts``, ``cardgen.board.art``,
-``cardgen.card.physical`` and ``cardgen.prepress``. Nothing here imports
+``cardgen.physical.card`` and ``cardgen.prepress``. Nothing here imports
 ``cardgen.render`` or ``cardgen.cli``.
 """

@@ -26,7 +26,6 @@ black set to overprint (the ink rule: most of them are fine).
 from __future__ import annotations
 
 import difflib
-import enum
 import itertools
 import math
 from collections.abc import Callable, Sequence
@@ -46,10 +45,11 @@ from cardgen.draw.page import (
     Text,
 )
 from cardgen.errors import FitError, shorten
+from cardgen.games.names import GameName
 from cardgen.prepress.intents import default_intent
 from cardgen.prepress.paper import Paper
 from cardgen.resources import templates_dir
-from cardgen.rules.figures import Figure, figure_makers
+from cardgen.rules.figures import figure_makers
 from cardgen.rules.markup import (
     Block,
     Bullet,
@@ -64,6 +64,7 @@ from cardgen.rules.markup import (
     load,
 )
 from cardgen.rules.sheet import BULLET_MARK, INK
+from cardgen.text.figure import Figure
 from cardgen.text.fit import Run, check_printable, line_height, wrap_runs
 from cardgen.text.fonts import FontFace, FontSet
 from cardgen.texts import say
@@ -72,18 +73,7 @@ from cardgen.units import MM_PER_PT
 EPSILON = 1e-6
 
 
-class Game(enum.StrEnum):
-    """The games with rules, in the order a book of all of them prints them."""
-
-    ROTATOR = "rotator"
-    REFLECTOR = "reflector"
-    DEFLECTOR = "deflector"
-    DEFECTOR = "defector"
-    CONNECTOR = "connector"
-    LADDER = "ladder"
-
-
-def rules_file(game: Game, folder: Path | None = None) -> Path:
+def rules_file(game: GameName, folder: Path | None = None) -> Path:
     """Where a game's rules text is: ``GAME.md`` in ``folder``, or in the templates."""
     return (folder or templates_dir() / "rules") / f"{game}.md"
 
@@ -169,7 +159,7 @@ Piece = _Para | _Solid
 
 @dataclass
 class _Chapter:
-    game: Game
+    game: GameName
     title: str
     credit: str
     pieces: list[Piece]
@@ -437,13 +427,13 @@ def _pieces(blocks: Sequence[Block], source: str, fonts: FontSet, style: BookSty
 # -- reading the texts ---------------------------------------------------------------------
 
 
-def read_texts(games: Sequence[Game], folder: Path | None = None,
-               ) -> list[tuple[Game, str, tuple[Block, ...]]]:
+def read_texts(games: Sequence[GameName], folder: Path | None = None,
+               ) -> list[tuple[GameName, str, tuple[Block, ...]]]:
     """Each game's rules text, parsed, with the file it came from. Every problem of every
     file is reported at once: markup errors, and figures that cardgen does not draw (with
     the closest name)."""
     makers = figure_makers()
-    read: list[tuple[Game, str, tuple[Block, ...]]] = []
+    read: list[tuple[GameName, str, tuple[Block, ...]]] = []
     errors: list[MarkupError] = []
     for game in games:
         path = rules_file(game, folder)
@@ -473,7 +463,7 @@ def read_texts(games: Sequence[Game], folder: Path | None = None,
 # -- the book ------------------------------------------------------------------------------
 
 
-def _chapters(texts: list[tuple[Game, str, tuple[Block, ...]]], fonts: FontSet,
+def _chapters(texts: list[tuple[GameName, str, tuple[Block, ...]]], fonts: FontSet,
               style: BookStyle, width: float) -> list[_Chapter]:
     makers = figure_makers()
     made: dict[str, Figure] = {}
@@ -569,7 +559,7 @@ def blank_page(number: int, paper: Paper, fonts: FontSet, style: BookStyle = STY
     return page
 
 
-def _title_page(layout: _Layout, games: Sequence[tuple[Game, str]]) -> None:
+def _title_page(layout: _Layout, games: Sequence[tuple[GameName, str]]) -> None:
     style, fonts = layout.style, layout.fonts
     layout.new_page("")
     h = page_size(layout.paper)[1]
@@ -664,7 +654,7 @@ def _contents(layout: _Layout, pages: Sequence[Page], entries: Sequence[tuple[st
                            Stroke(INK, style.dots, dash=(0.12, 1.1), cap=LineCap.ROUND)))
 
 
-def book_document(games: Sequence[Game], paper: Paper, fonts: FontSet, *,
+def book_document(games: Sequence[GameName], paper: Paper, fonts: FontSet, *,
                   folder: Path | None = None, style: BookStyle = STYLE) -> Document:
     """The rules of ``games`` as a book in reading order. Several games get a title page
     and a table of contents; every page a page number; every game and section a

@@ -13,33 +13,18 @@ the models they draw.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import cache
-from typing import Protocol
 
-from cardgen.draw.page import Item
-from cardgen.text.fonts import FontSet
-
-
-class Figure(Protocol):
-    """A drawing set between the paragraphs of a text."""
-
-    def height(self, width: float) -> float:
-        """How tall it is (mm) when it is ``width`` wide."""
-
-    def draw(self, x: float, y: float, width: float) -> list[Item]:
-        """The drawing with its top-left corner at (x, y)."""
-
-
-FigureMaker = Callable[[FontSet], Figure]
+from cardgen.text.figure import FigureMaker
 
 # The modules that draw figures, each exporting FIGURES: dict[str, FigureMaker].
 MODULES: tuple[str, ...] = (
-    "cardgen.rules.ladder",
-    "cardgen.rules.fig_rotator",
-    "cardgen.rules.fig_connector",
-    "cardgen.rules.fig_nodes",
-    "cardgen.rules.fig_fold",
+    "cardgen.ladder.figures",
+    "cardgen.games.rotator.figures",
+    "cardgen.connector.figures",
+    "cardgen.games.nodes.figures",
+    "cardgen.physical.figures",
 )
 
 

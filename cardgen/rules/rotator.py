@@ -1,16 +1,16 @@
 """The Rotator rules on one page: ``templates/rules/rotator.md`` set in three columns,
 its board and gravity figures in the columns and the worked game across the foot of
-the page (:mod:`cardgen.rules.fig_rotator`). ``cardgen rotator generate`` prints it
+the page (:mod:`cardgen.games.rotator.figures`). ``cardgen rotator generate`` prints it
 before the boards, on the same paper.
 """
 
 from __future__ import annotations
 
 from cardgen.draw.page import Document, Page
+from cardgen.games.rotator.figures import FIGURES
 from cardgen.prepress.intents import paper_intent
 from cardgen.prepress.paper import Paper
 from cardgen.resources import templates_dir
-from cardgen.rules.fig_rotator import FIGURES
 from cardgen.rules.markup import load
 from cardgen.rules.sheet import SheetStyle, rules_pages
 from cardgen.text.fonts import FontSet

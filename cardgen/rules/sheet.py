@@ -12,19 +12,18 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from cardgen.draw.colors import Color
+from cardgen.draw.colors import INK
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import Anchor, Item, Line, Page, Stroke, Text
 from cardgen.errors import FitError
 from cardgen.prepress.paper import Paper
-from cardgen.rules.figures import Figure
 from cardgen.rules.markup import Block, Bullet, FigureRef, Section, Subsection, Table, Title
+from cardgen.text.figure import Figure
 from cardgen.text.fit import line_height
 from cardgen.text.flow import Paragraph, Span, flow
 from cardgen.text.fonts import FontSet
 from cardgen.units import MM_PER_PT
 
-INK = Color.cmyk(0, 0, 0, 100, overprint=True)
 BULLET_MARK = "•"
 
 

@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from cardgen.board.art import GridStyle, grid_items
 from cardgen.board.cells import GRID_SIZE, Cell, Grid, card_name
 from cardgen.board.frame import LABEL_BAND, BoardFrame
-from cardgen.card.physical import PRESETS, CardGeometry, Preset
 from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import Anchor, Group, Item, Line, Path, PathOp, Rect, Stroke, Text
@@ -30,6 +29,7 @@ from cardgen.games.rotator.board import RotatorMap
 from cardgen.games.rotator.describe import ARROWS, start_name, turn_text
 from cardgen.games.rotator.engine import BOOST_CACHE, GRAVITY, Terrain, TurnReport, replay
 from cardgen.games.rotator.solver import StartResult, Status
+from cardgen.physical.card import PRESETS, CardGeometry, Preset
 from cardgen.text.fit import line_height, wrap
 from cardgen.text.flow import Paragraph, flow
 from cardgen.text.fonts import FontSet

@@ -38,6 +38,7 @@ from cardgen.board.cells import COLUMNS, GRID_SIZE
 from cardgen.datafile import read_toml
 from cardgen.draw.geometry import Affine, Box, Point
 from cardgen.errors import CardgenError, ConfigError
+from cardgen.games.names import NODE_GAMES, GameName
 from cardgen.resources import templates_dir
 from cardgen.schema import Choice, Custom, Flag, Number, Records, Table, Text, check
 
@@ -84,12 +85,6 @@ class Kind(enum.StrEnum):
     TOUCH = "touch"  # edge on edge
     FOLD = "fold"  # the two halves of one uncut card, Row 1 on Row 1
     BRIDGE = "bridge"  # linked by the rules across open table
-
-
-class Game(enum.StrEnum):
-    REFLECTOR = "reflector"
-    DEFLECTOR = "deflector"
-    DEFECTOR = "defector"
 
 
 @dataclass(frozen=True)
@@ -269,7 +264,7 @@ class Entry:
 @dataclass(frozen=True)
 class Arrangement:
     name: str
-    game: Game
+    game: GameName
     players: int
     cards: int
     stand: bool  # the cards are folded and stood up (drawn opened flat)
@@ -564,7 +559,7 @@ CONTACT = Table({
 })
 ARRANGEMENT = Table({
     "name": Text("the arrangement's name", nonempty=True),
-    "game": Choice(Game, "the game it is for"),
+    "game": Choice(NODE_GAMES, "the game it is for"),
     "players": Number("how many players", low=2, high=12, integer=True),
     "cards": Number("how many cards the set-up uses", low=1, high=24, integer=True),
     "stand": Flag("the cards are folded and stood up", default=False),

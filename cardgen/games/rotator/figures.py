@@ -27,7 +27,7 @@ from functools import cache
 
 from cardgen.board.cells import GRID_SIZE, HEIGHT, WIDTH, Cell
 from cardgen.board.frame import BoardFrame
-from cardgen.draw.colors import Color
+from cardgen.draw.colors import INK, Color
 from cardgen.draw.geometry import Affine, Box
 from cardgen.draw.page import (
     Anchor,
@@ -54,8 +54,7 @@ from cardgen.games.rotator.engine import (
     start_state,
 )
 from cardgen.games.rotator.generator import generate
-from cardgen.rules.figures import FigureMaker
-from cardgen.rules.sheet import INK
+from cardgen.text.figure import FigureMaker
 from cardgen.text.fit import line_height
 from cardgen.text.flow import Paragraph, flow
 from cardgen.text.fonts import FontFace, FontSet

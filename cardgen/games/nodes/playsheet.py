@@ -17,8 +17,8 @@ outwards) and placed on the page upright (Private) or turned 180° about the fol
 middle (Public), which keeps the grids aligned column for column.
 
 For Deflector and Defector the players' pages are followed by **table pages**: each
-arrangement of ``templates/tables/arrangements.toml`` (``board.tables``) for that many
-players, drawn at the card's size by ``rules.fig_nodes`` (its card look) with the
+arrangement of ``templates/tables/arrangements.toml`` (``games.nodes.tables``) for that many
+players, drawn at the card's size by ``games.nodes.figures`` (its card look) with the
 numbered seats, to lay in the middle of the table. An arrangement wider than a sheet
 (the Island) is split into equal strips on sheets side by side, each but the last
 ending in a grey glue strip and each but the first starting with a strip to cut off,
@@ -32,7 +32,6 @@ Every distance is data (``templates/playsheet/layout.toml``), every printed word
 from __future__ import annotations
 
 import difflib
-import enum
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
@@ -40,18 +39,18 @@ from typing import Any
 from cardgen.board.art import GridStyle, grid_items
 from cardgen.board.cells import GRID_SIZE, Grid
 from cardgen.board.frame import LABEL_BAND
-from cardgen.board.tables import Arrangement, Layout, bundled, layout
-from cardgen.card.physical import PRESETS, CardGeometry, Preset
 from cardgen.datafile import read_toml
-from cardgen.draw.colors import Color, color_from_data
+from cardgen.draw.colors import INK, Color, color_from_data
 from cardgen.draw.geometry import Affine, Box
 from cardgen.draw.page import Anchor, Document, Group, Item, Line, Page, Rect, Stroke, Text
 from cardgen.errors import CardgenError, FitError, ParameterError, number, shorten
+from cardgen.games.names import NODE_GAMES, GameName
+from cardgen.games.nodes.figures import CARD_STYLE, Look, arrangement_items, seat_point
+from cardgen.games.nodes.tables import Arrangement, Layout, bundled, layout
+from cardgen.physical.card import PRESETS, CardGeometry, Preset
 from cardgen.prepress.intents import paper_intent
 from cardgen.prepress.paper import Paper
 from cardgen.resources import templates_dir
-from cardgen.rules.fig_nodes import CARD_STYLE, Look, arrangement_items, seat_point
-from cardgen.rules.sheet import INK
 from cardgen.schema import Custom, Field, ListOf, Number, Table, check
 from cardgen.text.fit import line_height
 from cardgen.text.flow import Paragraph, flow
@@ -62,31 +61,23 @@ NODES = 5  # Control Nodes on every player's grid (SPEC §4)
 DEFLECTORS = 20  # Deflectors per grid in Deflector and Defector (SPEC §4)
 
 
-class SheetGame(enum.StrEnum):
-    """The games played with a Private and a Public grid per player."""
-
-    REFLECTOR = "reflector"
-    DEFLECTOR = "deflector"
-    DEFECTOR = "defector"
-
-    @property
-    def printed(self) -> str:
-        """The game's name as printed."""
-        return say("playsheet", f"games.{self.value}")
-
-    @property
-    def deflectors(self) -> int:
-        """How many Deflectors each grid holds."""
-        return 0 if self is SheetGame.REFLECTOR else DEFLECTORS
+def printed(game: GameName) -> str:
+    """A Node game's name as a play sheet prints it."""
+    return say("playsheet", f"games.{game.value}")
 
 
-def parse_game(text: str) -> SheetGame:
+def deflector_count(game: GameName) -> int:
+    """How many Deflectors each grid holds in a Node game."""
+    return 0 if game is GameName.REFLECTOR else DEFLECTORS
+
+
+def parse_game(text: str) -> GameName:
     """The game named ``text`` (any case), or an error suggesting the closest name."""
     word = text.strip().lower()
-    for game in SheetGame:
+    for game in NODE_GAMES:
         if game.value == word:
             return game
-    names = [g.value for g in SheetGame]
+    names = [g.value for g in NODE_GAMES]
     if word == "rotator":
         hint = " (Rotator is played alone, on the card itself)."
     else:
@@ -114,7 +105,7 @@ def _color(value: Any) -> Color:
 _PLAYERS = Table({"min": Number("fewest players", low=2, high=40, integer=True),
                   "max": Number("most players", low=2, high=40, integer=True)}, optional=False)
 LAYOUT = Table({
-    "players": Table({game.value: _PLAYERS for game in SheetGame}, optional=False),
+    "players": Table({game.value: _PLAYERS for game in NODE_GAMES}, optional=False),
     "page": Table({"margin": _mm("from the paper's edge")}, optional=False),
     "grid": Table({"line": _mm("thin lines"), "border": _mm("outer lines"),
                    "public_fill": Custom(_color, "a colour", "under the Public grid"),
@@ -147,7 +138,7 @@ LAYOUT = Table({
 class SheetLayout:
     """The play sheets' numbers, by section of the layout file."""
 
-    players: dict[SheetGame, tuple[int, int]]
+    players: dict[GameName, tuple[int, int]]
     page: dict[str, float]
     grid: dict[str, Any]
     fold: dict[str, Any]
@@ -168,7 +159,7 @@ def sheet_layout() -> SheetLayout:
     values = check(LAYOUT, read_toml(templates_dir() / "playsheet" / "layout.toml",
                                      "layout file"), path)
     players = {}
-    for game in SheetGame:
+    for game in NODE_GAMES:
         low, high = values["players"][game.value]["min"], values["players"][game.value]["max"]
         if low > high:
             raise CardgenError(f"{path}: players.{game.value}.min is more than its max.")
@@ -177,19 +168,19 @@ def sheet_layout() -> SheetLayout:
                        values["type"], values["space"], values["boxes"], values["table"])
 
 
-def player_range(game: SheetGame) -> tuple[int, int]:
+def player_range(game: GameName) -> tuple[int, int]:
     """The fewest and most players of a game."""
     return sheet_layout().players[game]
 
 
-def check_players(game: SheetGame, players: int | None) -> int:
+def check_players(game: GameName, players: int | None) -> int:
     """The number of players, checked against the game (None: the fewest it takes)."""
     low, high = player_range(game)
     if players is None:
         return low
     if not low <= players <= high:
         allowed = f"{low}" if low == high else f"from {low} to {high}"
-        raise ParameterError("players", f"must be {allowed} for {game.printed}, not "
+        raise ParameterError("players", f"must be {allowed} for {printed(game)}, not "
                              f"{number(players)}.", value=players)
     return players
 
@@ -265,14 +256,14 @@ def _box(x: float, y: float, w: float, h: float, label: str, layout: SheetLayout
     return items
 
 
-def _heading(half: _Half, y: float, game: SheetGame, player: int, count: int, lead: str,
+def _heading(half: _Half, y: float, game: GameName, player: int, count: int, lead: str,
              caption: str, layout: SheetLayout, fonts: FontSet) -> tuple[list[Item], float]:
     """The half's heading (game and player) and its caption (a bold lead, then the
     note), centred under the grid; the y below them."""
     t, s = layout.type, layout.space
     cx = half.width / 2
     baseline = y + fonts.bold.metrics.cap_height_mm(t["heading"])
-    items: list[Item] = [Text(cx, baseline, say("playsheet", "sheet.heading", game=game.printed,
+    items: list[Item] = [Text(cx, baseline, say("playsheet", "sheet.heading", game=printed(game),
                                                 n=player, count=count),
                               fonts.bold, t["heading"], INK, anchor=Anchor.MIDDLE,
                               name="player")]
@@ -286,7 +277,7 @@ def _heading(half: _Half, y: float, game: SheetGame, player: int, count: int, le
     return items, baseline + s["block"]
 
 
-def _public_half(half: _Half, game: SheetGame, player: int, count: int, layout: SheetLayout,
+def _public_half(half: _Half, game: GameName, player: int, count: int, layout: SheetLayout,
                  fonts: FontSet) -> list[Item]:
     """The Public grid, the heading, and the boxes for the player's name and symbol."""
     items = _grid(half, Grid.A, layout.grid["public_fill"], layout, fonts)
@@ -325,7 +316,7 @@ def _tally_head(x: float, y: float, width: float, title: str, note: str, layout:
     return items, last + s["boxes"]
 
 
-def _private_half(half: _Half, game: SheetGame, player: int, count: int, cell: float,
+def _private_half(half: _Half, game: GameName, player: int, count: int, cell: float,
                   preset: Preset, layout: SheetLayout, fonts: FontSet) -> list[Item]:
     """The Private grid, the heading, the Node and Deflector tallies, the footer."""
     b, s = layout.boxes, layout.space
@@ -350,17 +341,17 @@ def _private_half(half: _Half, game: SheetGame, player: int, count: int, cell: f
         items += _box(x + n * (b["node_width"] + b["node_gap"]), y, b["node_width"],
                       b["node_height"], say("playsheet", "sheet.node", n=n + 1), layout, fonts)
     y += b["node_height"] + s["block"]
-    if game.deflectors:
+    if deflector_count(game):
         head, y = _tally_head(x, y, width, say("playsheet", "sheet.deflectors"),
                               say("playsheet", "sheet.deflectors_note"), layout, fonts)
         items += head
         side, gap = b["deflector"], b["deflector_gap"]
-        for n in range(game.deflectors):
+        for n in range(deflector_count(game)):
             row, col = divmod(n, per_row)
             bx = x + col * (side + gap) + (col // 5) * b["deflector_group_gap"]
             items.append(Rect(bx, y + row * (side + gap), side, side,
                               stroke=_stroke(b["line"])))
-        rows = -(-game.deflectors // per_row)
+        rows = -(-deflector_count(game) // per_row)
         y += rows * side + (rows - 1) * gap + s["block"]
     footer_size = layout.type["footer"]
     footer = say("playsheet", "sheet.footer", cell=f"{cell:g}", preset=preset.value)
@@ -379,7 +370,7 @@ def _check_depth(half: _Half, bottom: float, which: str) -> None:
                        "templates/playsheet/layout.toml.")
 
 
-def player_page(game: SheetGame, player: int, count: int, preset: Preset, paper: Paper,
+def player_page(game: GameName, player: int, count: int, preset: Preset, paper: Paper,
                 fonts: FontSet) -> Page:
     """Player ``player``'s page of ``count``: the Public half above the fold (turned 180°
     for the other players), the Private half below it."""
@@ -404,10 +395,10 @@ def player_page(game: SheetGame, player: int, count: int, preset: Preset, paper:
 GLUE = Color.cmyk(0, 0, 0, 12)  # the strip the next sheet is glued on (a fill)
 
 
-def table_arrangements(game: SheetGame, players: int) -> list[Arrangement]:
+def table_arrangements(game: GameName, players: int) -> list[Arrangement]:
     """The table arrangements of ``game`` for exactly ``players`` (none for Reflector:
     its two players' sheets are the whole table)."""
-    if game is SheetGame.REFLECTOR:
+    if game is GameName.REFLECTOR:
         return []
     return [arr for arr in bundled().values()
             if arr.game.value == game.value and arr.players == players]
@@ -475,11 +466,11 @@ def table_layout(arr: Arrangement, cell: float) -> Layout:
     return replace(moved, width=box.w, height=box.h)
 
 
-def _table_header(arr: Arrangement, game: SheetGame, x: float, y: float, width: float,
+def _table_header(arr: Arrangement, game: GameName, x: float, y: float, width: float,
                   sheet: int, sheets: int, layout: SheetLayout, fonts: FontSet,
                   ) -> list[Item]:
     t = layout.table
-    title = say("playsheet", "tables.title", game=game.printed, count=arr.players,
+    title = say("playsheet", "tables.title", game=printed(game), count=arr.players,
                 arrangement=say("playsheet", f"tables.names.{arr.name}"))
     note = say("playsheet", "tables.note")
     if sheets > 1:
@@ -496,7 +487,7 @@ def _header_height(items: list[Item], top: float, layout: SheetLayout, fonts: Fo
     return last + fonts.regular.metrics.descent_mm(layout.table["note"]) - top
 
 
-def table_pages(arr: Arrangement, game: SheetGame, preset: Preset, paper: Paper,
+def table_pages(arr: Arrangement, game: GameName, preset: Preset, paper: Paper,
                 fonts: FontSet) -> list[Page]:
     """An arrangement at the card's size under its heading: one page, or sheets side by
     side to cut and glue when it is wider than one."""
@@ -563,7 +554,7 @@ def _joined(art: list[Item], left: float, right: float, cut: float, glue: float,
     return items
 
 
-def playsheet_document(game: SheetGame, players: int, preset: Preset, paper: Paper,
+def playsheet_document(game: GameName, players: int, preset: Preset, paper: Paper,
                        fonts: FontSet) -> Document:
     """Every player's page, in order (``players`` checked against the game), then, for
     Deflector and Defector, the table arrangements for that many players."""
@@ -571,7 +562,7 @@ def playsheet_document(game: SheetGame, players: int, preset: Preset, paper: Pap
     pages = [player_page(game, n, count, preset, paper, fonts) for n in range(1, count + 1)]
     for arr in table_arrangements(game, count):
         pages += table_pages(arr, game, preset, paper, fonts)
-    return Document(pages, title=say("playsheet", "sheet.document", game=game.printed,
+    return Document(pages, title=say("playsheet", "sheet.document", game=printed(game),
                                      count=count),
-                    subject=say("playsheet", "sheet.subject", game=game.printed),
+                    subject=say("playsheet", "sheet.subject", game=printed(game)),
                     output_intent=paper_intent(paper))

@@ -1,6 +1,6 @@
 """Figures for the Node games (Reflector, Deflector, Defector), drawn from the models:
 a Node's territory on a grid drawn like the card's (:mod:`cardgen.board.territory`,
-:mod:`cardgen.board.art`), and the table arrangements (:mod:`cardgen.board.tables`).
+:mod:`cardgen.board.art`), and the table arrangements (:mod:`cardgen.games.nodes.tables`).
 
 :func:`arrangement_items` draws an arrangement at any scale: small for a rules figure
 (``Look.FIGURE``: each grid a tinted square with its Row 1 and Column A marked), or at
@@ -24,20 +24,8 @@ from functools import partial
 from cardgen.board.art import GridStyle, grid_items
 from cardgen.board.cells import GRID_SIZE, Grid
 from cardgen.board.frame import LABEL_BAND
-from cardgen.board.tables import (
-    Arrangement,
-    Contact,
-    End,
-    Kind,
-    Layout,
-    Polygon,
-    Role,
-    arrangement,
-    layout,
-    overlap,
-)
 from cardgen.board.territory import grid_territory
-from cardgen.draw.colors import Color
+from cardgen.draw.colors import INK, Color
 from cardgen.draw.geometry import Affine, Box, Point
 from cardgen.draw.page import (
     CLOSE,
@@ -52,8 +40,19 @@ from cardgen.draw.page import (
     Stroke,
     Text,
 )
-from cardgen.rules.figures import Figure
-from cardgen.rules.sheet import INK
+from cardgen.games.nodes.tables import (
+    Arrangement,
+    Contact,
+    End,
+    Kind,
+    Layout,
+    Polygon,
+    Role,
+    arrangement,
+    layout,
+    overlap,
+)
+from cardgen.text.figure import Figure
 from cardgen.text.fonts import FontFace, FontSet
 from cardgen.texts import say, say_lines
 from cardgen.units import MM_PER_PT
@@ -455,7 +454,7 @@ def legend_items(kinds: Sequence[Sample], fonts: FontSet, style: TableStyle, x: 
 
 def arrangement_items(lay: Layout, fonts: FontSet, look: Look = Look.FIGURE,
                       style: TableStyle | None = None, seats: bool = True) -> list[Item]:
-    """An arrangement laid out by :func:`cardgen.board.tables.layout`: every grid, the
+    """An arrangement laid out by :func:`cardgen.games.nodes.tables.layout`: every grid, the
     contacts, the players' seats (``seats``) and, where grids of several roles lie on
     the table, each grid's role. For a play sheet at the card's size::
 
@@ -481,7 +480,7 @@ def arrangement_items(lay: Layout, fonts: FontSet, look: Look = Look.FIGURE,
 
 def seat_margin(look: Look = Look.FIGURE) -> float:
     """How far (mm) the seats reach beyond the grids in a look's default style: the
-    margin to give :func:`cardgen.board.tables.layout`."""
+    margin to give :func:`cardgen.games.nodes.tables.layout`."""
     style = CARD_STYLE if look is Look.CARD else STYLE
     return style.seat_gap + 2 * style.seat_radius + 0.5
 

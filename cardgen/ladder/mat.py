@@ -25,8 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cardgen.card.physical import PRESETS, Preset
-from cardgen.draw.colors import Color
+from cardgen.draw.colors import INK, Color
 from cardgen.draw.geometry import Affine, Box
 from cardgen.draw.page import (
     CLOSE,
@@ -44,11 +43,11 @@ from cardgen.draw.page import (
     Text,
 )
 from cardgen.errors import CardgenError
+from cardgen.ladder.figures import AttackFigure, Pen, PlaceState, leg_x, place
 from cardgen.ladder.pyramid import Pyramid, Slot
+from cardgen.physical.card import PRESETS, Preset
 from cardgen.prepress.intents import paper_intent
 from cardgen.prepress.paper import Paper
-from cardgen.rules.ladder import AttackFigure, Pen, PlaceState, leg_x, place
-from cardgen.rules.sheet import INK
 from cardgen.text.fit import line_height
 from cardgen.text.flow import Paragraph, flow
 from cardgen.text.fonts import FontSet

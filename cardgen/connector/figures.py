@@ -28,7 +28,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import pairwise
 
-from cardgen.card.physical import PRESETS, Preset
 from cardgen.connector.assembly import read_assembly, shipped_assembly_path
 from cardgen.connector.draw import LEGEND_SIZE, game_styles, legend_items
 from cardgen.connector.layout import bundled_layout
@@ -38,7 +37,6 @@ from cardgen.connector.model import (
     Cover,
     Face,
     Fragment,
-    Game,
     Mark,
     Placement,
     Scene,
@@ -46,13 +44,14 @@ from cardgen.connector.model import (
 )
 from cardgen.connector.picture import TARGET_RADIUS, Picture, PictureStyle, draw_picture
 from cardgen.connector.validate import Report, validate
-from cardgen.draw.colors import Color
+from cardgen.draw.colors import INK, Color
 from cardgen.draw.geometry import Affine, Box, Point
 from cardgen.draw.page import Anchor, Group, Item, Line, LineTo, MoveTo, Path, Stroke, Text
 from cardgen.draw.shapes import circle
 from cardgen.errors import CardgenError
-from cardgen.rules.figures import Figure
-from cardgen.rules.sheet import INK
+from cardgen.games.names import CONNECTOR_GAMES, GameName
+from cardgen.physical.card import PRESETS, Preset
+from cardgen.text.figure import Figure
 from cardgen.text.fit import line_height, wrap
 from cardgen.text.fonts import FontFace, FontSet
 from cardgen.texts import say
@@ -198,7 +197,7 @@ class AssemblyFigure:
     revealed text under it."""
 
     fonts: FontSet
-    game: Game
+    game: GameName
     preset: Preset = Preset.EU
     style: FigureStyle = STYLE
     reveal: bool = True
@@ -609,7 +608,7 @@ class CardFigure:
         return [Group(items, transform=to_page, name="legend")]
 
 
-def _assembly(game: Game) -> Callable[[FontSet], Figure]:
+def _assembly(game: GameName) -> Callable[[FontSet], Figure]:
     def make(fonts: FontSet) -> Figure:
         return AssemblyFigure(fonts, game)
     return make
@@ -617,5 +616,5 @@ def _assembly(game: Game) -> Callable[[FontSet], Figure]:
 
 FIGURES: dict[str, Callable[[FontSet], Figure]] = {
     "connector-card": CardFigure,
-    **{f"connector-{game.value}": _assembly(game) for game in Game},
+    **{f"connector-{game.value}": _assembly(game) for game in CONNECTOR_GAMES},
 }

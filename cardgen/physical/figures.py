@@ -1,9 +1,9 @@
 """The card's two folds side by side, seen end-on (``card-folds``): grids inside, a
 business card; grids outside, a tent standing between two players, one grid toward each.
 
-Drawn from the physical card (:mod:`cardgen.card.physical`): each half is as long as the
+Drawn from the physical card (:mod:`cardgen.physical.card`): each half is as long as the
 folded card is high, and which face each fold shows outside and which it hides inside
-comes from :class:`~cardgen.card.physical.Fold`. The paper is drawn thick, as two strips
+comes from :class:`~cardgen.physical.card.Fold`. The paper is drawn thick, as two strips
 side by side, one per face, in that face's colour: the business side's black, and the
 inside in the grids' tints (blue for grid A's half, red for grid B's, as on the card).
 
@@ -17,12 +17,11 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from cardgen.card.physical import PRESETS, CardGeometry, Fold, Preset, Side
-from cardgen.draw.colors import Color
+from cardgen.draw.colors import INK, Color
 from cardgen.draw.geometry import Point
 from cardgen.draw.page import CLOSE, Anchor, Item, Line, LineTo, MoveTo, Path, Stroke, Text
-from cardgen.rules.figures import Figure
-from cardgen.rules.sheet import INK
+from cardgen.physical.card import PRESETS, CardGeometry, Fold, Preset, Side
+from cardgen.text.figure import Figure
 from cardgen.text.fit import fit_line, line_height
 from cardgen.text.fonts import FontSet
 from cardgen.texts import say

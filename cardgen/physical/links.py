@@ -9,8 +9,8 @@ numbers land here.
 
 from __future__ import annotations
 
-from cardgen.card.physical import CardGeometry, Tab
 from cardgen.draw.geometry import Point
+from cardgen.physical.card import CardGeometry, Tab
 
 LINK_RADIUS = 1.6  # half the size of a link number's mark (mm)
 CORNER_LINKS = ("1", "2", "3", "4")  # clockwise from the top left, as read
