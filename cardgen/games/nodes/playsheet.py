@@ -336,7 +336,8 @@ def _private_half(half: _Half, game: GameName, player: int, count: int, cell: fl
     y += b["node_height"] + s["block"]
     if deflectors(game):
         head, y = _tally_head(x, y, width, say("playsheet", "sheet.deflectors"),
-                              say("playsheet", "sheet.deflectors_note"), layout, fonts)
+                              say("playsheet", "sheet.deflectors_note", count=deflectors(game)),
+                              layout, fonts)
         items += head
         side, gap = b["deflector"], b["deflector_gap"]
         for n in range(deflectors(game)):
