@@ -17,6 +17,7 @@ from cardgen.games.nodes.model import (
     NODES,
     Role,
     deflectors,
+    player_range,
     space_name,
     territory,
 )
@@ -54,3 +55,13 @@ def test_the_figures_grid_tints_are_the_bundled_themes(theme):
     inside = tomllib.loads(theme.read_text(encoding="utf-8"))["inside"]
     assert color_from_data(inside["tint_a"]) == GRID_TINTS[Grid.A]
     assert color_from_data(inside["tint_b"]) == GRID_TINTS[Grid.B]
+
+
+def test_reflector_takes_two_deflector_three_to_five_defector_six_to_twelve():
+    assert [player_range(game) for game in NODE_GAMES] == [(2, 2), (3, 5), (6, 12)]
+
+
+def test_every_table_arrangement_is_for_a_number_of_players_its_game_takes():
+    for arr in bundled().values():
+        low, high = player_range(GameName(arr.game))
+        assert low <= arr.players <= high, arr.name

@@ -12,6 +12,8 @@ table arrangements.
   player keeps on his play sheet.
 - A Node's territory (:func:`territory`) is the spaces of its own grid within
   Manhattan distance 2; it never crosses into another grid.
+- Reflector is played by two, Deflector by three to five, Defector by six or more
+  (:func:`player_range`).
 - A space is named as printed: column letter, then row (:func:`space_name`, ``D4``).
 
 Spaces on one grid are (column 0..9, row 1..10). Pure: imports ``cardgen.board``'s
@@ -43,6 +45,19 @@ class Role(enum.StrEnum):
 
 # Which of the card's two grids is each view of a player's grid.
 CARD_GRID: dict[Role, Grid] = {Role.PUBLIC: Grid.A, Role.PRIVATE: Grid.B}
+
+
+# Who plays what (SPEC §9): the fewest and most players of each game. The seeds ask for
+# six or more players in Defector and name no upper bound; cardgen stops at twelve, the
+# most the table arrangements' data allows too: twelve play sheets, and a table where a
+# player may have to claim a way through eleven other grids.
+PLAYERS: dict[GameName, tuple[int, int]] = {
+    GameName.REFLECTOR: (2, 2), GameName.DEFLECTOR: (3, 5), GameName.DEFECTOR: (6, 12)}
+
+
+def player_range(game: GameName) -> tuple[int, int]:
+    """The fewest and most players of a Node game."""
+    return PLAYERS[game]
 
 
 def deflectors(game: GameName) -> int:

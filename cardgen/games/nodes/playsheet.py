@@ -46,7 +46,7 @@ from cardgen.draw.page import Anchor, Document, Group, Item, Line, Page, Rect, S
 from cardgen.errors import CardgenError, FitError, ParameterError, number, shorten
 from cardgen.games.names import NODE_GAMES, GameName
 from cardgen.games.nodes.figures import CARD_STYLE, Look, arrangement_items, seat_point
-from cardgen.games.nodes.model import CARD_GRID, NODES, Role, deflectors
+from cardgen.games.nodes.model import CARD_GRID, NODES, Role, deflectors, player_range
 from cardgen.games.nodes.tables import Arrangement, Layout, bundled, layout
 from cardgen.physical.card import PRESETS, CardGeometry, Preset
 from cardgen.prepress.intents import paper_intent
@@ -95,10 +95,7 @@ def _color(value: Any) -> Color:
     return color_from_data(value)
 
 
-_PLAYERS = Table({"min": Number("fewest players", low=2, high=40, integer=True),
-                  "max": Number("most players", low=2, high=40, integer=True)}, optional=False)
 LAYOUT = Table({
-    "players": Table({game.value: _PLAYERS for game in NODE_GAMES}, optional=False),
     "page": Table({"margin": _mm("from the paper's edge")}, optional=False),
     "grid": Table({"line": _mm("thin lines"), "border": _mm("outer lines"),
                    "public_fill": Custom(_color, "a colour", "under the Public grid"),
@@ -131,7 +128,6 @@ LAYOUT = Table({
 class SheetLayout:
     """The play sheets' numbers, by section of the layout file."""
 
-    players: dict[GameName, tuple[int, int]]
     page: dict[str, float]
     grid: dict[str, Any]
     fold: dict[str, Any]
@@ -151,19 +147,8 @@ def sheet_layout() -> SheetLayout:
     path = layout_path()
     values = check(LAYOUT, read_toml(templates_dir() / "playsheet" / "layout.toml",
                                      "layout file"), path)
-    players = {}
-    for game in NODE_GAMES:
-        low, high = values["players"][game.value]["min"], values["players"][game.value]["max"]
-        if low > high:
-            raise CardgenError(f"{path}: players.{game.value}.min is more than its max.")
-        players[game] = (low, high)
-    return SheetLayout(players, values["page"], values["grid"], values["fold"],
+    return SheetLayout(values["page"], values["grid"], values["fold"],
                        values["type"], values["space"], values["boxes"], values["table"])
-
-
-def player_range(game: GameName) -> tuple[int, int]:
-    """The fewest and most players of a game."""
-    return sheet_layout().players[game]
 
 
 def check_players(game: GameName, players: int | None) -> int:
