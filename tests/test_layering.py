@@ -314,6 +314,15 @@ def test_no_part_imports_a_higher_level_nor_a_product_another_product(part):
             "they share down a level")
 
 
+def test_no_game_and_no_other_product_imports_the_card():
+    """The physical card is ``physical``, below every game and product: nothing under
+    ``connector/``, ``games/`` or ``rules/`` imports ``cardgen.card``."""
+    offenders = [f"{name} line {imp.line}" for name in modules()
+                 if name.startswith(("cardgen.connector", "cardgen.games", "cardgen.rules"))
+                 for imp in imports(name) if part_of(imp.target) == "card"]
+    assert not offenders, offenders
+
+
 def test_the_parts_form_layers_without_cycles():
     """Read as a graph of parts, MAY_IMPORT has no cycle (a stricter rule than the
     modules' own graph below): every part can be built on the ones it imports."""
