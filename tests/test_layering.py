@@ -222,6 +222,13 @@ def part_module(part: str) -> str:
     return "cardgen" if part == "cardgen" else f"cardgen.{part}"
 
 
+def stated_in(part: str) -> str:
+    """Where a part's imports are stated besides MAY_IMPORT, for failure messages."""
+    if modules()[part_module(part)].name == "__init__.py":
+        return f"to {part}'s docstring ('May import:') and README's development table"
+    return "README's development table"
+
+
 def level_of(part: str) -> int:
     return next(i for i, (_, parts, _) in enumerate(LEVELS) if part in parts)
 
@@ -272,8 +279,7 @@ def test_each_module_imports_only_what_its_part_may(name):
             assert target == part or target in MAY_IMPORT[part], (
                 f"{name} line {imp.line} imports {imp.target}, and {part} may import only "
                 f"{sorted(MAY_IMPORT[part])}: drop the import, or add {target!r} to "
-                f"MAY_IMPORT[{part!r}] (if LEVELS allow it), to {part}'s docstring and to "
-                "README's development table")
+                f"MAY_IMPORT[{part!r}] (if LEVELS allow it) and {stated_in(part)}")
         elif is_third_party(imp.target):
             assert imp.target in THIRD_PARTY.get(part, set()), (
                 f"{name} line {imp.line} imports {imp.target}: drop it, or add it to "
@@ -287,8 +293,8 @@ def test_each_part_imports_everything_it_is_said_to(part):
     unused = MAY_IMPORT[part] - set(imported_parts()[part])
     assert not unused, (
         f"nothing in {part} imports {sorted(unused)} any more: remove "
-        f"{' and '.join(repr(u) for u in sorted(unused))} from MAY_IMPORT[{part!r}], from "
-        f"{part}'s docstring and from README's development table")
+        f"{' and '.join(repr(u) for u in sorted(unused))} from MAY_IMPORT[{part!r}] and "
+        f"from {stated_in(part).removeprefix('to ')}")
     libraries = THIRD_PARTY.get(part, set()) - set(imported_libraries()[part])
     assert not libraries, (
         f"nothing in {part} imports {sorted(libraries)} any more: remove them from "
@@ -451,8 +457,10 @@ PACKAGES = sorted(part for part in MAY_IMPORT if modules()[part_module(part)].na
 
 def test_every_package_is_a_part_of_its_own():
     packages = {n for n, p in modules().items() if p.name == "__init__.py"}
-    assert packages == {part_module(part) for part in PACKAGES}, sorted(
-        packages ^ {part_module(part) for part in PACKAGES})
+    new = sorted(packages - {part_module(part) for part in PACKAGES})
+    assert not new, (f"{new}: give each new package a row in MAY_IMPORT and a place in "
+                     "LEVELS, a 'May import:' paragraph in its docstring and a row in README's "
+                     "development table")
 
 
 @pytest.mark.parametrize("part", PACKAGES)
