@@ -9,7 +9,6 @@ from functools import cache
 
 import pytest
 
-from cardgen.board.territory import grid_territory
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import Item, Line, Page, Path, Rect, Text, walk
 from cardgen.games.nodes.figures import (
@@ -23,6 +22,7 @@ from cardgen.games.nodes.figures import (
     links,
     seat_margin,
 )
+from cardgen.games.nodes.model import territory as grid_territory
 from cardgen.games.nodes.tables import Kind, arrangement, layout
 from cardgen.prepress.ink import page_ink_problems
 from cardgen.rules.figures import figure_makers

@@ -1,14 +1,19 @@
-"""The package layering, read from the source: what each package may import, that the
-models stay pure, that heavy libraries load lazily, and that there are no import cycles.
+"""The package layering, read from the source, stated once and checked: what each part
+may import (exactly), the levels no part may break (a game never imports another game or
+a product, a product never another product), that the models stay pure, that heavy
+libraries load lazily, and that there are no import cycles; and that every package's
+docstring and README's development table say what ``MAY_IMPORT`` says.
 
 Imports are collected statically (every ``import`` statement in every module, wherever
-it is: at module level, inside functions, or under ``if TYPE_CHECKING``), so a rule
-cannot be dodged by importing late.
+it is: at module level, inside functions, or under ``if TYPE_CHECKING``, and every
+string that names a cardgen module, as ``importlib`` would load it), so a rule cannot be
+dodged by importing late or by name.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -21,9 +26,20 @@ from tests.helpers import ROOT
 
 PACKAGE = ROOT / "cardgen"
 
-# What each part of cardgen may import from cardgen (by top-level part: a package or a
-# module), as each package's docstring states.
-MAY_IMPORT = {
+# The parts of cardgen: each top-level package or module, and the games' sub-packages,
+# which are layers of their own: the games' core (``games``: the interface, the names,
+# the seeded random numbers), each game (``games.rotator``, ``games.nodes``) and the
+# registry that lists them (``games.registry``). A module belongs to the longest part
+# its name starts with.
+#
+# MAY_IMPORT says which other parts each part imports from cardgen, exactly: a part never
+# imports one that is not listed, and imports from every one that is (so the statement
+# cannot outlive the code). Each package's docstring says the same in its "May import:"
+# paragraph, and README's development table in its "may import" column; the tests below
+# hold all three to this. ``cardgen`` is the root package (its ``__version__``).
+MAY_IMPORT: dict[str, set[str]] = {
+    "cardgen": set(),
+    "__main__": {"cli", "interrupt"},
     "errors": {"chars"},
     "units": set(),
     "resources": set(),
@@ -34,34 +50,35 @@ MAY_IMPORT = {
     "texts": {"datafile", "errors", "resources"},
     "interrupt": set(),
     "output": {"errors", "datafile", "interrupt"},
-    "draw": {"draw", "errors", "units", "datafile", "limits"},
-    "text": {"text", "draw", "errors", "resources", "units", "datafile", "limits", "chars"},
-    "board": {"board", "draw", "text", "errors", "chars", "datafile", "schema", "resources",
-              "units"},
-    "physical": {"physical", "board", "draw", "text", "texts", "errors", "units"},
-    "prepress": {"prepress", "draw", "text", "texts", "errors", "datafile", "schema",
-                 "resources", "units", "cardgen"},
-    "ladder": {"ladder", "physical", "draw", "text", "texts", "prepress", "datafile", "schema",
+    "draw": {"errors", "units", "datafile"},
+    "text": {"draw", "errors", "resources", "units", "datafile", "limits", "chars"},
+    "board": {"draw", "text", "errors", "units"},
+    "physical": {"board", "draw", "text", "texts", "errors", "units"},
+    "prepress": {"cardgen", "draw", "text", "texts", "errors", "datafile", "schema",
+                 "resources", "units"},
+    "render": {"cardgen", "draw", "text", "units", "errors"},
+    "games": {"draw", "text", "prepress"},
+    "games.rotator": {"games", "board", "physical", "draw", "text", "texts", "datafile",
+                      "schema", "errors", "chars", "units"},
+    "games.nodes": {"games", "board", "physical", "draw", "text", "texts", "prepress",
+                    "datafile", "schema", "errors", "resources", "units"},
+    "games.registry": {"games", "games.rotator", "errors"},
+    "connector": {"games", "physical", "draw", "text", "texts", "prepress", "render",
+                  "output", "datafile", "schema", "errors", "resources", "units"},
+    "ladder": {"physical", "draw", "text", "texts", "prepress", "datafile", "schema",
                "resources", "errors", "units"},
-    "games": {"games", "board", "physical", "draw", "text", "texts", "prepress", "datafile",
-              "schema", "errors", "chars", "resources", "units"},
-    "connector": {"connector", "games", "physical", "board", "draw", "text", "texts", "prepress",
-                  "render", "output", "datafile", "schema", "errors", "resources", "units",
-                  "chars", "cardgen"},
-    "card": {"card", "physical", "board", "draw", "text", "texts", "prepress", "datafile",
-             "schema", "ladder", "errors", "resources", "units", "chars", "cardgen",
-             "connector"},
-    "render": {"render", "draw", "text", "units", "errors", "cardgen"},
-    "rules": {"rules", "physical", "draw", "text", "texts", "prepress", "ladder", "games",
-              "connector", "datafile", "schema", "resources", "units", "errors", "chars"},
-    "cli": {"cli", "card", "physical", "games", "board", "connector", "ladder", "draw", "text",
-            "texts", "prepress", "render", "output", "rules", "errors", "schema", "cardgen",
-            "datafile", "interrupt"},
-    "__main__": {"cli", "interrupt"},
-    "cardgen": set(),
+    "card": {"cardgen", "connector", "ladder", "physical", "board", "draw", "text", "texts",
+             "prepress", "datafile", "schema", "errors", "resources", "units", "chars"},
+    "rules": {"games", "games.rotator", "games.nodes", "connector", "ladder", "physical",
+              "draw", "text", "texts", "prepress", "datafile", "resources", "errors",
+              "units"},
+    "cli": {"cardgen", "card", "rules", "connector", "ladder", "games", "games.rotator",
+            "games.nodes", "physical", "board", "draw", "text", "texts", "prepress",
+            "render", "output", "datafile", "schema", "errors", "interrupt"},
 }
-# Third-party libraries each part may import (the standard library is always allowed).
-THIRD_PARTY = {
+# Third-party libraries each part imports (the standard library is always allowed),
+# exactly, as each package's docstring names them too.
+THIRD_PARTY: dict[str, set[str]] = {
     "draw": {"PIL", "reportlab"},  # raster reading; reportlab's QR encoder
     "text": {"fontTools", "reportlab"},  # reportlab: a trial parse of a user's font
     "card": {"PIL"},  # the portraits' duotone
@@ -70,11 +87,30 @@ THIRD_PARTY = {
 }
 HEAVY = {"reportlab", "PIL", "fontTools", "svgwrite"}
 
+# The levels of the house, lowest first. A part imports only parts of lower levels, and
+# parts of its own level only where the level is shared. The foundations are shared
+# (their order among themselves is MAY_IMPORT's); the games never import each other
+# (they share what they have in common through the games' core); the products never
+# import each other; the command line, on top, puts the products together. So no product
+# reaches into another product's modules, and no game into another game's.
+LEVELS: tuple[tuple[str, frozenset[str], bool], ...] = (
+    ("a foundation", frozenset({
+        "cardgen", "errors", "units", "resources", "datafile", "limits", "chars", "schema",
+        "texts", "interrupt", "output", "draw", "text", "board", "physical", "prepress",
+        "render"}), True),
+    ("the games' core", frozenset({"games"}), False),
+    ("a game", frozenset({"games.rotator", "games.nodes", "connector", "ladder"}), False),
+    ("the registry", frozenset({"games.registry"}), False),
+    ("a product", frozenset({"card", "rules"}), False),
+    ("the command line", frozenset({"cli", "__main__"}), True),
+)
+
 # The models: pure descriptions of cards, boards and games. They import nothing that
 # draws, renders, imposes or talks to the user.
 MODELS = {
     "cardgen.draw.geometry", "cardgen.board.cells", "cardgen.board.territory",
     "cardgen.board.frame", "cardgen.board.text", "cardgen.games.nodes.tables",
+    "cardgen.games.nodes.model",
     "cardgen.physical.card", "cardgen.physical.links",
     "cardgen.games.rng", "cardgen.games.rotator.board", "cardgen.games.rotator.engine",
     "cardgen.games.rotator.solver", "cardgen.games.rotator.reference",
@@ -155,6 +191,11 @@ def imports(name: str) -> tuple[Import, ...]:
                     found.append((full if full in modules() else base, lazy, node.lineno))
             else:
                 found.append((base, lazy, node.lineno))
+        elif (isinstance(node, ast.Constant) and isinstance(node.value, str)
+              and node.value.startswith("cardgen.") and node.value in modules()):
+            # A module named in a string is imported by name (importlib): it counts,
+            # as if imported inside a function, so no rule is dodged that way.
+            found.append((node.value, True, node.lineno))
     out = []
     for target, lazy, line in found:
         if target == "cardgen" or target.startswith("cardgen."):
@@ -165,8 +206,56 @@ def imports(name: str) -> tuple[Import, ...]:
 
 
 def part_of(name: str) -> str:
-    parts = name.split(".")
-    return parts[1] if len(parts) > 1 else "cardgen"
+    """The part of cardgen a module belongs to: the longest part its name starts with
+    (``cardgen.games.rotator.board`` is in ``games.rotator``)."""
+    if name == "cardgen":
+        return "cardgen"
+    parts = name.removeprefix("cardgen.").split(".")
+    for i in range(len(parts), 0, -1):
+        if ".".join(parts[:i]) in MAY_IMPORT:
+            return ".".join(parts[:i])
+    return parts[0]
+
+
+def part_module(part: str) -> str:
+    """The module (or package) a part is."""
+    return "cardgen" if part == "cardgen" else f"cardgen.{part}"
+
+
+def stated_in(part: str) -> str:
+    """Where a part's imports are stated besides MAY_IMPORT, for failure messages."""
+    if modules()[part_module(part)].name == "__init__.py":
+        return f"to {part}'s docstring ('May import:') and README's development table"
+    return "README's development table"
+
+
+def level_of(part: str) -> int:
+    return next(i for i, (_, parts, _) in enumerate(LEVELS) if part in parts)
+
+
+@cache
+def imported_parts() -> dict[str, dict[str, list[str]]]:
+    """For each part, the other parts it imports, each with the imports that do it
+    (``module line N``)."""
+    used: dict[str, dict[str, list[str]]] = {part: {} for part in MAY_IMPORT}
+    for name in modules():
+        part = part_of(name)
+        for imp in imports(name):
+            if imp.target.startswith("cardgen") and part_of(imp.target) != part:
+                used[part].setdefault(part_of(imp.target), []).append(
+                    f"{name} line {imp.line}")
+    return used
+
+
+@cache
+def imported_libraries() -> dict[str, dict[str, list[str]]]:
+    used: dict[str, dict[str, list[str]]] = {part: {} for part in MAY_IMPORT}
+    for name in modules():
+        for imp in imports(name):
+            if not imp.target.startswith("cardgen") and is_third_party(imp.target):
+                used[part_of(name)].setdefault(imp.target, []).append(
+                    f"{name} line {imp.line}")
+    return used
 
 
 def is_third_party(top: str) -> bool:
@@ -182,17 +271,79 @@ def test_the_import_graph_covers_every_module():
 
 
 @pytest.mark.parametrize("name", sorted(modules()))
-def test_each_module_imports_only_what_its_package_may(name):
+def test_each_module_imports_only_what_its_part_may(name):
     part = part_of(name)
     for imp in imports(name):
         if imp.target.startswith("cardgen"):
             target = part_of(imp.target)
             assert target == part or target in MAY_IMPORT[part], (
-                f"{name} line {imp.line} imports {imp.target}: the {part} layer may import "
-                f"only {sorted(MAY_IMPORT[part])}")
+                f"{name} line {imp.line} imports {imp.target}, and {part} may import only "
+                f"{sorted(MAY_IMPORT[part])}: drop the import, or add {target!r} to "
+                f"MAY_IMPORT[{part!r}] (if LEVELS allow it) and {stated_in(part)}")
         elif is_third_party(imp.target):
             assert imp.target in THIRD_PARTY.get(part, set()), (
-                f"{name} line {imp.line} imports {imp.target}")
+                f"{name} line {imp.line} imports {imp.target}: drop it, or add it to "
+                f"THIRD_PARTY[{part!r}] and to {part}'s docstring")
+
+
+@pytest.mark.parametrize("part", sorted(MAY_IMPORT))
+def test_each_part_imports_everything_it_is_said_to(part):
+    """The statement is exact: a part that no longer imports a part it may import says
+    so, or the docstrings and README go on claiming a dependency that is gone."""
+    unused = MAY_IMPORT[part] - set(imported_parts()[part])
+    assert not unused, (
+        f"nothing in {part} imports {sorted(unused)} any more: remove "
+        f"{' and '.join(repr(u) for u in sorted(unused))} from MAY_IMPORT[{part!r}] and "
+        f"from {stated_in(part).removeprefix('to ')}")
+    libraries = THIRD_PARTY.get(part, set()) - set(imported_libraries()[part])
+    assert not libraries, (
+        f"nothing in {part} imports {sorted(libraries)} any more: remove them from "
+        f"THIRD_PARTY[{part!r}] and from {part}'s docstring")
+
+
+def test_the_levels_hold_every_part_once():
+    placed = [part for _, parts, _ in LEVELS for part in parts]
+    assert sorted(placed) == sorted(MAY_IMPORT), (
+        sorted(set(MAY_IMPORT) - set(placed)), sorted(set(placed) - set(MAY_IMPORT)))
+
+
+@pytest.mark.parametrize("part", sorted(MAY_IMPORT))
+def test_no_part_imports_a_higher_level_nor_a_product_another_product(part):
+    """No exceptions: a foundation imports no game and no product, a game no other game
+    (only the games' core) and no product, a product no other product."""
+    mine = level_of(part)
+    word, _, shared = LEVELS[mine]
+    for target in sorted(MAY_IMPORT[part]):
+        theirs = level_of(target)
+        assert theirs < mine or (theirs == mine and shared), (
+            f"{part} is {word} and may not import {target}, {LEVELS[theirs][0]}: move what "
+            "they share down a level")
+
+
+def test_no_game_and_no_other_product_imports_the_card():
+    """The physical card is ``physical``, below every game and product: nothing under
+    ``connector/``, ``games/`` or ``rules/`` imports ``cardgen.card``."""
+    offenders = [f"{name} line {imp.line}" for name in modules()
+                 if name.startswith(("cardgen.connector", "cardgen.games", "cardgen.rules"))
+                 for imp in imports(name) if part_of(imp.target) == "card"]
+    assert not offenders, offenders
+
+
+def test_the_parts_form_layers_without_cycles():
+    """Read as a graph of parts, MAY_IMPORT has no cycle (a stricter rule than the
+    modules' own graph below): every part can be built on the ones it imports."""
+    done: set[str] = set()
+
+    def visit(part: str, path: tuple[str, ...]) -> None:
+        assert part not in path, " -> ".join((*path, part))
+        if part in done:
+            return
+        for target in sorted(MAY_IMPORT[part]):
+            visit(target, (*path, part))
+        done.add(part)
+
+    for part in sorted(MAY_IMPORT):
+        visit(part, ())
 
 
 def closure(start: str, *, lazy: bool = True) -> set[str]:
@@ -278,10 +429,103 @@ def test_no_import_cycles():
     assert not cycles, cycles
 
 
-@pytest.mark.parametrize("name", sorted(n for n, p in modules().items()
-                                        if p.name == "__init__.py" and n != "cardgen"))
-def test_every_package_says_what_it_is_for_and_what_it_may_import(name):
-    doc = ast.get_docstring(ast.parse(modules()[name].read_text(encoding="utf-8")))
-    assert doc and len(doc) > 80, name
-    if name.count(".") == 1:  # the top-level packages state their imports
-        assert "import" in doc, name
+MAY_IMPORT_LEAD = "May import:"
+
+
+def stated_imports(text: str, part: str) -> tuple[set[str], set[str]] | None:
+    """The parts and libraries named in the paragraph of ``text`` that starts with "May
+    import:": every ````cardgen.X```` names the part ``X`` is in (its own modules aside),
+    every other name in double backquotes a third-party library (by its import name,
+    ````PIL````). None when there is no such paragraph."""
+    paragraphs = [p.strip() for p in re.split(r"\n\s*\n", text)]
+    found = [p for p in paragraphs if p.startswith(MAY_IMPORT_LEAD)]
+    if len(found) != 1:
+        return None
+    names = re.findall(r"``([^`]+)``", found[0])
+    parts = {part_of(n) for n in names if n == "cardgen" or n.startswith("cardgen.")} - {part}
+    libraries = {n for n in names if n != "cardgen" and not n.startswith("cardgen.")}
+    return parts, libraries
+
+
+def docstring(part: str) -> str:
+    path = modules()[part_module(part)]
+    return ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+
+
+PACKAGES = sorted(part for part in MAY_IMPORT if modules()[part_module(part)].name == "__init__.py")
+
+
+def test_every_package_is_a_part_of_its_own():
+    packages = {n for n, p in modules().items() if p.name == "__init__.py"}
+    new = sorted(packages - {part_module(part) for part in PACKAGES})
+    assert not new, (f"{new}: give each new package a row in MAY_IMPORT and a place in "
+                     "LEVELS, a 'May import:' paragraph in its docstring and a row in README's "
+                     "development table")
+
+
+@pytest.mark.parametrize("part", PACKAGES)
+def test_every_package_docstring_names_exactly_what_it_may_import(part):
+    doc = docstring(part)
+    assert len(doc) > 80, f"{part}'s docstring should say what the package is for"
+    stated = stated_imports(doc, part)
+    assert stated is not None, (
+        f"{part}'s docstring needs one paragraph starting {MAY_IMPORT_LEAD!r} naming "
+        f"{', '.join(f'``{part_module(p)}``' for p in sorted(MAY_IMPORT[part])) or 'nothing'}")
+    parts, libraries = stated
+    missing, extra = MAY_IMPORT[part] - parts, parts - MAY_IMPORT[part]
+    assert not missing, (f"{part}'s docstring: add "
+                         f"{', '.join(f'``{part_module(p)}``' for p in sorted(missing))} "
+                         f"to its {MAY_IMPORT_LEAD!r} paragraph")
+    assert not extra, (f"{part}'s docstring: remove "
+                       f"{', '.join(f'``{part_module(p)}``' for p in sorted(extra))} from "
+                       f"its {MAY_IMPORT_LEAD!r} paragraph (MAY_IMPORT[{part!r}] does not "
+                       "list it)")
+    allowed = THIRD_PARTY.get(part, set())
+    assert allowed <= libraries, (
+        f"{part}'s docstring: add {', '.join(f'``{n}``' for n in sorted(allowed - libraries))}"
+        f" to its {MAY_IMPORT_LEAD!r} paragraph (third-party libraries by import name)")
+    assert libraries <= allowed, (
+        f"{part}'s docstring: remove "
+        f"{', '.join(f'``{n}``' for n in sorted(libraries - allowed))} from its "
+        f"{MAY_IMPORT_LEAD!r} paragraph (THIRD_PARTY[{part!r}] does not list it; name only "
+        "cardgen modules and third-party libraries there, in double backquotes)")
+
+
+def readme_rows() -> dict[str, set[str]]:
+    """README's development table: for each part in its "where" column, the parts its
+    "may import" column names (in backquotes; "nothing" for none)."""
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    start = lines.index("| where | what | may import |") + 2
+    rows: dict[str, set[str]] = {}
+    for line in lines[start:]:
+        if not line.startswith("|"):
+            break
+        cells = [c.strip() for c in re.split(r"(?<!\\)\|", line)[1:-1]]
+        where, may = cells[0], cells[-1]
+        paths = re.findall(r"`([^`]+)`", where)
+        if not paths or not paths[0].startswith("cardgen/"):
+            continue  # templates/, tests/
+        folder = paths[0].rsplit("/", 1)[0] if not paths[0].endswith("/") else None
+        for path in paths:
+            if folder is not None and not path.startswith("cardgen/"):
+                path = f"{folder}/{path}"
+            name = ".".join(Path(path.rstrip("/")).with_suffix("").parts)
+            name = name.removesuffix(".__init__")
+            assert name in modules() and part_module(part_of(name)) == name, (
+                f"README's development table: {path} is not a part of test_layering's "
+                "MAY_IMPORT")
+            assert part_of(name) not in rows, f"README's development table: {path} twice"
+            rows[part_of(name)] = set(re.findall(r"`([^`]+)`", may))
+    return rows
+
+
+def test_the_readme_table_states_what_each_part_may_import():
+    rows = readme_rows()
+    assert set(rows) == set(MAY_IMPORT), (
+        "README's development table: add a row for "
+        f"{sorted(set(MAY_IMPORT) - set(rows))}, remove {sorted(set(rows) - set(MAY_IMPORT))}")
+    for part, named in sorted(rows.items()):
+        want = MAY_IMPORT[part]
+        assert named == want, (
+            f"README's development table, row of {part}: add {sorted(want - named)}, remove "
+            f"{sorted(named - want)} in its \"may import\" column (write \"nothing\" for none)")

@@ -23,13 +23,11 @@ from cardgen.board.frame import LABEL_BAND
 from cardgen.draw.page import Document, Group, page_texts
 from cardgen.errors import CardgenError, ParameterError
 from cardgen.games.names import NODE_GAMES, GameName
+from cardgen.games.nodes.model import DEFLECTORS, NODES, player_range
 from cardgen.games.nodes.playsheet import (
-    DEFLECTORS,
-    NODES,
     check_players,
     parse_game,
     player_page,
-    player_range,
     playsheet_document,
     printed,
     sheet_layout,

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgen.errors import CardgenError, ConfigError
+from cardgen.games.nodes.model import Role
 from cardgen.games.nodes.tables import (
     Arrangement,
     Contact,
@@ -21,7 +22,6 @@ from cardgen.games.nodes.tables import (
     Kind,
     Part,
     PlacedGrid,
-    Role,
     Stretch,
     arrangement,
     arrangements_from_data,

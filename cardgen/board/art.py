@@ -31,6 +31,11 @@ BAR_LENGTH = 0.34
 BAR_WEIGHT = 0.08
 BAR_GAP = 0.1
 BAR_MIN_WEIGHT = 0.25 * MM_PER_PT  # mm: the ink rule's thinnest line (prepress.ink.MIN_LINE)
+# The card's grid tints, as the bundled themes print them (``tint_a``, ``tint_b`` in
+# templates/themes/*.toml; tests/test_node_model.py checks that they agree): blue under
+# grid A, red under grid B. Figures that show the card (how to fold it, the Node games'
+# tables and territories) draw these, never copies.
+GRID_TINTS = {Grid.A: Color.cmyk(100, 45, 0, 0), Grid.B: Color.cmyk(0, 95, 85, 0)}
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from cardgen.board.cells import Cell, Grid, board_cell, grid_of, grid_position, on_board
+from cardgen.board.cells import Cell, on_board
 
 TERRITORY_RADIUS = 2
 # Two diamonds of radius r are disjoint exactly when their centres are 2r + 1 apart.
@@ -49,11 +49,3 @@ def overlaps(centres: Iterable[Cell]) -> list[Overlap]:
         found += sorted(pairs, key=lambda o: o.cell)
     return found
 
-
-def grid_territory(column: int, row: int) -> frozenset[tuple[int, int]]:
-    """A Node's territory on one 10 × 10 grid, as Reflector, Deflector and Defector use
-    it: the squares (column 0..9, row 1..10) within distance 2 of the Node at
-    (``column``, ``row``), clipped to that grid (the other grid across the fold is
-    another player's)."""
-    node = board_cell(Grid.B, column, row)
-    return frozenset(grid_position(c)[1:] for c in territory(node) if grid_of(c) is Grid.B)

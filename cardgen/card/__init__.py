@@ -1,11 +1,16 @@
-"""The game business card: its config and contact details, the physical card (panels,
-fold, tabs, fold transforms), its spreads as print pages, themes, the layout data, and
-the drawing of the outside and inside.
+"""The game business card, a product: its config and contact details, its spreads as
+print pages, themes, the layout data, and the drawing of the outside and inside. The
+physical card it is printed on (panels, fold, tabs, fold transforms) is
+``cardgen.physical``, shared with the games.
 
-``physical`` is a model: it imports only ``cardgen.draw.geometry``, ``cardgen.board``'s
-models, ``cardgen.errors`` and ``cardgen.units``. The rest may import ``cardgen.draw``,
-``cardgen.text``, ``cardgen.texts``, ``cardgen.board``, ``cardgen.prepress``,
-``cardgen.schema``, ``cardgen.datafile``, ``cardgen.chars`` and ``cardgen.connector`` (the
-puzzle on the back: its layout and its drawing) (and Pillow, inside
-``portrait``'s functions); never ``cardgen.games``, ``cardgen.render`` or ``cardgen.cli``.
+It prints two games on itself: the Connector puzzle on its back (``cardgen.connector``:
+its layout and its drawing) and, for Corporate Ladder, which Ladder card it is
+(``cardgen.ladder.cards``). It never imports another product (``cardgen.rules``), a game's
+registry, rendering or the command line.
+
+May import: ``cardgen`` (the version on the sheet's slug), ``cardgen.connector``,
+``cardgen.ladder``, ``cardgen.physical``, ``cardgen.board``, ``cardgen.draw``,
+``cardgen.text``, ``cardgen.texts``, ``cardgen.prepress``, ``cardgen.datafile``,
+``cardgen.schema``, ``cardgen.resources``, ``cardgen.errors``, ``cardgen.units``,
+``cardgen.chars``; ``PIL`` (Pillow: the portraits' duotone, inside functions).
 """

@@ -6,7 +6,15 @@ command line words parameter errors with its option names (``cli.common.OPTIONS`
 Heavy libraries (reportlab, Pillow, fontTools, svgwrite) are imported inside the
 commands so that ``cardgen --help`` stays fast.
 
-May import every cardgen package, typer and rich; nothing imports it.
+It sits on top: it puts the products (``cardgen.card``, ``cardgen.rules``) and the games
+together, and nothing imports it but ``cardgen.__main__``.
+
+May import: ``cardgen`` (the version), ``cardgen.card``, ``cardgen.rules``,
+``cardgen.connector``, ``cardgen.ladder``, ``cardgen.games``, ``cardgen.games.rotator``,
+``cardgen.games.nodes``, ``cardgen.physical``, ``cardgen.board``, ``cardgen.draw``,
+``cardgen.text``, ``cardgen.texts``, ``cardgen.prepress``, ``cardgen.render``,
+``cardgen.output``, ``cardgen.datafile``, ``cardgen.schema``, ``cardgen.errors``,
+``cardgen.interrupt``; ``typer`` and ``rich``.
 """
 
 from __future__ import annotations

@@ -42,9 +42,9 @@ def playsheet(
     """Print a Private and a Public grid per player, at the card's grid size, with the
     tallies of the Node games, and for Deflector and Defector the table arrangements
     for that many players: for a table short of cards."""
+    from cardgen.games.nodes.model import deflectors
     from cardgen.games.nodes.playsheet import (
         check_players,
-        deflector_count,
         parse_game,
         playsheet_document,
         printed,
@@ -65,7 +65,7 @@ def playsheet(
     typer.echo(f"{plural(count, 'player')}: a page each"
                + (f", and {plural(tables, 'table page')}" if tables else "")
                + "; print at 100 %.")
-    if deflector_count(chosen) and not table_arrangements(chosen, count):
+    if deflectors(chosen) and not table_arrangements(chosen, count):
         warn([f"cardgen has no table arrangement of {printed(chosen)} for {count} players "
               "(templates/tables/arrangements.toml); lay the Public grids with Row 1 "
               "towards the middle of the table."])

@@ -2,8 +2,10 @@
 colours, the page model every renderer draws (pages, layers, items, typed path
 operations), shapes built from paths, print-ready rasters, and QR codes.
 
-May import ``cardgen.errors``, ``cardgen.units``, ``cardgen.datafile`` (reading input
-files safely) and ``cardgen.limits``; Pillow and reportlab (for the QR
-encoder) only inside functions. ``geometry`` and ``colors`` import nothing from cardgen;
-nothing here imports ``cardgen.text``, the products, the games, rendering or the CLI.
+``geometry`` and ``colors`` import nothing from cardgen; nothing here imports
+``cardgen.text``, the games, the products, rendering or the command line.
+
+May import: ``cardgen.errors``, ``cardgen.units`` and ``cardgen.datafile`` (reading input
+files safely); ``PIL`` (Pillow: rasters and colour profiles) and ``reportlab`` (its QR
+encoder), inside functions.
 """

@@ -1,14 +1,13 @@
-"""The games played on the card, behind one small interface (``games.base.Game``) and a
-registry (``games.registry``), and the seeded random numbers they are generated from
-(``games.rng``).
+"""The games' core: the one interface every game fills in (``games.base.Game``), the
+names of the games and their groups (``games.names``), and the seeded random numbers
+games are generated from (``games.rng``). Every game may import it; it imports no game.
 
-Each game is a package. Its model modules (Rotator: ``board``, ``engine``, ``solver``,
-``reference``, ``generator``, ``describe``) are pure: they may import ``cardgen.board``'s
-models, ``cardgen.games.rng``, ``cardgen.datafile``, ``cardgen.schema``,
-``cardgen.chars``, ``cardgen.errors`` and ``cardgen.draw.geometry``, never drawing,
-rendering, prepress or the command line. Its ``art`` module draws the model as page
-items and its ``game`` module fills in the interface; those may also import
-``cardgen.draw``, ``cardgen.text``, ``cardgen.texts``, ``cardgen.board.art``,
-``cardgen.physical.card`` and ``cardgen.prepress``. Nothing here imports
-``cardgen.render`` or ``cardgen.cli``.
+Each game is a package below it: ``games.rotator`` (Rotator) and ``games.nodes``
+(Reflector, Deflector, Defector); ``cardgen.connector`` and ``cardgen.ladder`` are games
+too. ``games.registry`` lists the games that fill in the interface, by name, so it sits
+above them: it alone may import them (``tests/test_layering.py`` has it as a part of
+its own). Nothing here imports a product, rendering or the command line.
+
+May import: ``cardgen.draw``, ``cardgen.text`` and ``cardgen.prepress`` (the types of the
+interface's print half, for type checking only).
 """

@@ -4,7 +4,9 @@ the tabs, the link circles, and the transforms that carry a drawing from one fac
 another (``card``, ``links``), and the drawings of how to fold it (``figures``).
 
 ``card`` and ``links`` are models: they import only ``cardgen.draw.geometry``,
-``cardgen.board``'s models, ``cardgen.errors`` and ``cardgen.units``. ``figures`` also
-imports ``cardgen.draw``, ``cardgen.text`` and ``cardgen.texts``. Nothing here imports a
-product, a game, rendering or the command line.
+``cardgen.board``'s models, ``cardgen.errors`` and ``cardgen.units``. Nothing here
+imports a game, a product, rendering or the command line.
+
+May import: ``cardgen.board``, ``cardgen.draw``, ``cardgen.text``, ``cardgen.texts``
+(the fold figures), ``cardgen.errors`` and ``cardgen.units``.
 """

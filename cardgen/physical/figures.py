@@ -17,6 +17,8 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from cardgen.board.art import GRID_TINTS
+from cardgen.board.cells import Grid
 from cardgen.draw.colors import INK, Color
 from cardgen.draw.geometry import Point
 from cardgen.draw.page import CLOSE, Anchor, Item, Line, LineTo, MoveTo, Path, Stroke, Text
@@ -28,8 +30,8 @@ from cardgen.texts import say
 from cardgen.units import MM_PER_PT
 
 OUTSIDE_FACE = Color.cmyk(0, 0, 0, 100)  # the dark theme's business side
-GRID_A_FACE = Color.cmyk(100, 45, 0, 0)  # the card's grid A tint (templates/themes)
-GRID_B_FACE = Color.cmyk(0, 95, 85, 0)  # the card's grid B tint
+GRID_A_FACE = GRID_TINTS[Grid.A]
+GRID_B_FACE = GRID_TINTS[Grid.B]
 
 
 @dataclass(frozen=True)

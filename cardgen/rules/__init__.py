@@ -1,11 +1,15 @@
-"""Rule sheets and what is printed beside them: rules texts kept as data in a small
-markup (``templates/rules/*.md``, :mod:`cardgen.rules.markup`), set in columns on
-pages (:mod:`cardgen.rules.sheet`), with diagrams drawn from the games' own models, and
-printed play aids such as the Corporate Ladder play mat (:mod:`cardgen.ladder.mat`).
+"""The rules, a product: rules texts kept as data in a small markup
+(``templates/rules/*.md``, :mod:`cardgen.rules.markup`), set in columns on a sheet
+(:mod:`cardgen.rules.sheet`) or as a book (:mod:`cardgen.rules.book`), with figures that
+each game draws from its own model (:mod:`cardgen.rules.figures` gathers them), and the
+Rotator and Corporate Ladder sheets.
 
-It imports ``cardgen.draw``, ``cardgen.text``, ``cardgen.texts``, ``cardgen.prepress``
-(paper sizes), ``cardgen.ladder`` (the pyramid), ``cardgen.connector`` (the Connector's
-layout, shipped assemblies and pictures), ``cardgen.card`` (the cards' physical sizes),
-``cardgen.datafile``, ``cardgen.resources``, ``cardgen.units`` and ``cardgen.errors``;
-the markup parser, which is pure, only ``cardgen.datafile`` and ``cardgen.errors``.
+It never imports another product (``cardgen.card``) or the command line. The markup
+parser, which is pure, imports only ``cardgen.datafile`` and ``cardgen.errors``.
+
+May import: ``cardgen.games`` (the games' names), ``cardgen.games.rotator``,
+``cardgen.games.nodes``, ``cardgen.connector``, ``cardgen.ladder`` and
+``cardgen.physical`` (their figures), ``cardgen.draw``, ``cardgen.text``,
+``cardgen.texts``, ``cardgen.prepress`` (paper), ``cardgen.datafile``,
+``cardgen.resources``, ``cardgen.errors`` and ``cardgen.units``.
 """

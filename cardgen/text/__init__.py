@@ -1,8 +1,10 @@
 """Type: font faces with their metrics and glyph coverage, fitting text to a line or a
-box (shrinking to a smallest legible size), and flowing paragraphs through frames.
+box (shrinking to a smallest legible size), flowing paragraphs through frames, and the
+figure protocol (a drawing that measures itself).
 
-May import ``cardgen.draw``, ``cardgen.errors``, ``cardgen.resources``,
-``cardgen.units``, ``cardgen.datafile`` (reading input files safely) and
-``cardgen.limits`` (a time limit on parsing fonts); fontTools and reportlab (a trial
-parse of a user's font, as the PDF writer will read it) only inside functions.
+May import: ``cardgen.draw``, ``cardgen.errors``, ``cardgen.resources``,
+``cardgen.units``, ``cardgen.datafile`` (reading input files safely),
+``cardgen.limits`` (a time limit on parsing fonts) and ``cardgen.chars``; ``fontTools``
+and ``reportlab`` (a trial parse of a user's font, as the PDF writer will read it), inside
+functions.
 """

@@ -1,8 +1,16 @@
 """Reflector, Deflector and Defector, the Node games: each player has a Private and a
-Public grid with Control Nodes and their territories.
+Public grid with Control Nodes and their territories (SPEC §4, §9).
 
-``tables`` is a model: how players' grids are laid out on a table (the arrangements of
-``templates/tables``), where grids touch, fold or bridge. ``figures`` draws the rules
-book's table figures and ``playsheet`` the printed play sheets (grids and tallies per
-player) from it.
+``model`` is the games' knowledge, pure: the Private and Public views of a player's grid
+and which card grid each is, the Nodes and Deflectors per grid (the tallies), a Node's
+territory on its grid, the names of spaces. ``tables`` is a model too: how players' grids
+are laid out on a table (the arrangements of ``templates/tables``), where grids touch,
+fold or bridge. ``figures`` draws the rules book's table and territory figures and
+``playsheet`` the printed play sheets (grids and tallies per player) from them. Nothing
+here imports a product, another game, rendering or the command line.
+
+May import: ``cardgen.games`` (the games' names), ``cardgen.board``,
+``cardgen.physical``, ``cardgen.draw``, ``cardgen.text``, ``cardgen.texts``,
+``cardgen.prepress`` (paper), ``cardgen.datafile``, ``cardgen.schema``,
+``cardgen.resources``, ``cardgen.errors`` and ``cardgen.units``.
 """

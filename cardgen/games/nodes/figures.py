@@ -21,10 +21,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from cardgen.board.art import GridStyle, grid_items
+from cardgen.board.art import GRID_TINTS, GridStyle, grid_items
 from cardgen.board.cells import GRID_SIZE, Grid
 from cardgen.board.frame import LABEL_BAND
-from cardgen.board.territory import grid_territory
 from cardgen.draw.colors import INK, Color
 from cardgen.draw.geometry import Affine, Box, Point
 from cardgen.draw.page import (
@@ -40,6 +39,7 @@ from cardgen.draw.page import (
     Stroke,
     Text,
 )
+from cardgen.games.nodes.model import CARD_GRID, Role, space_name, territory
 from cardgen.games.nodes.tables import (
     Arrangement,
     Contact,
@@ -47,7 +47,6 @@ from cardgen.games.nodes.tables import (
     Kind,
     Layout,
     Polygon,
-    Role,
     arrangement,
     layout,
     overlap,
@@ -58,8 +57,8 @@ from cardgen.texts import say, say_lines
 from cardgen.units import MM_PER_PT
 
 PAPER = Color.cmyk(0, 0, 0, 0)
-BLUE = Color.cmyk(100, 45, 0, 0)  # the card's grid A tint (templates/themes)
-RED = Color.cmyk(0, 95, 85, 0)  # the card's grid B tint
+BLUE = GRID_TINTS[CARD_GRID[Role.PUBLIC]]  # the card's grid A tint
+RED = GRID_TINTS[CARD_GRID[Role.PRIVATE]]  # the card's grid B tint
 GREY = Color.cmyk(0, 0, 0, 100)
 
 
@@ -710,7 +709,7 @@ class TerritoryFigure:
         items: list[Item] = []
         for i, node in enumerate(self.nodes):
             gx = left + i * (side + FIGURE_BAND + self.gap)
-            cells = grid_territory(*node)
+            cells = territory(*node)
             items += territory_grid(gx, y, cell, self.fonts,
                                     [(cells, BLUE.tint(0.28), None)], [node])
             text = say("tables", "territory.count", count=len(cells))
@@ -718,11 +717,6 @@ class TerritoryFigure:
                               + self.fonts.regular.metrics.cap_height_mm(self.size),
                               text, self.fonts.regular, self.size, INK, anchor=Anchor.MIDDLE))
         return items
-
-
-def _space_name(node: tuple[int, int]) -> str:
-    """A square's name as the rules write it: column letter, then row (``(3, 4)`` is D4)."""
-    return f"{chr(ord('A') + node[0])}{node[1]}"
 
 
 @dataclass(frozen=True)
@@ -742,7 +736,7 @@ class OverlapFigure:
     max_cell: float = 4.9
 
     def __post_init__(self) -> None:
-        if self.captured not in grid_territory(*self.held):
+        if self.captured not in territory(*self.held):
             raise ValueError("the captured Node must lie in the held Node's territory")
 
     @property
@@ -753,7 +747,7 @@ class OverlapFigure:
                              frozenset[tuple[int, int]]]:
         """(the held Node's squares only, the squares won with the captured Node (its
         own square included), the kept squares (shared, the held Node included))."""
-        held, captured = grid_territory(*self.held), grid_territory(*self.captured)
+        held, captured = territory(*self.held), territory(*self.captured)
         kept = (held & captured) - {self.captured}
         return held - captured, (captured - held) | {self.captured}, kept
 
@@ -775,7 +769,7 @@ class OverlapFigure:
         ring = cell * 0.36
         cx, cy = gx + (self.captured[0] + 0.5) * cell, y + (self.captured[1] - 0.5) * cell
         items.append(_ring(cx, cy, ring))
-        held, captured = _space_name(self.held), _space_name(self.captured)
+        held, captured = space_name(self.held), space_name(self.captured)
         key_x = gx + GRID_SIZE * cell + 5.0
         swatch = min(cell, 4.5)
         cap = self.fonts.regular.metrics.cap_height_mm(self.size)

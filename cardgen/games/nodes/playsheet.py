@@ -46,6 +46,7 @@ from cardgen.draw.page import Anchor, Document, Group, Item, Line, Page, Rect, S
 from cardgen.errors import CardgenError, FitError, ParameterError, number, shorten
 from cardgen.games.names import NODE_GAMES, GameName
 from cardgen.games.nodes.figures import CARD_STYLE, Look, arrangement_items, seat_point
+from cardgen.games.nodes.model import CARD_GRID, NODES, Role, deflectors, player_range
 from cardgen.games.nodes.tables import Arrangement, Layout, bundled, layout
 from cardgen.physical.card import PRESETS, CardGeometry, Preset
 from cardgen.prepress.intents import paper_intent
@@ -57,18 +58,10 @@ from cardgen.text.flow import Paragraph, flow
 from cardgen.text.fonts import FontSet
 from cardgen.texts import say
 
-NODES = 5  # Control Nodes on every player's grid (SPEC §4)
-DEFLECTORS = 20  # Deflectors per grid in Deflector and Defector (SPEC §4)
-
 
 def printed(game: GameName) -> str:
     """A Node game's name as a play sheet prints it."""
     return say("playsheet", f"games.{game.value}")
-
-
-def deflector_count(game: GameName) -> int:
-    """How many Deflectors each grid holds in a Node game."""
-    return 0 if game is GameName.REFLECTOR else DEFLECTORS
 
 
 def parse_game(text: str) -> GameName:
@@ -102,10 +95,7 @@ def _color(value: Any) -> Color:
     return color_from_data(value)
 
 
-_PLAYERS = Table({"min": Number("fewest players", low=2, high=40, integer=True),
-                  "max": Number("most players", low=2, high=40, integer=True)}, optional=False)
 LAYOUT = Table({
-    "players": Table({game.value: _PLAYERS for game in NODE_GAMES}, optional=False),
     "page": Table({"margin": _mm("from the paper's edge")}, optional=False),
     "grid": Table({"line": _mm("thin lines"), "border": _mm("outer lines"),
                    "public_fill": Custom(_color, "a colour", "under the Public grid"),
@@ -138,7 +128,6 @@ LAYOUT = Table({
 class SheetLayout:
     """The play sheets' numbers, by section of the layout file."""
 
-    players: dict[GameName, tuple[int, int]]
     page: dict[str, float]
     grid: dict[str, Any]
     fold: dict[str, Any]
@@ -158,19 +147,8 @@ def sheet_layout() -> SheetLayout:
     path = layout_path()
     values = check(LAYOUT, read_toml(templates_dir() / "playsheet" / "layout.toml",
                                      "layout file"), path)
-    players = {}
-    for game in NODE_GAMES:
-        low, high = values["players"][game.value]["min"], values["players"][game.value]["max"]
-        if low > high:
-            raise CardgenError(f"{path}: players.{game.value}.min is more than its max.")
-        players[game] = (low, high)
-    return SheetLayout(players, values["page"], values["grid"], values["fold"],
+    return SheetLayout(values["page"], values["grid"], values["fold"],
                        values["type"], values["space"], values["boxes"], values["table"])
-
-
-def player_range(game: GameName) -> tuple[int, int]:
-    """The fewest and most players of a game."""
-    return sheet_layout().players[game]
 
 
 def check_players(game: GameName, players: int | None) -> int:
@@ -280,7 +258,7 @@ def _heading(half: _Half, y: float, game: GameName, player: int, count: int, lea
 def _public_half(half: _Half, game: GameName, player: int, count: int, layout: SheetLayout,
                  fonts: FontSet) -> list[Item]:
     """The Public grid, the heading, and the boxes for the player's name and symbol."""
-    items = _grid(half, Grid.A, layout.grid["public_fill"], layout, fonts)
+    items = _grid(half, CARD_GRID[Role.PUBLIC], layout.grid["public_fill"], layout, fonts)
     items += _fold(half, layout, fonts)
     top = half.below_grid + layout.space["caption"] - layout.space["line"]
     heading, y = _heading(half, top, game, player, count, say("playsheet", "sheet.public"),
@@ -320,7 +298,7 @@ def _private_half(half: _Half, game: GameName, player: int, count: int, cell: fl
                   preset: Preset, layout: SheetLayout, fonts: FontSet) -> list[Item]:
     """The Private grid, the heading, the Node and Deflector tallies, the footer."""
     b, s = layout.boxes, layout.space
-    items = _grid(half, Grid.B, layout.grid["private_fill"], layout, fonts)
+    items = _grid(half, CARD_GRID[Role.PRIVATE], layout.grid["private_fill"], layout, fonts)
     items += _fold(half, layout, fonts)
     top = half.below_grid + s["caption"] - s["line"]
     heading, y = _heading(half, top, game, player, count, say("playsheet", "sheet.private"),
@@ -341,17 +319,18 @@ def _private_half(half: _Half, game: GameName, player: int, count: int, cell: fl
         items += _box(x + n * (b["node_width"] + b["node_gap"]), y, b["node_width"],
                       b["node_height"], say("playsheet", "sheet.node", n=n + 1), layout, fonts)
     y += b["node_height"] + s["block"]
-    if deflector_count(game):
+    if deflectors(game):
         head, y = _tally_head(x, y, width, say("playsheet", "sheet.deflectors"),
-                              say("playsheet", "sheet.deflectors_note"), layout, fonts)
+                              say("playsheet", "sheet.deflectors_note", count=deflectors(game)),
+                              layout, fonts)
         items += head
         side, gap = b["deflector"], b["deflector_gap"]
-        for n in range(deflector_count(game)):
+        for n in range(deflectors(game)):
             row, col = divmod(n, per_row)
             bx = x + col * (side + gap) + (col // 5) * b["deflector_group_gap"]
             items.append(Rect(bx, y + row * (side + gap), side, side,
                               stroke=_stroke(b["line"])))
-        rows = -(-deflector_count(game) // per_row)
+        rows = -(-deflectors(game) // per_row)
         y += rows * side + (rows - 1) * gap + s["block"]
     footer_size = layout.type["footer"]
     footer = say("playsheet", "sheet.footer", cell=f"{cell:g}", preset=preset.value)

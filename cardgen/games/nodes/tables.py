@@ -20,8 +20,9 @@ player's grid, which grids can be entered directly, on which squares.
 Units are grid squares (cells); table coordinates have x to the right and y down. A
 grid's own frame is the card's (``board.frame``): the origin at the corner of Row 1 and
 Column A, x along Row 1 towards Column J, y from Row 1 towards Row 10; cell (column c,
-row r) is the box (c, r - 1, 1, 1). Pure: imports ``board.cells``, ``draw.geometry``,
-``datafile``, ``schema``, ``resources`` and ``errors``.
+row r) is the box (c, r - 1, 1, 1). Pure: imports ``board.cells``, ``games.names``,
+``games.nodes.model``, ``draw.geometry``, ``datafile``, ``schema``, ``resources`` and
+``errors``.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from cardgen.datafile import read_toml
 from cardgen.draw.geometry import Affine, Box, Point
 from cardgen.errors import CardgenError, ConfigError
 from cardgen.games.names import NODE_GAMES, GameName
+from cardgen.games.nodes.model import Role
 from cardgen.resources import templates_dir
 from cardgen.schema import Choice, Custom, Flag, Number, Records, Table, Text, check
 
@@ -73,12 +75,6 @@ class Part(enum.StrEnum):
     BOTTOM = "bottom"
     LEFT = "left"
     RIGHT = "right"
-
-
-class Role(enum.StrEnum):
-    PUBLIC = "public"  # the grid whose revealed squares everyone sees
-    PRIVATE = "private"  # the grid its owner keeps hidden
-    ISLAND = "island"  # an empty grid of the shared middle, nobody's
 
 
 class Kind(enum.StrEnum):
