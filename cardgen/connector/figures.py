@@ -44,7 +44,7 @@ from cardgen.connector.model import (
 )
 from cardgen.connector.picture import TARGET_RADIUS, Picture, PictureStyle, draw_picture
 from cardgen.connector.validate import Report, validate
-from cardgen.draw.colors import INK, Color
+from cardgen.draw.colors import INK, PAPER_WHITE, Color
 from cardgen.draw.geometry import Affine, Box, Point
 from cardgen.draw.page import Anchor, Group, Item, Line, LineTo, MoveTo, Path, Stroke, Text
 from cardgen.draw.shapes import circle
@@ -57,7 +57,6 @@ from cardgen.text.fonts import FontFace, FontSet
 from cardgen.texts import say
 from cardgen.units import MM_PER_PT
 
-PAPER = Color.cmyk(0, 0, 0, 0)
 PT = MM_PER_PT
 
 
@@ -126,14 +125,14 @@ def print_style(scale: float, style: FigureStyle = STYLE) -> PictureStyle:
         return value / scale
 
     return PictureStyle(
-        margin=0.0, back=PAPER, tab=TAB_TONE, strip=STRIP_TONE,
+        margin=0.0, back=PAPER_WHITE, tab=TAB_TONE, strip=STRIP_TONE,
         edge=Stroke(INK, page(style.outline)), ink=INK, dim_plate=DIM_PLATE,
         dim_edge=DIM_EDGE, dim_ink=INK, plain_ink=INK, plate_edge=page(style.plate_edge),
         read_edge=page(style.read_edge), corner_disc=CORNER_DISC, corner_edge=CORNER_EDGE,
         corner_ink=INK, disc_edge=page(style.disc_edge), ring_width=page(style.ring_width),
         ring_band=page(style.ring_band), ring_halo=page(style.ring_halo),
         hidden_ring=page(style.hidden_ring),
-        hidden_dash=tuple(page(d) for d in style.hidden_dash), halo=PAPER,
+        hidden_dash=tuple(page(d) for d in style.hidden_dash), halo=PAPER_WHITE,
         halo_edge=page(style.halo_edge), order_radius=page(style.order_radius),
         order_size=page(style.order_size), order_gap=page(style.order_gap),
         order_pad=page(style.order_pad), tag=TAG, tag_size=page(style.tag_size),

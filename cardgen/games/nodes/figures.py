@@ -25,7 +25,7 @@ from cardgen.board.art import GridStyle, grid_items
 from cardgen.board.cells import GRID_SIZE, Grid
 from cardgen.board.frame import LABEL_BAND
 from cardgen.board.territory import grid_territory
-from cardgen.draw.colors import INK, Color
+from cardgen.draw.colors import INK, PAPER_WHITE, Color
 from cardgen.draw.geometry import Affine, Box, Point
 from cardgen.draw.page import (
     Anchor,
@@ -55,7 +55,6 @@ from cardgen.text.fonts import FontFace, FontSet
 from cardgen.texts import say, say_lines
 from cardgen.units import MM_PER_PT
 
-PAPER = Color.cmyk(0, 0, 0, 0)
 BLUE = Color.cmyk(100, 45, 0, 0)  # the card's grid A tint (templates/themes)
 RED = Color.cmyk(0, 95, 85, 0)  # the card's grid B tint
 GREY = Color.cmyk(0, 0, 0, 100)
@@ -126,7 +125,7 @@ def seat_items(center: Point, player: int, fonts: FontSet, style: TableStyle) ->
     """A player's seat: a solid black disc with the number in paper white."""
     x, y = center
     return [Path(circle(x, y, style.seat_radius), fill=INK),
-            _text(x, y, str(player), fonts.bold, style.seat_size, PAPER)]
+            _text(x, y, str(player), fonts.bold, style.seat_size, PAPER_WHITE)]
 
 
 def seat_point(lay: Layout, grid_id: str, style: TableStyle) -> Point:

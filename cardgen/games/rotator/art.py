@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from cardgen.board.art import GridStyle, grid_items
 from cardgen.board.cells import GRID_SIZE, Cell, Grid, card_name
 from cardgen.board.frame import LABEL_BAND, BoardFrame
-from cardgen.draw.colors import Color
+from cardgen.draw.colors import INK, KNOCKOUT_INK, PAPER_WHITE, Color
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import Anchor, Group, Item, Line, Path, PathOp, Rect, Stroke, Text
 from cardgen.draw.shapes import circle, pointer, polygon
@@ -35,9 +35,7 @@ from cardgen.text.flow import Paragraph, flow
 from cardgen.text.fonts import FontSet
 from cardgen.texts import say, say_lines
 
-WHITE = Color.cmyk(0, 0, 0, 0)
-INK = Color.cmyk(0, 0, 0, 100)
-NUMBER = Color.cmyk(0, 0, 0, 100, overprint=True)  # small type: solid black, overprinting
+NUMBER = INK  # small type: solid black, overprinting
 FINE_LINE = 0.18  # mm (just over 0.5 pt): coloured lines are at least this wide
 KEY_MIN_TYPE = 5.0  # pt: a key's turn numbers are never smaller (they wrap instead)
 FINE_STROKE = FINE_LINE  # the outline of a fall's triangle
@@ -81,7 +79,7 @@ def board_items(rmap: RotatorMap, frame: BoardFrame, fonts: FontSet,
     ``between`` is drawn over the shading but under the grid and the dots."""
     band = band_for(frame.cell)
     panel = frame.board.inset(-band)
-    items: list[Item] = [Rect(panel.x, panel.y, panel.w, panel.h, fill=WHITE)]
+    items: list[Item] = [Rect(panel.x, panel.y, panel.w, panel.h, fill=PAPER_WHITE)]
     for cell in sorted(rmap.solid):
         box = frame.board_cell(*cell)
         items.append(Rect(box.x, box.y, box.w, box.h, fill=TERRITORY))
@@ -95,7 +93,7 @@ def board_items(rmap: RotatorMap, frame: BoardFrame, fonts: FontSet,
                            transform=frame.grid_to_page(grid), name=f"grid-{grid}"))
     for centre in rmap.nodes:
         cx, cy = frame.board_cell(*centre).center
-        items.append(Path(circle(cx, cy, frame.cell * 0.28), fill=INK))
+        items.append(Path(circle(cx, cy, frame.cell * 0.28), fill=KNOCKOUT_INK))
     return items
 
 
@@ -204,12 +202,13 @@ def key_items(board: RotatorPuzzle, frame: BoardFrame, fonts: FontSet,
         # stick out of the dot, so they keep their colour over a white halo.
         n = len(moves)
         on_dot = cell in centres
-        color = WHITE if on_dot and n == 1 else PATH
+        color = PAPER_WHITE if on_dot and n == 1 else PATH
         for i, event in enumerate(moves):
             sub = box if n == 1 else Box(box.x + i * s / n, box.y + 0.3 * s, s / n, 0.7 * s)
             filled = event.kind in (Entry.DRILL, Entry.BOOST)
             shape = pointer(sub, event.gravity, 0.27 if n == 1 else 0.42)
-            halo: list[Item] = ([Path(shape, fill=WHITE, stroke=Stroke(WHITE, 3 * thin))]
+            halo: list[Item] = ([Path(shape, fill=PAPER_WHITE,
+                                      stroke=Stroke(PAPER_WHITE, 3 * thin))]
                                 if on_dot and n > 1 else [])
             marks.append(Group([*halo, Path(shape, fill=color if filled else None,
                                             stroke=None if filled else Stroke(color, thin))],
@@ -241,7 +240,7 @@ def key_items(board: RotatorPuzzle, frame: BoardFrame, fonts: FontSet,
             pitch = line_height(size) * 0.85
             tall = height + (len(lines) - 1) * pitch
             labels.append(Group([
-                Rect(tx - pad, ty - pad, width + 2 * pad, tall + 2 * pad, fill=WHITE),
+                Rect(tx - pad, ty - pad, width + 2 * pad, tall + 2 * pad, fill=PAPER_WHITE),
                 *(Text(tx, ty + height + n * pitch, line, fonts.regular, size, NUMBER)
                   for n, line in enumerate(lines))],
                 name=f"turns {card_name(cell)}"))
@@ -278,7 +277,7 @@ def aid_column(frame: BoardFrame, filled: int = 0) -> list[Item]:
     for i in range(BOOST_CACHE):
         top = frame.y + (TALLY_FIRST_ROW + i) * s + (s - side) / 2
         tally.append(Rect(x + (w - side) / 2, top, side, side,
-                          fill=BOOST if i < filled else WHITE, stroke=line))
+                          fill=BOOST if i < filled else PAPER_WHITE, stroke=line))
     items.append(Group(tally, name="boost tally"))
     return items
 

@@ -27,7 +27,7 @@ from functools import cache
 
 from cardgen.board.cells import GRID_SIZE, HEIGHT, WIDTH, Cell
 from cardgen.board.frame import BoardFrame
-from cardgen.draw.colors import INK, Color
+from cardgen.draw.colors import INK, PAPER_WHITE, Color
 from cardgen.draw.geometry import Affine, Box
 from cardgen.draw.page import (
     Anchor,
@@ -62,7 +62,6 @@ from cardgen.texts import say
 from cardgen.units import MM_PER_PT
 
 ROCK = Color.cmyk(0, 0, 0, 25)
-PAPER = Color.cmyk(0, 0, 0, 0)
 # The board of the examples: the generator's first board for this seed, a five-turn
 # line that drills, boosts, captures a Node, restarts in its diamond and sees squares
 # collapse (tests/test_rotator_rules.py checks that it still does).
@@ -542,7 +541,7 @@ class TurnsFigure:
         you: list[Item] = [Path(circle(cx, cy, s * 0.47), fill=INK)]
         touched = dict(panel.touched)
         if panel.you in touched:
-            you.append(_centre_number(box, touched[panel.you], bold, st.number_size, PAPER))
+            you.append(_centre_number(box, touched[panel.you], bold, st.number_size, PAPER_WHITE))
             marks.append(Group([], name=mark_name(MarkKind.TOUCHED, panel.you,
                                                   touched[panel.you])))
         marks.append(Group(you, name=mark_name(MarkKind.YOU, panel.you)))
@@ -664,7 +663,7 @@ def key_swatch(entry: KeyEntry, box: Box, fonts: FontSet, st: FigureStyle) -> li
         items.append(_centre_number(box, 3, fonts.regular, st.number_size, INK))
     elif entry is KeyEntry.YOU:
         items += [Path(circle(cx, cy, s * 0.47), fill=INK),
-                  _centre_number(box, 3, fonts.bold, st.number_size, PAPER)]
+                  _centre_number(box, 3, fonts.bold, st.number_size, PAPER_WHITE)]
     elif entry in (KeyEntry.DRILL, KeyEntry.BOOST):
         items.append(Rect(*_inset(box, st.heavy / 2), stroke=_stroke(st.heavy)))
         if entry is KeyEntry.BOOST:
