@@ -13,7 +13,7 @@
 The pictures are drawn in print colours (:func:`print_style`): faces in paper white and
 black tints, plates in each game's CMYK from the layout, every fine line and all small
 type solid black set to overprint, reversed type on a single ink (the ink rule). A
-figure fits the width it is given, no taller than :attr:`FigureStyle.max_height`, and
+figure fits the width it is given, no taller than :attr:`ConnectorFigureStyle.max_height`, and
 never larger than the cards are in the hand; its lines and labels keep their page sizes
 whatever the scale (the picture style's sizes are divided by the scale). The card size
 is the ``eu`` preset: the booklet is the same for both sizes, and the ``eu`` card's
@@ -61,7 +61,7 @@ PT = MM_PER_PT
 
 
 @dataclass(frozen=True)
-class FigureStyle:
+class ConnectorFigureStyle:
     """Every page size of the Connector figures: mm, type in pt, at any scale."""
 
     max_height: float = 150.0  # a figure is never taller
@@ -102,7 +102,7 @@ class FigureStyle:
     tag_round: float = 0.4
 
 
-STYLE = FigureStyle()
+STYLE = ConnectorFigureStyle()
 
 # Print colours of the pictures: single inks wherever reversed type stands.
 TAB_TONE = Color.cmyk(0, 0, 0, 9)
@@ -115,7 +115,7 @@ TAG = Color.cmyk(0, 0, 0, 80)
 BAR = Color.cmyk(0, 0, 0, 45)  # words too small to read, drawn as bars
 
 
-def print_style(scale: float, style: FigureStyle = STYLE) -> PictureStyle:
+def print_style(scale: float, style: ConnectorFigureStyle = STYLE) -> PictureStyle:
     """The picture style for a print figure drawn at ``scale``: print colours, and every
     line and label that has a page size in ``style`` divided by the scale. No glyph is
     smaller than ``style.min_type`` on the page: the link numbers grow to it (a digit
@@ -198,7 +198,7 @@ class AssemblyFigure:
     fonts: FontSet
     game: GameName
     preset: Preset = Preset.EU
-    style: FigureStyle = STYLE
+    style: ConnectorFigureStyle = STYLE
     reveal: bool = True
     _fits: dict[float, _Fitted] = field(default_factory=dict, compare=False, repr=False)
 
@@ -448,7 +448,7 @@ class CardFigure:
 
     fonts: FontSet
     preset: Preset = Preset.EU
-    style: FigureStyle = STYLE
+    style: ConnectorFigureStyle = STYLE
     _panels: dict[float, list[_Panel]] = field(default_factory=dict, compare=False,
                                                repr=False)
 
@@ -515,9 +515,9 @@ class CardFigure:
 
     def _scale(self, width: float) -> tuple[float, float]:
         """The card's scale at ``width`` and the width of each label column: the card
-        takes what the two columns of :attr:`FigureStyle.label_column` leave, and more
+        takes what the two columns of :attr:`ConnectorFigureStyle.label_column` leave, and more
         (narrower columns) where the card's smallest type would else print under
-        :attr:`FigureStyle.min_type` (its pieces, link numbers and key stay readable)."""
+        :attr:`ConnectorFigureStyle.min_type` (its pieces, link numbers and key stay readable)."""
         s = self.style
         column = width * s.label_column
         card = self.layout.shape.width

@@ -73,7 +73,7 @@ def board_extent(cell: float) -> tuple[float, float]:
     return GRID_SIZE * cell + 2 * band, 2 * GRID_SIZE * cell + 2 * band
 
 
-def board_items(rmap: RotatorMap, frame: BoardFrame, fonts: FontSet,
+def card_board_items(rmap: RotatorMap, frame: BoardFrame, fonts: FontSet,
                 between: list[Item] | None = None) -> list[Item]:
     """The board as on the card: white panel, shaded territories, grids, Node dots.
     ``between`` is drawn over the shading but under the grid and the dots."""
@@ -366,7 +366,7 @@ class RotatorPuzzle:
         band = band_for(unit)
         frame = BoardFrame(x + band, y + band, unit)
         fills, marks = key_items(self, frame, fonts) if key else ([], [])
-        return (board_items(self.rmap, frame, fonts, between=fills) + marks
+        return (card_board_items(self.rmap, frame, fonts, between=fills) + marks
                 + aid_column(frame, self.boosts if key else 0))
 
     def key_table(self) -> list[tuple[str, str]]:

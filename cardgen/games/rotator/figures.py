@@ -69,7 +69,7 @@ EXAMPLE_SEED = 68
 
 
 @dataclass(frozen=True)
-class FigureStyle:
+class RotatorFigureStyle:
     """Every distance (mm) and type size (pt) of the Rotator figures."""
 
     label_size: float = 6.5  # callouts, captions and the key
@@ -92,7 +92,7 @@ class FigureStyle:
     card_gap: float = 1.0  # on each side of a quarter-turn arrow
 
 
-STYLE = FigureStyle()
+STYLE = RotatorFigureStyle()
 
 
 # --- the example, from the generator, the solver and the engine ---------------------------
@@ -220,8 +220,8 @@ def _text_block(text: str, face: FontFace, size: float, x: float, y: float, widt
     return lines, last.y - y + face.metrics.descent_mm(size)
 
 
-def board_items(frame: BoardFrame, rock: Iterable[Cell], dots: Iterable[Cell],
-                style: FigureStyle = STYLE, name_dots: bool = False) -> tuple[
+def board_layers(frame: BoardFrame, rock: Iterable[Cell], dots: Iterable[Cell],
+                style: RotatorFigureStyle = STYLE, name_dots: bool = False) -> tuple[
                     list[Item], list[Item]]:
     """A 10 × 20 board: (the grey rock under everything, then the grid lines, the
     edge, the fold and the Node dots to go over the marks)."""
@@ -292,7 +292,7 @@ class BoardFigure:
     air and one Node's diamond pointed out, and the board's ID under it."""
 
     fonts: FontSet
-    style: FigureStyle = STYLE
+    style: RotatorFigureStyle = STYLE
 
     def _cell(self, width: float) -> float:
         return min(self.style.max_board_cell, width * self.style.board_share / WIDTH)
@@ -302,7 +302,7 @@ class BoardFigure:
         ex = example()
         s = self._cell(width)
         frame = BoardFrame(x, y, s)
-        under, over = board_items(frame, ex.rmap.solid, ex.rmap.nodes, st)
+        under, over = board_layers(frame, ex.rmap.solid, ex.rmap.nodes, st)
         items: list[Item] = [*under]
         top_row = frozenset((c, 0) for c in range(WIDTH))
         goal_row = frozenset((c, HEIGHT - 1) for c in range(WIDTH))
@@ -370,7 +370,7 @@ class GravityFigure:
     down points on the board as it lay at the start."""
 
     fonts: FontSet
-    style: FigureStyle = STYLE
+    style: RotatorFigureStyle = STYLE
 
     def _unit(self, width: float) -> float:
         # Two cards upright (10 squares wide) and two on their side (20), three turn
@@ -474,7 +474,7 @@ class TurnsFigure:
     """The worked game: a picture per turn of the example's line, then the key."""
 
     fonts: FontSet
-    style: FigureStyle = STYLE
+    style: RotatorFigureStyle = STYLE
 
     def _layout(self, width: float, count: int) -> tuple[int, float, float]:
         """Pictures per row, the width of one, and the square's side."""
@@ -509,7 +509,7 @@ class TurnsFigure:
                ) -> tuple[list[Item], float]:
         st, face, bold = self.style, self.fonts.regular, self.fonts.bold
         frame = BoardFrame(x, y, s)
-        under, over = board_items(frame, panel.rock, panel.active, st, name_dots=True)
+        under, over = board_layers(frame, panel.rock, panel.active, st, name_dots=True)
         marks: list[Item] = []
         for cell in panel.collapsed:
             box = frame.board_cell(*cell).inset(s * 0.18)
@@ -650,7 +650,7 @@ def key_text(entry: KeyEntry) -> str:
             KeyEntry.CAPTURE: say("rotator_rules", "key.capture")}[entry]
 
 
-def key_swatch(entry: KeyEntry, box: Box, fonts: FontSet, st: FigureStyle) -> list[Item]:
+def key_swatch(entry: KeyEntry, box: Box, fonts: FontSet, st: RotatorFigureStyle) -> list[Item]:
     """A square of the key drawn as the pictures draw ``entry``."""
     s = box.w
     cx, cy = box.center
