@@ -107,11 +107,11 @@ STYLE = ConnectorFigureStyle()
 # Print colours of the pictures: single inks wherever reversed type stands.
 TAB_TONE = Color.cmyk(0, 0, 0, 9)
 STRIP_TONE = Color.cmyk(0, 0, 0, 20)
-DIM_PLATE = Color.cmyk(0, 0, 0, 6)
-DIM_EDGE = Color.cmyk(0, 0, 0, 35)
-CORNER_DISC = Color.cmyk(28, 0, 6, 0)  # the card's pale cyan
-CORNER_EDGE = Color.cmyk(75, 0, 15, 0)
-TAG = Color.cmyk(0, 0, 0, 80)
+PRINT_DIM_PLATE = Color.cmyk(0, 0, 0, 6)
+PRINT_DIM_EDGE = Color.cmyk(0, 0, 0, 35)
+PRINT_CORNER_DISC = Color.cmyk(28, 0, 6, 0)  # the card's pale cyan
+PRINT_CORNER_EDGE = Color.cmyk(75, 0, 15, 0)
+PRINT_TAG = Color.cmyk(0, 0, 0, 80)
 BAR = Color.cmyk(0, 0, 0, 45)  # words too small to read, drawn as bars
 
 
@@ -126,16 +126,17 @@ def print_style(scale: float, style: ConnectorFigureStyle = STYLE) -> PictureSty
 
     return PictureStyle(
         margin=0.0, back=PAPER_WHITE, tab=TAB_TONE, strip=STRIP_TONE,
-        edge=Stroke(INK, page(style.outline)), ink=INK, dim_plate=DIM_PLATE,
-        dim_edge=DIM_EDGE, dim_ink=INK, plain_ink=INK, plate_edge=page(style.plate_edge),
-        read_edge=page(style.read_edge), corner_disc=CORNER_DISC, corner_edge=CORNER_EDGE,
+        edge=Stroke(INK, page(style.outline)), ink=INK, dim_plate=PRINT_DIM_PLATE,
+        dim_edge=PRINT_DIM_EDGE, dim_ink=INK, plain_ink=INK, plate_edge=page(style.plate_edge),
+        read_edge=page(style.read_edge), corner_disc=PRINT_CORNER_DISC,
+        corner_edge=PRINT_CORNER_EDGE,
         corner_ink=INK, disc_edge=page(style.disc_edge), ring_width=page(style.ring_width),
         ring_band=page(style.ring_band), ring_halo=page(style.ring_halo),
         hidden_ring=page(style.hidden_ring),
         hidden_dash=tuple(page(d) for d in style.hidden_dash), halo=PAPER_WHITE,
         halo_edge=page(style.halo_edge), order_radius=page(style.order_radius),
         order_size=page(style.order_size), order_gap=page(style.order_gap),
-        order_pad=page(style.order_pad), tag=TAG, tag_size=page(style.tag_size),
+        order_pad=page(style.order_pad), tag=PRINT_TAG, tag_size=page(style.tag_size),
         tag_height=page(style.tag_height), tag_pad=page(style.tag_pad),
         tag_inset=page(style.tag_inset), tag_round=page(style.tag_round),
         number_size=max(PictureStyle().number_size, page(style.min_type)),

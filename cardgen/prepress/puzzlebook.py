@@ -20,6 +20,7 @@ from cardgen.draw.colors import INK, KNOCKOUT_INK
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import Anchor, Document, Item, Page, Text
 from cardgen.errors import FitError
+from cardgen.prepress.ink import FINE_TYPE
 from cardgen.prepress.intents import paper_intent
 from cardgen.prepress.paper import Paper
 from cardgen.text.fit import line_height, wrap
@@ -27,7 +28,6 @@ from cardgen.text.flow import Paragraph, flow
 from cardgen.text.fonts import FontSet
 from cardgen.texts import say
 
-FINE_TYPE = 8.0  # pt: smaller type is set in INK (overprinting), larger in KNOCKOUT_INK
 CAPTION_LINES = 2  # the puzzle's number (and caption), then its ID in small type
 
 
@@ -134,6 +134,7 @@ def caption_items(x: float, y: float, lines: Sequence[str], fonts: FontSet, size
         face = fonts.bold if i == 0 else fonts.regular
         pt = size if i == 0 or small is None else small
         y_line += fonts.regular.metrics.cap_height_mm(pt)
+        # fine type in INK (overprinting), larger type in KNOCKOUT_INK
         items.append(Text(x, y_line, text, face, pt, INK if pt < FINE_TYPE else KNOCKOUT_INK,
                           anchor=anchor))
         y_line += line_height(pt) - fonts.regular.metrics.cap_height_mm(pt)

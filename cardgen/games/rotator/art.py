@@ -36,9 +36,9 @@ from cardgen.text.fonts import FontSet
 from cardgen.texts import say, say_lines
 
 NUMBER = INK  # small type: solid black, overprinting
-FINE_LINE = 0.18  # mm (just over 0.5 pt): coloured lines are at least this wide
+MIN_COLOUR_LINE = 0.18  # mm (just over 0.5 pt): coloured lines are at least this wide
 KEY_MIN_TYPE = 5.0  # pt: a key's turn numbers are never smaller (they wrap instead)
-FINE_STROKE = FINE_LINE  # the outline of a fall's triangle
+FINE_STROKE = MIN_COLOUR_LINE  # the outline of a fall's triangle
 HATCH_LINE = 0.1  # mm: the hatching of a boosted square, solid black (≥ 0.25 pt)
 TERRITORY = Color.cmyk(0, 0, 0, 22)
 # The ink rule (SPEC §2): grid lines, the grids' borders and their labels are solid
@@ -272,7 +272,7 @@ def aid_column(frame: BoardFrame, filled: int = 0) -> list[Item]:
         box = Box(x, frame.y + row * s, w, s)
         items.append(Group([Path(pointer(box, (-1, 0), 0.42), fill=PATH)], name=name))
     side = min(w, s * 0.8)
-    line = Stroke(NUMBER, max(FINE_LINE / 2 + 0.01, s * 0.04))  # black over the orange
+    line = Stroke(NUMBER, max(MIN_COLOUR_LINE / 2 + 0.01, s * 0.04))  # black over the orange
     tally: list[Item] = []
     for i in range(BOOST_CACHE):
         top = frame.y + (TALLY_FIRST_ROW + i) * s + (s - side) / 2
@@ -319,7 +319,7 @@ def tracker_items(x: float, y: float, width: float, fonts: FontSet) -> list[Item
         for k in range(TRACKER_TURNS):
             tx = x + 5 + k * TRACKER_TURN
             items.append(Rect(tx, base - cap - (box - cap) / 2, box, box,
-                              stroke=Stroke(NUMBER, FINE_LINE / 2 + 0.01)))
+                              stroke=Stroke(NUMBER, MIN_COLOUR_LINE / 2 + 0.01)))
             items.append(Text(tx + box + 0.8, base, str(1 + g + len(GRAVITY) * k),
                               fonts.regular, TRACKER_SIZE, NUMBER))
     notes = Box(x + width * TRACKER_SHARE, y, width * (1 - TRACKER_SHARE),
