@@ -21,7 +21,7 @@ import difflib
 import enum
 import math
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from cardgen.chars import character_name, control_character, invisible_problem
@@ -185,9 +185,8 @@ class Choice(Field):
         for member in self.choices:
             if member.value == value:
                 return member
-        match = (difflib.get_close_matches(value.lower(), self.names, n=1, cutoff=0.6)
-                 if len(value) <= 100 else [])
-        hint = f"; did you mean {match[0]}?" if match else "."
+        match = nearest(value.lower(), self.names)
+        hint = f"; did you mean {match}?" if match is not None else "."
         raise Problem(f"must be one of {self.listed}, not {shorten(value)}{hint}")
 
 
@@ -295,13 +294,23 @@ def key_text(key: str) -> str:
     return shorten(key)[1:-1] if len(key) > 40 or not key.isprintable() else key
 
 
+def nearest(word: str, options: Sequence[str]) -> str | None:
+    """The option ``word`` most likely misspells (difflib's similarity at least 0.6), or
+    None: the one "did you mean" of cardgen, whose callers word the hint. A word more
+    than twice as long as every option (plus 10) is compared with none: it cannot reach
+    0.6 against an option under 30 characters, and difflib's time grows with its length."""
+    longest = max((len(o) for o in options), default=0)
+    if len(word) > 2 * longest + 10:
+        return None
+    match = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
+    return match[0] if match else None
+
+
 def closest(word: str, options: list[str], shown: list[str]) -> str:
     """A "did you mean" for the nearest option, or the list of the valid ones."""
-    longest = max((len(o) for o in options), default=0)
-    match = (difflib.get_close_matches(word, options, n=1, cutoff=0.6)
-             if len(word) <= 2 * longest + 10 else [])  # far longer than any: no match
-    if match:
-        return f"; did you mean {shown[options.index(match[0])]}?"
+    match = nearest(word, options)
+    if match is not None:
+        return f"; did you mean {shown[options.index(match)]}?"
     return f"; valid: {', '.join(shown)}."
 
 

@@ -13,7 +13,6 @@ import pytest
 from cardgen.card.spread import Spread
 from cardgen.card.themes import load_theme
 from cardgen.connector.draw import (
-    BLACK,
     LEGEND_MIN,
     GameStyle,
     fragment_items,
@@ -25,7 +24,7 @@ from cardgen.connector.draw import (
 )
 from cardgen.connector.layout import MIN_SIZE, bundled_layout
 from cardgen.connector.model import BASELINE, PLATE_SIDE, Face, Fragment, Mark, Shape
-from cardgen.draw.colors import Color
+from cardgen.draw.colors import INK, Color
 from cardgen.draw.geometry import Affine, Box, Segment
 from cardgen.draw.page import Group, Path, Text, walk
 from cardgen.games.names import CONNECTOR_GAMES, GameName
@@ -222,8 +221,8 @@ def test_game_colours_keep_black_type_legible_in_print_and_preview():
     for game, style in game_styles(bundled_layout(Preset.EU)).items():
         c, m, y, k = (v * 100 for v in style.color.cmyk_fractions)
         printed = Color.cmyk(c, m, y, k)
-        assert contrast(BLACK, printed) >= MIN_CONTRAST, (game, contrast(BLACK, printed))
-        assert contrast(BLACK, style.color) >= MIN_CONTRAST, (game, contrast(BLACK, style.color))
+        assert contrast(INK, printed) >= MIN_CONTRAST, (game, contrast(INK, printed))
+        assert contrast(INK, style.color) >= MIN_CONTRAST, (game, contrast(INK, style.color))
         assert style.color.rgb != printed.rgb  # the screen colour is the layout's own
 
 
@@ -265,7 +264,7 @@ def test_the_four_games_have_four_shapes_and_plates_and_numbers_differ():
         # Within the mark's radius, the corner number's, so that one laid on it hides it.
         assert all(math.dist(p, (10, 10)) <= 1.6 + 1e-5 for p in targets[game])
         (number,) = [i for i in items if isinstance(i, Text)]
-        assert (number.text, number.size, number.color) == ("2", 8.0, BLACK)
+        assert (number.text, number.size, number.color) == ("2", 8.0, INK)
         assert number.color.overprint
     assert len(set(targets.values())) == 4
 
@@ -293,7 +292,7 @@ def test_a_plate_reaches_its_stated_extent_and_carries_overprinting_black():
         assert want.contains_box(inked, 1e-5)
         assert edge.stroke.color == styles[GameName.REFLECTOR].edge != plate.fill
         (text,) = [i for i, _ in walk([group]) if isinstance(i, Text)]
-        assert text.color == BLACK and BLACK.overprint
+        assert text.color == INK and INK.overprint
     plain = Fragment("Connector", None, Face.BACK, Box(0, 0, 20, 2.3), 0, 0, 6.5)
     items = [i for i, _ in walk(fragment_items(plain, styles, fonts, plain=Color.cmyk(0, 0, 0, 0)))]
     assert [type(i) for i in items] == [Text] and items[0].color == Color.cmyk(0, 0, 0, 0)
@@ -320,7 +319,7 @@ def test_the_legend_names_each_game_beside_a_swatch_with_its_players():
     fonts = bundled_fonts()
     styles = game_styles(bundled_layout(Preset.EU))
     box = Box(40.0, 30.0, 15.3, 11.0)  # the us layout's legend box
-    items, used = legend_items(styles, fonts, box, color=BLACK)
+    items, used = legend_items(styles, fonts, box, color=INK)
     texts = [i for i, _ in walk(items) if isinstance(i, Text)]
     assert [t.text for t in texts] == ["1", "Rotator", "2", "Reflector", "3–5", "Deflector",
                                        "6+", "Defector"]
@@ -334,13 +333,13 @@ def test_the_legend_names_each_game_beside_a_swatch_with_its_players():
     from cardgen.errors import FitError
 
     # A lower box: smaller type, down to LEGEND_MIN, then an error naming it.
-    items, used = legend_items(styles, fonts, Box(40, 30, 15.3, 8.2), color=BLACK)
+    items, used = legend_items(styles, fonts, Box(40, 30, 15.3, 8.2), color=INK)
     sizes = {t.size for t, _ in walk(items) if isinstance(t, Text)}
     assert len(sizes) == 1 and LEGEND_MIN <= sizes.pop() < 6
     assert Box(40, 30, 15.3, 8.2).contains_box(used, 1e-9)
     with pytest.raises(FitError, match=r"us.legend does not fit its 11.0 × 8.0 mm box even "
                                        r"at 5 pt"):
-        legend_items(styles, fonts, Box(40, 30, 11, 8), color=BLACK, where="us.legend")
+        legend_items(styles, fonts, Box(40, 30, 11, 8), color=INK, where="us.legend")
 
 
 @pytest.mark.parametrize("preset", list(Preset))
@@ -348,7 +347,7 @@ def test_the_legend_fits_the_layouts_box(preset):
     layout = bundled_layout(preset)
     assert layout.legend is not None
     items, used = legend_items(game_styles(layout), bundled_fonts(), layout.legend,
-                               color=BLACK)
+                               color=INK)
     assert layout.legend.contains_box(used, 1e-9)
     assert all(t.size >= LEGEND_MIN for t, _ in walk(items) if isinstance(t, Text))
 

@@ -12,6 +12,7 @@ from PIL import Image as PILImage
 
 from cardgen.board.cells import card_name
 from cardgen.board.frame import BoardFrame
+from cardgen.draw.colors import PAPER_WHITE
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import (
     Close,
@@ -31,7 +32,6 @@ from cardgen.games.rotator.art import (
     KEY_MIN_TYPE,
     MOVES,
     NUMBER,
-    WHITE,
     Entry,
     RotatorPuzzle,
     key_events,
@@ -242,7 +242,7 @@ def test_every_event_of_the_line_has_a_named_unobstructed_mark(solved_board, rev
                 continue
             order, group = named[f"turns {card_name(cell)}"]
             backing, *lines = group.items  # a long list breaks onto more lines
-            assert isinstance(backing, Rect) and backing.fill == WHITE
+            assert isinstance(backing, Rect) and backing.fill == PAPER_WHITE
             text = "".join(line.text for line in lines)
             assert [int(t) for t in text.split(",")] == list(dict.fromkeys(turns))
             assert min(line.size for line in lines) >= KEY_MIN_TYPE  # never unreadable
@@ -262,7 +262,7 @@ def test_every_event_of_the_line_has_a_named_unobstructed_mark(solved_board, rev
                 for e in here:
                     path = named[e.name][1].items[-1]
                     # Not white: sharing a Node's square, a triangle sticks out of its dot.
-                    assert WHITE not in (path.fill, path.stroke and path.stroke.color)
+                    assert PAPER_WHITE not in (path.fill, path.stroke and path.stroke.color)
                     cx = sum(op.x for op in path.ops[:3]) / 3
                     assert frame.board_cell(*cell).x < cx < frame.board_cell(*cell).x \
                         + frame.cell
@@ -333,7 +333,7 @@ def test_players_pages_carry_the_play_aids(solved_board):
             assert frame.y + row * frame.cell < sum(ys) / len(ys) < frame.y + (row + 1) \
                 * frame.cell
         tally = named["boost tally"][1].items
-        assert len(tally) == 10 and all(r.fill == WHITE for r in tally)
+        assert len(tally) == 10 and all(r.fill == PAPER_WHITE for r in tally)
         tracker = named["turn tracker"][1]
         texts = [t.text for t in tracker.items if isinstance(t, Text)]
         assert [t for t in texts if t in "↓→↑←"] == ["↓", "→", "↑", "←"]
@@ -343,7 +343,7 @@ def test_players_pages_carry_the_play_aids(solved_board):
         assert max(t.y for t in tracker.items if isinstance(t, Text)) < page.height - 10
     # On a key the tally shows the boost spaces the line spends.
     key = _named(key_pages([solved_board], Paper.A4, FONTS)[0])
-    filled = [r for r in key["boost tally"][1].items if r.fill != WHITE]
+    filled = [r for r in key["boost tally"][1].items if r.fill != PAPER_WHITE]
     assert len(filled) == solved_board.boosts > 0
 
 

@@ -13,7 +13,6 @@ from cardgen.card.config import CardConfig
 from cardgen.card.layout import CardLayout
 from cardgen.card.themes import Theme
 from cardgen.connector.draw import (
-    BLACK,
     fragment_items,
     fragment_where,
     game_styles,
@@ -21,7 +20,7 @@ from cardgen.connector.draw import (
 )
 from cardgen.connector.layout import bundled_layout
 from cardgen.connector.model import Face
-from cardgen.draw.colors import Color
+from cardgen.draw.colors import INK, Color
 from cardgen.draw.page import Group, Image, Item, Page, Rect
 from cardgen.physical.card import CREASE, CardGeometry, Preset, Tab
 from cardgen.prepress.ink import MIN_CONTRAST, contrast, fine_problem
@@ -127,7 +126,7 @@ def plain_type_color(theme: Theme, ground: Color) -> Color:
     colour if it keeps the ink rule and is legible there, else overprinting black or
     paper white, whichever does."""
     white = Color.cmyk(0, 0, 0, 0)
-    for color in (theme.outside["text"], BLACK, white):
+    for color in (theme.outside["text"], INK, white):
         if fine_problem(color, ground) is None and contrast(color, ground) >= MIN_CONTRAST:
             return color
-    return BLACK
+    return INK

@@ -331,52 +331,84 @@ def _halves(text: str) -> list[str]:
 
 def _front_text(person: Person, fonts: FontSet, theme: Theme, layout: CardLayout, area: Box,
                 beside: list[Box] | tuple[Box, ...], ability: list[str]) -> FrontText:
-    colors = theme.outside
-    front = layout.front
-    gap = front["column_gap"]
+    text = _FrontLines.of(person, fonts, theme, layout, area, beside, ability)
+    sizes, widths = text.fit()
+    text.check_fit(sizes, widths)
+    return text.typeset(sizes, fonts, theme, layout.front)
 
-    def line(field: str, text: str, style_name: str) -> _TextLine:
-        s = layout.lines[style_name]
-        return _TextLine(field, text, fonts.face(s.style), s.size, s.min_size,
-                         colors[s.color], s.gap)
 
-    top = [line("person.name", person.name, "name"),
-           line("person.title", person.title, "title"),
-           line("person.company", person.company, "company")]
-    # Each line of a multi-line field (the address) is a contact line of its own.
-    contact = [line(f"person.{key}", part, "contact") for key in CONTACT_FIELDS
-               for part in getattr(person, key).split("\n")]
-    tagline = line("person.tagline", person.tagline, "tagline")
-    top = [t for t in top if t.text]
-    contact = [t for t in contact if t.text]
-    abilities = [line("ladder.ability", part, "ability") for part in ability]
-    signature = (_Signature(front["signature_height"], front["signature_min_width"],
-                            front["signature_max_width"], front["signature_gap"])
-                 if ability else None)
-    # The contact block, from the top: the ability, its box, the contact lines, the
-    # tagline; each row with the space above it.
-    rows: list[_TextLine | _Signature] = [*abilities, *([signature] if signature else []),
-                                          *contact, *([tagline] if tagline.text else [])]
-    rule_space = front["rule_space"]
-    block_gap = front["block_gap"]
-    gaps: dict[_TextLine | _Signature, float] = {}
-    for i, row in enumerate(rows):
-        if row is tagline or (signature and contact and row is contact[0]):
-            gaps[row] = block_gap if i else 0.0
-        else:
-            gaps[row] = row.gap
-    lines = top + [r for r in rows if isinstance(r, _TextLine)]
-    for t in lines:
-        check_printable(t.text, t.face, t.field)
+def _text_line(field: str, text: str, style_name: str, fonts: FontSet, theme: Theme,
+               layout: CardLayout) -> _TextLine:
+    s = layout.lines[style_name]
+    return _TextLine(field, text, fonts.face(s.style), s.size, s.min_size,
+                     theme.outside[s.color], s.gap)
 
+
+@dataclass(frozen=True, eq=False)
+class _FrontLines:
+    """The front panel's text before it is set: the name block (``top``: name, title,
+    company) from the top of ``area``, and the contact block (``rows``, from the top:
+    the ability, its signature box, the contact lines, the tagline) from its foot up,
+    each row with the space above it (``gaps``). ``lines`` are all the lines to fit."""
+
+    area: Box
+    beside: list[Box] | tuple[Box, ...]  # the boxes at the right the lines keep ``gap`` from
+    gap: float
+    rule_space: float
+    block_gap: float
+    top: list[_TextLine]
+    rows: list[_TextLine | _Signature]
+    gaps: dict[_TextLine | _Signature, float]
+    lines: list[_TextLine]
+    abilities: list[_TextLine]
+    signature: _Signature | None
+
+    @classmethod
+    def of(cls, person: Person, fonts: FontSet, theme: Theme, layout: CardLayout, area: Box,
+           beside: list[Box] | tuple[Box, ...], ability: list[str]) -> _FrontLines:
+        """The lines of ``person``'s fields and the ``ability`` lines, checked printable."""
+        front = layout.front
+
+        def line(field: str, text: str, style_name: str) -> _TextLine:
+            return _text_line(field, text, style_name, fonts, theme, layout)
+
+        top = [line("person.name", person.name, "name"),
+               line("person.title", person.title, "title"),
+               line("person.company", person.company, "company")]
+        # Each line of a multi-line field (the address) is a contact line of its own.
+        contact = [line(f"person.{key}", part, "contact") for key in CONTACT_FIELDS
+                   for part in getattr(person, key).split("\n")]
+        tagline = line("person.tagline", person.tagline, "tagline")
+        top = [t for t in top if t.text]
+        contact = [t for t in contact if t.text]
+        abilities = [line("ladder.ability", part, "ability") for part in ability]
+        signature = (_Signature(front["signature_height"], front["signature_min_width"],
+                                front["signature_max_width"], front["signature_gap"])
+                     if ability else None)
+        rows: list[_TextLine | _Signature] = [*abilities, *([signature] if signature else []),
+                                              *contact, *([tagline] if tagline.text else [])]
+        block_gap = front["block_gap"]
+        gaps: dict[_TextLine | _Signature, float] = {}
+        for i, row in enumerate(rows):
+            if row is tagline or (signature and contact and row is contact[0]):
+                gaps[row] = block_gap if i else 0.0
+            else:
+                gaps[row] = row.gap
+        lines = top + [r for r in rows if isinstance(r, _TextLine)]
+        for t in lines:
+            check_printable(t.text, t.face, t.field)
+        return cls(area, beside, front["column_gap"], front["rule_space"], block_gap, top,
+                   rows, gaps, lines, abilities, signature)
+
+    @staticmethod
     def row_height(row: _TextLine | _Signature, sizes: dict[_TextLine, float]) -> float:
         return row.height if isinstance(row, _Signature) else line_height(sizes[row])
 
-    def place(sizes: dict[_TextLine, float]) -> tuple[dict[_TextLine, float], float]:
+    def place(self, sizes: dict[_TextLine, float]) -> tuple[dict[_TextLine, float], float]:
         """Each line's baseline for these sizes, and the top of the signature box."""
         baselines: dict[_TextLine, float] = {}
-        cursor = area.y
-        for i, t in enumerate(top):
+        cursor = self.area.y
+        for i, t in enumerate(self.top):
             size, f = sizes[t], t.face
             if i == 0:  # the name's tallest glyph touches the top of the area
                 baselines[t] = cursor + f.metrics.ink_top_mm(t.text, size)
@@ -385,113 +417,165 @@ def _front_text(person: Person, fonts: FontSet, theme: Theme, layout: CardLayout
                 cursor += t.gap
                 baselines[t] = cursor + line_height(size) - f.metrics.descent_mm(size)
                 cursor += line_height(size)
-        bottom = area.bottom
+        bottom = self.area.bottom
         box_top = bottom
-        for row in reversed(rows):
+        for row in reversed(self.rows):
             if isinstance(row, _Signature):
                 box_top = bottom - row.height
             else:
                 baselines[row] = bottom - row.face.metrics.descent_mm(sizes[row])
-            bottom -= row_height(row, sizes) + gaps[row]
+            bottom -= self.row_height(row, sizes) + self.gaps[row]
         return baselines, box_top
 
-    def extent(t: _TextLine, size: float, baseline: float) -> tuple[float, float]:
-        return (baseline - t.face.metrics.ink_top_mm(t.text, size),
-                baseline + t.face.metrics.descent_mm(size))
-
-    def width_at(top_y: float, bottom_y: float) -> float:
+    def width_at(self, top_y: float, bottom_y: float) -> float:
         """The width free for a line whose ink spans top_y..bottom_y."""
-        right = area.right
-        for box in beside:
+        right = self.area.right
+        gap = self.gap
+        for box in self.beside:
             if top_y < box.bottom + gap and bottom_y > box.y - gap:
                 right = min(right, box.x - gap)
-        return right - area.x
+        return right - self.area.x
 
-    def height(sizes: dict[_TextLine, float]) -> float:
-        parts = [sum(t.gap + line_height(sizes[t]) for t in top) + rule_space if top else 0.0,
-                 sum(gaps[r] + row_height(r, sizes) for r in rows)]
-        return sum(parts) + block_gap * (len([p for p in parts if p]) - 1)
+    def height(self, sizes: dict[_TextLine, float]) -> float:
+        top, rows = self.top, self.rows
+        parts = [sum(t.gap + line_height(sizes[t]) for t in top) + self.rule_space
+                 if top else 0.0,
+                 sum(self.gaps[r] + self.row_height(r, sizes) for r in rows)]
+        return sum(parts) + self.block_gap * (len([p for p in parts if p]) - 1)
 
-    sizes = {t: t.size for t in lines}
-    widths: dict[_TextLine, float] = {}
-    for _ in range(FIT_ROUNDS):
-        baselines, _top = place(sizes)
-        widths = {t: width_at(*extent(t, sizes[t], baselines[t])) for t in lines}
-        fitted = {t: max(t.min_size, min(sizes[t], _fitting_size(t, widths[t])))
-                  for t in lines}
-        if height(fitted) > area.h:  # shrink everything together, to 0.1 pt
-            factor = area.h / height(fitted)
-            fitted = {t: max(t.min_size, min(fitted[t], round(fitted[t] * factor - 0.05, 1)))
+    def fit(self) -> tuple[dict[_TextLine, float], dict[_TextLine, float]]:
+        """Each line's size and the width free for it: every line fitted to its width,
+        all shrunk together to fit the height, at most FIT_ROUNDS rounds."""
+        lines = self.lines
+        sizes = {t: t.size for t in lines}
+        widths: dict[_TextLine, float] = {}
+        for _ in range(FIT_ROUNDS):
+            baselines, _top = self.place(sizes)
+            widths = {t: self.width_at(*_extent(t, sizes[t], baselines[t])) for t in lines}
+            fitted = {t: max(t.min_size, min(sizes[t], _fitting_size(t, widths[t])))
                       for t in lines}
-        if fitted == sizes:
-            break
-        sizes = fitted
-    for t in lines:  # a line that does not fit at its smallest size is named
-        fit_line(t.text, t.face, sizes[t], t.min_size, widths[t], t.field)
-    if height(sizes) > area.h + 1e-6 and signature is not None:
-        lines_taken = "a line" if len(abilities) == 1 else "two lines"
+            if self.height(fitted) > self.area.h:  # shrink everything together, to 0.1 pt
+                factor = self.area.h / self.height(fitted)
+                fitted = {t: max(t.min_size, min(fitted[t],
+                                                 round(fitted[t] * factor - 0.05, 1)))
+                          for t in lines}
+            if fitted == sizes:
+                break
+            sizes = fitted
+        return sizes, widths
+
+    def check_fit(self, sizes: dict[_TextLine, float], widths: dict[_TextLine, float]) -> None:
+        """Raise naming the field that does not fit: a line too wide at its smallest size,
+        the ability with its box, or the first row below the area's foot."""
+        area = self.area
+        for t in self.lines:  # a line that does not fit at its smallest size is named
+            fit_line(t.text, t.face, sizes[t], t.min_size, widths[t], t.field)
+        height = self.height(sizes)
+        if height <= area.h + 1e-6:
+            return
+        if self.signature is not None:
+            lines_taken = "a line" if len(self.abilities) == 1 else "two lines"
+            raise CardgenError(
+                f"ladder.ability does not fit on the front panel: with it and its signature "
+                f"box the text needs {height:.1f} mm of height at the smallest legible sizes "
+                f"and the safe area is {area.h:.1f} mm; shorten the ability (it takes "
+                f"{lines_taken}), or leave out the tagline or a contact line.")
         raise CardgenError(
-            f"ladder.ability does not fit on the front panel: with it and its signature box "
-            f"the text needs {height(sizes):.1f} mm of height at the smallest legible sizes "
-            f"and the safe area is {area.h:.1f} mm; shorten the ability (it takes "
-            f"{lines_taken}), or leave out the tagline or a contact line.")
-    if height(sizes) > area.h + 1e-6:
-        cursor, overflow = 0.0, lines[-1].field
-        for row in top + rows:
-            cursor += (row.gap if row in top else gaps[row]) + row_height(row, sizes)
-            if cursor > area.h:
+            f"{self.overflow(sizes)} does not fit on the front panel: the text needs "
+            f"{height:.1f} mm of height at the smallest legible sizes and the safe area is "
+            f"{area.h:.1f} mm; leave out a field or shorten the texts.")
+
+    def overflow(self, sizes: dict[_TextLine, float]) -> str:
+        """The field of the first line that reaches below the area's foot."""
+        cursor, overflow = 0.0, self.lines[-1].field
+        for row in self.top + self.rows:
+            cursor += (row.gap if row in self.top else self.gaps[row]) + self.row_height(
+                row, sizes)
+            if cursor > self.area.h:
                 overflow = row.field if isinstance(row, _TextLine) else overflow
                 break
-        raise CardgenError(
-            f"{overflow} does not fit on the front panel: the text needs {height(sizes):.1f} "
-            f"mm of height at the smallest legible sizes and the safe area is {area.h:.1f} mm; "
-            "leave out a field or shorten the texts.")
+        return overflow
 
-    names: dict[_TextLine, str] = {}
-    counts: dict[str, int] = {}
-    for t in lines:  # the address's later lines are person-address-2, -3 …
-        base = t.field.replace(".", "-")
-        counts[base] = counts.get(base, 0) + 1
-        names[t] = base if counts[base] == 1 else f"{base}-{counts[base]}"
+    def names(self) -> dict[_TextLine, str]:
+        """Each line's item name: its field's, the address's later lines
+        person-address-2, -3 …"""
+        names: dict[_TextLine, str] = {}
+        counts: dict[str, int] = {}
+        for t in self.lines:
+            base = t.field.replace(".", "-")
+            counts[base] = counts.get(base, 0) + 1
+            names[t] = base if counts[base] == 1 else f"{base}-{counts[base]}"
+        return names
 
-    baselines, box_top = place(sizes)
-    items: list[Item] = []
-    for t in lines:
-        color = theme.type_color(t.color, sizes[t])
-        items.append(Text(area.x, baselines[t], t.text, t.face, sizes[t], color, name=names[t]))
-    box: Box | None = None
-    if signature is not None:
-        free = width_at(box_top, box_top + signature.height)
+    def typeset(self, sizes: dict[_TextLine, float], fonts: FontSet, theme: Theme,
+            front: dict[str, float]) -> FrontText:
+        """The lines set at ``sizes``, the signature box, the rule under the name block,
+        and the boxes of the two blocks."""
+        area = self.area
+        names = self.names()
+        baselines, box_top = self.place(sizes)
+        items: list[Item] = []
+        for t in self.lines:
+            color = theme.type_color(t.color, sizes[t])
+            items.append(Text(area.x, baselines[t], t.text, t.face, sizes[t], color,
+                              name=names[t]))
+        box = self.signature_box(box_top)
+        if box is not None:
+            items += _signature_items(box, fonts, theme.outside, front)
+        blocks: list[Box] = []
+        labels: list[str] = []
+        free_top, free_bottom = area.y, area.bottom
+        if self.top:
+            rule, name_block = self.rule(sizes, baselines, names, items, theme, front)
+            items.append(rule)
+            blocks.append(name_block)
+            labels.append("name")
+            free_top = blocks[-1].bottom
+        if self.rows:
+            wanted = {names[r] for r in self.rows if isinstance(r, _TextLine)}
+            blocks.append(Box.union([text_box(i) for i in items
+                                     if isinstance(i, Text) and i.name in wanted]
+                                    + ([box] if box else [])))
+            labels.append("contact lines")
+            free_bottom = blocks[-1].y
+        return FrontText(items, blocks, (free_top, free_bottom), box, tuple(labels))
+
+    def signature_box(self, box_top: float) -> Box | None:
+        """The box to sign the ability in, at ``box_top`` (None without an ability); an
+        error when the width free there is too narrow for it."""
+        signature = self.signature
+        if signature is None:
+            return None
+        free = self.width_at(box_top, box_top + signature.height)
         if free < signature.min_width:
             raise CardgenError(
                 f"ladder.ability: the box to sign it in needs {signature.min_width:g} mm of "
                 f"width and the front panel has {free:.1f} mm free beside the QR code and "
                 "the logo; set card.qr = false or leave out the ability.")
-        box = Box(area.x, box_top, min(free, signature.max_width), signature.height)
-        items += _signature_items(box, fonts, colors, front)
-    blocks: list[Box] = []
-    labels: list[str] = []
-    free_top, free_bottom = area.y, area.bottom
-    if top:
-        last = top[-1]
-        rule_y = baselines[last] + last.face.metrics.descent_mm(sizes[last]) + rule_space / 2
-        items.append(Line(area.x, rule_y, area.x + front["rule_length"], rule_y,
-                          Stroke(colors["rule"], front["rule_width"])))
+        return Box(self.area.x, box_top, min(free, signature.max_width), signature.height)
+
+    def rule(self, sizes: dict[_TextLine, float], baselines: dict[_TextLine, float],
+             names: dict[_TextLine, str], items: list[Item], theme: Theme,
+             front: dict[str, float]) -> tuple[Line, Box]:
+        """The rule under the name block, and the block's box (its lines' ``items`` and
+        the rule)."""
+        area = self.area
+        last = self.top[-1]
+        rule_y = (baselines[last] + last.face.metrics.descent_mm(sizes[last])
+                  + self.rule_space / 2)
+        rule = Line(area.x, rule_y, area.x + front["rule_length"], rule_y,
+                    Stroke(theme.outside["rule"], front["rule_width"]))
         boxes = [text_box(i) for i in items if isinstance(i, Text) and i.name in
-                 {names[t] for t in top}]
+                 {names[t] for t in self.top}]
         boxes.append(Box(area.x, rule_y - front["rule_width"] / 2, front["rule_length"],
                          front["rule_width"]))
-        blocks.append(Box.union(boxes))
-        labels.append("name")
-        free_top = blocks[-1].bottom
-    if rows:
-        wanted = {names[r] for r in rows if isinstance(r, _TextLine)}
-        blocks.append(Box.union([text_box(i) for i in items
-                                 if isinstance(i, Text) and i.name in wanted]
-                                + ([box] if box else [])))
-        labels.append("contact lines")
-        free_bottom = blocks[-1].y
-    return FrontText(items, blocks, (free_top, free_bottom), box, tuple(labels))
+        return rule, Box.union(boxes)
+
+
+def _extent(t: _TextLine, size: float, baseline: float) -> tuple[float, float]:
+    """The top and bottom of a line's ink at ``size`` on ``baseline``."""
+    return (baseline - t.face.metrics.ink_top_mm(t.text, size),
+            baseline + t.face.metrics.descent_mm(size))
 
 
 def _signature_items(box: Box, fonts: FontSet, colors: dict[str, Color],

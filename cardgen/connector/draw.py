@@ -46,7 +46,7 @@ from cardgen.connector.model import (
     Mark,
     Shape,
 )
-from cardgen.draw.colors import Color
+from cardgen.draw.colors import INK, Color
 from cardgen.draw.geometry import Affine, Box
 from cardgen.draw.page import (
     CLOSE,
@@ -86,8 +86,8 @@ LEGEND_MIN = 5.0  # pt: ...and its smallest, in a small box (the old back's smal
 LEGEND_GAP = 1.0  # mm from a swatch's plate to the game's name
 LEGEND_LEAD = 0.3  # mm at least between two rows' swatches
 LEGEND_INSET = 0.2  # mm at least above and below the number on a swatch
-# Type on a plate: 100 % K over the plate's inks, which the ink rule asks for small type.
-BLACK = Color.cmyk(0, 0, 0, 100).overprinting()
+# Type on a plate is INK: 100 % K over the plate's inks, which the ink rule asks for small
+# type.
 
 
 @dataclass(frozen=True)
@@ -156,7 +156,7 @@ def style_problems(styles: dict[GameName, GameStyle]) -> list[str]:
     problems: list[str] = []
     for game, style in styles.items():
         for what, color in (("cmyk", style.print_color), ("rgb", style.color)):
-            ratio = contrast(BLACK, color)
+            ratio = contrast(INK, color)
             if ratio < MIN_CONTRAST:
                 problems.append(f"games.{game}.{what}: black type on {style.colour} has a "
                                 f"contrast of only {ratio:.2f}:1; it needs at least "
@@ -256,7 +256,7 @@ def fragment_where(fragment: Fragment, preset: Preset) -> str:
 
 
 def fragment_items(fragment: Fragment, styles: dict[GameName, GameStyle], fonts: FontSet, *,
-                   plain: Color = BLACK, where: str | None = None) -> list[Item]:
+                   plain: Color = INK, where: str | None = None) -> list[Item]:
     """A fragment in the card frame: on its game's plate, or, with no game, plain type
     in ``plain``. ``where`` names the fragment in an error (the text does not fit its
     box at the smallest size, or the font lacks a glyph). The layout is measured in
@@ -270,7 +270,7 @@ def fragment_items(fragment: Fragment, styles: dict[GameName, GameStyle], fonts:
     if fragment.game is not None:
         style = styles[fragment.game]
         items += plate_items(length, em, style)
-        color = BLACK
+        color = INK
     items.append(Text(0.0, BASELINE * em, fragment.text, face, size, color,
                       name=f"fragment-{fragment.index + 1}"))
     return [Group(items, transform=line_frame(fragment),
@@ -330,7 +330,7 @@ def mark_items(mark: Mark, styles: dict[GameName, GameStyle], fonts: FontSet, *,
     return [Path(mark_shape(style.shape, x, y, mark.radius), fill=style.color),
             Path(mark_shape(style.shape, x, y, mark.radius - EDGE_WIDTH),
                  stroke=Stroke(style.edge, EDGE_WIDTH)),
-            Text(x, baseline, number, fonts.bold, MARK_SIZE, BLACK, anchor=Anchor.MIDDLE,
+            Text(x, baseline, number, fonts.bold, MARK_SIZE, INK, anchor=Anchor.MIDDLE,
                  name=f"target-{mark.game}-{number}")]
 
 
@@ -385,7 +385,7 @@ def legend_items(styles: dict[GameName, GameStyle], fonts: FontSet, box: Box, *,
         baseline = middle + cap / 2  # capitals and figures centred on the row
         inner = tall - 2 * PLATE_SIDE  # the swatch's box across, inside its plate
         items.append(Group([*plate_items(swatch, inner, styles[game], edge),
-                            Text(swatch / 2, inner / 2 + cap / 2, count, face, s, BLACK,
+                            Text(swatch / 2, inner / 2 + cap / 2, count, face, s, INK,
                                  anchor=Anchor.MIDDLE, name=f"legend-{game}-players")],
                            transform=Affine.translate(box.x + PLATE_END, middle - inner / 2),
                            name=f"legend-{game}"))

@@ -13,7 +13,7 @@
 The pictures are drawn in print colours (:func:`print_style`): faces in paper white and
 black tints, plates in each game's CMYK from the layout, every fine line and all small
 type solid black set to overprint, reversed type on a single ink (the ink rule). A
-figure fits the width it is given, no taller than :attr:`FigureStyle.max_height`, and
+figure fits the width it is given, no taller than :attr:`ConnectorFigureStyle.max_height`, and
 never larger than the cards are in the hand; its lines and labels keep their page sizes
 whatever the scale (the picture style's sizes are divided by the scale). The card size
 is the ``eu`` preset: the booklet is the same for both sizes, and the ``eu`` card's
@@ -44,7 +44,7 @@ from cardgen.connector.model import (
 )
 from cardgen.connector.picture import TARGET_RADIUS, Picture, PictureStyle, draw_picture
 from cardgen.connector.validate import Report, validate
-from cardgen.draw.colors import INK, Color
+from cardgen.draw.colors import INK, PAPER_WHITE, Color
 from cardgen.draw.geometry import Affine, Box, Point
 from cardgen.draw.page import Anchor, Group, Item, Line, LineTo, MoveTo, Path, Stroke, Text
 from cardgen.draw.shapes import circle
@@ -57,12 +57,11 @@ from cardgen.text.fonts import FontFace, FontSet
 from cardgen.texts import say
 from cardgen.units import MM_PER_PT
 
-PAPER = Color.cmyk(0, 0, 0, 0)
 PT = MM_PER_PT
 
 
 @dataclass(frozen=True)
-class FigureStyle:
+class ConnectorFigureStyle:
     """Every page size of the Connector figures: mm, type in pt, at any scale."""
 
     max_height: float = 150.0  # a figure is never taller
@@ -103,20 +102,20 @@ class FigureStyle:
     tag_round: float = 0.4
 
 
-STYLE = FigureStyle()
+STYLE = ConnectorFigureStyle()
 
 # Print colours of the pictures: single inks wherever reversed type stands.
 TAB_TONE = Color.cmyk(0, 0, 0, 9)
 STRIP_TONE = Color.cmyk(0, 0, 0, 20)
-DIM_PLATE = Color.cmyk(0, 0, 0, 6)
-DIM_EDGE = Color.cmyk(0, 0, 0, 35)
-CORNER_DISC = Color.cmyk(28, 0, 6, 0)  # the card's pale cyan
-CORNER_EDGE = Color.cmyk(75, 0, 15, 0)
-TAG = Color.cmyk(0, 0, 0, 80)
+PRINT_DIM_PLATE = Color.cmyk(0, 0, 0, 6)
+PRINT_DIM_EDGE = Color.cmyk(0, 0, 0, 35)
+PRINT_CORNER_DISC = Color.cmyk(28, 0, 6, 0)  # the card's pale cyan
+PRINT_CORNER_EDGE = Color.cmyk(75, 0, 15, 0)
+PRINT_TAG = Color.cmyk(0, 0, 0, 80)
 BAR = Color.cmyk(0, 0, 0, 45)  # words too small to read, drawn as bars
 
 
-def print_style(scale: float, style: FigureStyle = STYLE) -> PictureStyle:
+def print_style(scale: float, style: ConnectorFigureStyle = STYLE) -> PictureStyle:
     """The picture style for a print figure drawn at ``scale``: print colours, and every
     line and label that has a page size in ``style`` divided by the scale. No glyph is
     smaller than ``style.min_type`` on the page: the link numbers grow to it (a digit
@@ -126,17 +125,18 @@ def print_style(scale: float, style: FigureStyle = STYLE) -> PictureStyle:
         return value / scale
 
     return PictureStyle(
-        margin=0.0, back=PAPER, tab=TAB_TONE, strip=STRIP_TONE,
-        edge=Stroke(INK, page(style.outline)), ink=INK, dim_plate=DIM_PLATE,
-        dim_edge=DIM_EDGE, dim_ink=INK, plain_ink=INK, plate_edge=page(style.plate_edge),
-        read_edge=page(style.read_edge), corner_disc=CORNER_DISC, corner_edge=CORNER_EDGE,
+        margin=0.0, back=PAPER_WHITE, tab=TAB_TONE, strip=STRIP_TONE,
+        edge=Stroke(INK, page(style.outline)), ink=INK, dim_plate=PRINT_DIM_PLATE,
+        dim_edge=PRINT_DIM_EDGE, dim_ink=INK, plain_ink=INK, plate_edge=page(style.plate_edge),
+        read_edge=page(style.read_edge), corner_disc=PRINT_CORNER_DISC,
+        corner_edge=PRINT_CORNER_EDGE,
         corner_ink=INK, disc_edge=page(style.disc_edge), ring_width=page(style.ring_width),
         ring_band=page(style.ring_band), ring_halo=page(style.ring_halo),
         hidden_ring=page(style.hidden_ring),
-        hidden_dash=tuple(page(d) for d in style.hidden_dash), halo=PAPER,
+        hidden_dash=tuple(page(d) for d in style.hidden_dash), halo=PAPER_WHITE,
         halo_edge=page(style.halo_edge), order_radius=page(style.order_radius),
         order_size=page(style.order_size), order_gap=page(style.order_gap),
-        order_pad=page(style.order_pad), tag=TAG, tag_size=page(style.tag_size),
+        order_pad=page(style.order_pad), tag=PRINT_TAG, tag_size=page(style.tag_size),
         tag_height=page(style.tag_height), tag_pad=page(style.tag_pad),
         tag_inset=page(style.tag_inset), tag_round=page(style.tag_round),
         number_size=max(PictureStyle().number_size, page(style.min_type)),
@@ -199,7 +199,7 @@ class AssemblyFigure:
     fonts: FontSet
     game: GameName
     preset: Preset = Preset.EU
-    style: FigureStyle = STYLE
+    style: ConnectorFigureStyle = STYLE
     reveal: bool = True
     _fits: dict[float, _Fitted] = field(default_factory=dict, compare=False, repr=False)
 
@@ -449,7 +449,7 @@ class CardFigure:
 
     fonts: FontSet
     preset: Preset = Preset.EU
-    style: FigureStyle = STYLE
+    style: ConnectorFigureStyle = STYLE
     _panels: dict[float, list[_Panel]] = field(default_factory=dict, compare=False,
                                                repr=False)
 
@@ -516,9 +516,9 @@ class CardFigure:
 
     def _scale(self, width: float) -> tuple[float, float]:
         """The card's scale at ``width`` and the width of each label column: the card
-        takes what the two columns of :attr:`FigureStyle.label_column` leave, and more
+        takes what the two columns of :attr:`ConnectorFigureStyle.label_column` leave, and more
         (narrower columns) where the card's smallest type would else print under
-        :attr:`FigureStyle.min_type` (its pieces, link numbers and key stay readable)."""
+        :attr:`ConnectorFigureStyle.min_type` (its pieces, link numbers and key stay readable)."""
         s = self.style
         column = width * s.label_column
         card = self.layout.shape.width

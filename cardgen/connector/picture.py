@@ -99,7 +99,8 @@ FORMATS = {".svg": "svg", ".png": "png", ".pdf": "pdf"}
 BACK = Color.hex("#ffffff")
 TAB = Color.hex("#e9ebee")
 STRIP = Color.hex("#d3d8df")
-INK = Color.hex("#1a1a1a")
+# The picture is for screens: its darkest grey is not black ink but a soft near-black.
+SCREEN_INK = Color.hex("#1a1a1a")
 DIM_PLATE = Color.hex("#f3f3f3")
 DIM_EDGE = Color.hex("#b4b4b4")
 DIM_INK = Color.hex("#8e8e8e")
@@ -109,7 +110,7 @@ CORNER_EDGE = Color.hex("#3aa6b0")
 CORNER_INK = Color.hex("#0d3f66")
 HALO = Color.hex("#ffffff")
 TAG = Color.hex("#3b3f45")
-CAPTION_INK = Color.hex("#1a1a1a")
+CAPTION_INK = SCREEN_INK
 CAPTION_MUTED = Color.hex("#5c5c5c")
 PROBLEM_INK = Color.hex("#a3201a")
 EDGE = Stroke(Color.hex("#5a5f66"), 0.15)
@@ -128,7 +129,7 @@ class PictureStyle:
     tab: Color = TAB  # a folded tab's inside
     strip: Color = STRIP  # the lower half's inside, where the tabs uncover it
     edge: Stroke = EDGE  # every face's outline
-    ink: Color = INK  # type on a plate; the strong outline; rings
+    ink: Color = SCREEN_INK  # type on a plate; the strong outline; rings
     dim_plate: Color = DIM_PLATE  # another game's plate...
     dim_edge: Color = DIM_EDGE  # ...its outline...
     dim_ink: Color = DIM_INK  # ...and its type

@@ -138,3 +138,8 @@ def _quoted(value: object) -> str:
 # The ink of text and line art on white paper: solid black, overprinting so that no
 # white gap shows around it if the plates are out of register.
 INK = Color.cmyk(0, 0, 0, 100, overprint=True)
+# Solid black that knocks out what lies under it instead (it does not overprint): a
+# puzzle board's Node dots, a puzzle book's captions set at 8 pt and over.
+KNOCKOUT_INK = Color.cmyk(0, 0, 0, 100)
+# No ink at all: the paper shows, knocking out what lies below.
+PAPER_WHITE = Color.cmyk(0, 0, 0, 0)

@@ -18,16 +18,14 @@ from dataclasses import dataclass
 from cardgen.draw.colors import INK, Color
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import (
-    CLOSE,
-    CurveTo,
     Item,
     Line,
-    MoveTo,
     Path,
     Rect,
     Stroke,
     Text,
 )
+from cardgen.draw.shapes import circle
 from cardgen.ladder.pyramid import Pyramid, Slot
 from cardgen.text.fit import line_height
 from cardgen.text.flow import Paragraph, flow
@@ -67,20 +65,11 @@ def _stroke(width: float, dash: tuple[float, ...] = ()) -> Stroke:
     return Stroke(INK, width, dash)
 
 
-def circle(cx: float, cy: float, r: float) -> tuple[MoveTo | CurveTo, ...]:
-    k = 0.5523 * r
-    return (MoveTo(cx + r, cy),
-            CurveTo(cx + r, cy + k, cx + k, cy + r, cx, cy + r),
-            CurveTo(cx - k, cy + r, cx - r, cy + k, cx - r, cy),
-            CurveTo(cx - r, cy - k, cx - k, cy - r, cx, cy - r),
-            CurveTo(cx + k, cy - r, cx + r, cy - k, cx + r, cy))
-
-
 def target(cx: float, cy: float, r: float, pen: Pen) -> list[Item]:
     """A target: two rings and a cross, the mark of a card that can be attacked."""
     stroke = _stroke(pen.outline * 1.4)
-    return [Path((*circle(cx, cy, r), CLOSE), stroke=stroke),
-            Path((*circle(cx, cy, r * 0.45), CLOSE), stroke=stroke),
+    return [Path(circle(cx, cy, r), stroke=stroke),
+            Path(circle(cx, cy, r * 0.45), stroke=stroke),
             Line(cx - r * 1.35, cy, cx + r * 1.35, cy, stroke),
             Line(cx, cy - r * 1.35, cx, cy + r * 1.35, stroke)]
 

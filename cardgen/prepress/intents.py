@@ -16,14 +16,16 @@ from functools import cache
 from cardgen.datafile import read_toml
 from cardgen.draw.page import OutputIntent
 from cardgen.errors import CardgenError, shorten
-from cardgen.prepress.paper import Paper as Sheet
+from cardgen.prepress.paper import Paper
 from cardgen.resources import templates_dir
 from cardgen.schema import Choice, ListOf, Table, Text, check, closest, describe
 
 ICC_REGISTRY = "http://www.color.org"
 
 
-class Paper(enum.StrEnum):
+class Coating(enum.StrEnum):
+    """The kind of paper a printing condition is for."""
+
     COATED = "coated"
     UNCOATED = "uncoated"
 
@@ -36,7 +38,7 @@ INTENTS = Table({
     "conditions": ListOf(Table({
         "id": Text("The registered identifier.", nonempty=True),
         "condition": Text("What the condition is, in words.", nonempty=True),
-        "paper": Choice(Paper, "The kind of paper it is for."),
+        "paper": Choice(Coating, "The kind of paper it is for."),
     }), "The registered conditions.", min_items=1),
 })
 
@@ -65,12 +67,12 @@ def default_intent(kind: str) -> OutputIntent:
     return intents[defaults[kind]]
 
 
-def paper_intent(paper: Sheet) -> OutputIntent:
+def paper_intent(paper: Paper) -> OutputIntent:
     """The condition for a piece printed on ``paper`` whose size says nothing else (a
     rules sheet, a puzzle book, a play sheet or mat, the duplex test): A4 is the paper of
     the places that print to FOGRA39 (the ``eu`` default), Letter of those that print
     to GRACoL (the ``us`` default)."""
-    return default_intent("eu" if paper is Sheet.A4 else "us")
+    return default_intent("eu" if paper is Paper.A4 else "us")
 
 
 def intent_named(name: object) -> OutputIntent:

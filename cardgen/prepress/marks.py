@@ -34,13 +34,12 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cardgen.draw.colors import Color
+from cardgen.draw.colors import INK, PAPER_WHITE, Color
 from cardgen.draw.geometry import Box, Point, Segment
 from cardgen.draw.page import Line, Stroke
 
 REGISTRATION = Color.cmyk(100, 100, 100, 100, spot="All", overprint=True)
-BLACK = Color.cmyk(0, 0, 0, 100, overprint=True)  # marks and captions: the ink rule
-PAPER_WHITE = Color.cmyk(0, 0, 0, 0)  # no ink: knocks out what lies below
+BLACK = INK  # marks and captions: the ink rule
 TICK_CASING = 0.15  # mm of white on each side of a cut-end tick
 
 

@@ -16,10 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from cardgen.draw.colors import Color
+from cardgen.draw.colors import INK, KNOCKOUT_INK
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import Anchor, Document, Item, Page, Text
 from cardgen.errors import FitError
+from cardgen.prepress.ink import FINE_TYPE
 from cardgen.prepress.intents import paper_intent
 from cardgen.prepress.paper import Paper
 from cardgen.text.fit import line_height, wrap
@@ -27,9 +28,6 @@ from cardgen.text.flow import Paragraph, flow
 from cardgen.text.fonts import FontSet
 from cardgen.texts import say
 
-INK = Color.cmyk(0, 0, 0, 100)
-SMALL = Color.cmyk(0, 0, 0, 100, overprint=True)  # type under 8 pt: solid black, overprint
-FINE_TYPE = 8.0
 CAPTION_LINES = 2  # the puzzle's number (and caption), then its ID in small type
 
 
@@ -136,7 +134,8 @@ def caption_items(x: float, y: float, lines: Sequence[str], fonts: FontSet, size
         face = fonts.bold if i == 0 else fonts.regular
         pt = size if i == 0 or small is None else small
         y_line += fonts.regular.metrics.cap_height_mm(pt)
-        items.append(Text(x, y_line, text, face, pt, SMALL if pt < FINE_TYPE else INK,
+        # fine type in INK (overprinting), larger type in KNOCKOUT_INK
+        items.append(Text(x, y_line, text, face, pt, INK if pt < FINE_TYPE else KNOCKOUT_INK,
                           anchor=anchor))
         y_line += line_height(pt) - fonts.regular.metrics.cap_height_mm(pt)
     return items
@@ -253,9 +252,9 @@ def _table(puzzle: Puzzle, fonts: FontSet, size: float, style: BookStyle,
     paragraphs = []
     if puzzle.key_caption:
         paragraphs.append(Paragraph(puzzle.key_caption, fonts.bold, style.key_caption_size,
-                                    SMALL, space_after=style.key_row_gap * 2))
+                                    INK, space_after=style.key_row_gap * 2))
     for marker, text in puzzle.key_table():
-        paragraphs.append(Paragraph(text, fonts.regular, size, SMALL, marker=marker,
+        paragraphs.append(Paragraph(text, fonts.regular, size, INK, marker=marker,
                                     indent=style.key_marker_width if marker else 0.0,
                                     space_after=style.key_row_gap))
     return paragraphs
@@ -298,7 +297,7 @@ def key_block(puzzle: Puzzle, number: int | None, x: float, y: float, unit: floa
     if number is not None:
         items.append(Text(x + fonts.bold.width(heading + "  ", style.key_heading_size),
                           y + fonts.bold.metrics.cap_height_mm(style.key_heading_size),
-                          puzzle.ident, fonts.regular, style.id_size, SMALL))
+                          puzzle.ident, fonts.regular, style.id_size, INK))
     top = y + line_height(style.key_heading_size)
     items += puzzle.draw(x, top, unit, fonts, key=True)
     w = puzzle.print_size(unit)[0]
@@ -309,7 +308,7 @@ def key_block(puzzle: Puzzle, number: int | None, x: float, y: float, unit: floa
 
 def _legend(puzzle: Puzzle, width: float, fonts: FontSet, style: BookStyle,
             ) -> list[Paragraph]:
-    return [Paragraph(puzzle.key_legend(), fonts.regular, style.key_legend_size, SMALL)]
+    return [Paragraph(puzzle.key_legend(), fonts.regular, style.key_legend_size, INK)]
 
 
 def legend_height(puzzle: Puzzle, width: float, fonts: FontSet, style: BookStyle = STYLE,

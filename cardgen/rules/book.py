@@ -25,7 +25,6 @@ black set to overprint (the ink rule: most of them are fine).
 
 from __future__ import annotations
 
-import difflib
 import itertools
 import math
 from collections.abc import Callable, Sequence
@@ -64,6 +63,7 @@ from cardgen.rules.markup import (
     load,
 )
 from cardgen.rules.sheet import BULLET_MARK, INK
+from cardgen.schema import nearest
 from cardgen.text.figure import Figure
 from cardgen.text.fit import Run, check_printable, line_height, wrap_runs
 from cardgen.text.fonts import FontFace, FontSet
@@ -446,8 +446,8 @@ def read_texts(games: Sequence[GameName], folder: Path | None = None,
         problems = []
         for block in blocks:
             if isinstance(block, FigureRef) and block.name not in makers:
-                close = difflib.get_close_matches(block.name, list(makers), n=1)
-                hint = f"; did you mean {close[0]!r}?" if close else "."
+                close = nearest(block.name, list(makers))
+                hint = f"; did you mean {close!r}?" if close is not None else "."
                 problems.append(f"line {block.line}: there is no figure called "
                                 f"{shorten(block.name)}{hint}")
         if problems:

@@ -24,21 +24,19 @@ from functools import partial
 from cardgen.board.art import GRID_TINTS, GridStyle, grid_items
 from cardgen.board.cells import GRID_SIZE, Grid
 from cardgen.board.frame import LABEL_BAND
-from cardgen.draw.colors import INK, Color
+from cardgen.draw.colors import INK, PAPER_WHITE, Color
 from cardgen.draw.geometry import Affine, Box, Point
 from cardgen.draw.page import (
-    CLOSE,
     Anchor,
-    CurveTo,
     Group,
     Item,
     Line,
-    MoveTo,
     Path,
     Rect,
     Stroke,
     Text,
 )
+from cardgen.draw.shapes import circle
 from cardgen.games.nodes.model import CARD_GRID, Role, space_name, territory
 from cardgen.games.nodes.tables import (
     Arrangement,
@@ -56,7 +54,6 @@ from cardgen.text.fonts import FontFace, FontSet
 from cardgen.texts import say, say_lines
 from cardgen.units import MM_PER_PT
 
-PAPER = Color.cmyk(0, 0, 0, 0)
 BLUE = GRID_TINTS[CARD_GRID[Role.PUBLIC]]  # the card's grid A tint
 RED = GRID_TINTS[CARD_GRID[Role.PRIVATE]]  # the card's grid B tint
 GREY = Color.cmyk(0, 0, 0, 100)
@@ -112,15 +109,6 @@ def _role_word(role: Role) -> str:
             return say("tables", "role.island")
 
 
-def circle(cx: float, cy: float, r: float) -> Path:
-    k = 0.5523 * r
-    return Path((MoveTo(cx + r, cy),
-                 CurveTo(cx + r, cy + k, cx + k, cy + r, cx, cy + r),
-                 CurveTo(cx - k, cy + r, cx - r, cy + k, cx - r, cy),
-                 CurveTo(cx - r, cy - k, cx - k, cy - r, cx, cy - r),
-                 CurveTo(cx + k, cy - r, cx + r, cy - k, cx + r, cy), CLOSE), fill=INK)
-
-
 def _text(x: float, y: float, text: str, face: FontFace, size: float,
           color: Color = INK, rotation: float = 0.0) -> Text:
     """Type centred on (x, y) both ways."""
@@ -135,8 +123,8 @@ def _text(x: float, y: float, text: str, face: FontFace, size: float,
 def seat_items(center: Point, player: int, fonts: FontSet, style: TableStyle) -> list[Item]:
     """A player's seat: a solid black disc with the number in paper white."""
     x, y = center
-    return [circle(x, y, style.seat_radius),
-            _text(x, y, str(player), fonts.bold, style.seat_size, PAPER)]
+    return [Path(circle(x, y, style.seat_radius), fill=INK),
+            _text(x, y, str(player), fonts.bold, style.seat_size, PAPER_WHITE)]
 
 
 def seat_point(lay: Layout, grid_id: str, style: TableStyle) -> Point:
@@ -652,7 +640,7 @@ def _grid_style(fonts: FontSet) -> GridStyle:
 
 
 def _node_dot(cx: float, cy: float, cell: float) -> Path:
-    return circle(cx, cy, cell * 0.22)
+    return Path(circle(cx, cy, cell * 0.22), fill=INK)
 
 
 def territory_grid(x: float, y: float, cell: float, fonts: FontSet,
@@ -806,7 +794,7 @@ class OverlapFigure:
 
 def _ring(cx: float, cy: float, r: float) -> Path:
     """A ring round a Node's dot: the Node is the capturer's."""
-    return Path(circle(cx, cy, r).ops, stroke=Stroke(INK, 0.35))
+    return Path(circle(cx, cy, r), stroke=Stroke(INK, 0.35))
 
 
 TABLE_FIGURES: Sequence[str] = ("table-3", "table-4-full", "table-4-partial", "table-5-full",

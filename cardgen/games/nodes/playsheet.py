@@ -31,7 +31,6 @@ Every distance is data (``templates/playsheet/layout.toml``), every printed word
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
@@ -52,7 +51,7 @@ from cardgen.physical.card import PRESETS, CardGeometry, Preset
 from cardgen.prepress.intents import paper_intent
 from cardgen.prepress.paper import Paper
 from cardgen.resources import templates_dir
-from cardgen.schema import Custom, Field, ListOf, Number, Table, check
+from cardgen.schema import Custom, Field, ListOf, Number, Table, check, nearest
 from cardgen.text.fit import line_height
 from cardgen.text.flow import Paragraph, flow
 from cardgen.text.fonts import FontSet
@@ -74,9 +73,8 @@ def parse_game(text: str) -> GameName:
     if word == "rotator":
         hint = " (Rotator is played alone, on the card itself)."
     else:
-        match = (difflib.get_close_matches(word, names, n=1, cutoff=0.6)
-                 if len(word) <= 40 else [])
-        hint = f"; did you mean {match[0]}?" if match else "."
+        match = nearest(word, names)
+        hint = f"; did you mean {match}?" if match is not None else "."
     raise CardgenError(f"the game must be reflector, deflector or defector, not "
                        f"{shorten(text)}{hint}", value=text)
 

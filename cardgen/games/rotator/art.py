@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from cardgen.board.art import GridStyle, grid_items
 from cardgen.board.cells import GRID_SIZE, Cell, Grid, card_name
 from cardgen.board.frame import LABEL_BAND, BoardFrame
-from cardgen.draw.colors import Color
+from cardgen.draw.colors import INK, KNOCKOUT_INK, PAPER_WHITE, Color
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import Anchor, Group, Item, Line, Path, PathOp, Rect, Stroke, Text
 from cardgen.draw.shapes import circle, pointer, polygon
@@ -35,12 +35,10 @@ from cardgen.text.flow import Paragraph, flow
 from cardgen.text.fonts import FontSet
 from cardgen.texts import say, say_lines
 
-WHITE = Color.cmyk(0, 0, 0, 0)
-INK = Color.cmyk(0, 0, 0, 100)
-NUMBER = Color.cmyk(0, 0, 0, 100, overprint=True)  # small type: solid black, overprinting
-FINE_LINE = 0.18  # mm (just over 0.5 pt): coloured lines are at least this wide
+NUMBER = INK  # small type: solid black, overprinting
+MIN_COLOUR_LINE = 0.18  # mm (just over 0.5 pt): coloured lines are at least this wide
 KEY_MIN_TYPE = 5.0  # pt: a key's turn numbers are never smaller (they wrap instead)
-FINE_STROKE = FINE_LINE  # the outline of a fall's triangle
+FINE_STROKE = MIN_COLOUR_LINE  # the outline of a fall's triangle
 HATCH_LINE = 0.1  # mm: the hatching of a boosted square, solid black (≥ 0.25 pt)
 TERRITORY = Color.cmyk(0, 0, 0, 22)
 # The ink rule (SPEC §2): grid lines, the grids' borders and their labels are solid
@@ -75,13 +73,13 @@ def board_extent(cell: float) -> tuple[float, float]:
     return GRID_SIZE * cell + 2 * band, 2 * GRID_SIZE * cell + 2 * band
 
 
-def board_items(rmap: RotatorMap, frame: BoardFrame, fonts: FontSet,
+def card_board_items(rmap: RotatorMap, frame: BoardFrame, fonts: FontSet,
                 between: list[Item] | None = None) -> list[Item]:
     """The board as on the card: white panel, shaded territories, grids, Node dots.
     ``between`` is drawn over the shading but under the grid and the dots."""
     band = band_for(frame.cell)
     panel = frame.board.inset(-band)
-    items: list[Item] = [Rect(panel.x, panel.y, panel.w, panel.h, fill=WHITE)]
+    items: list[Item] = [Rect(panel.x, panel.y, panel.w, panel.h, fill=PAPER_WHITE)]
     for cell in sorted(rmap.solid):
         box = frame.board_cell(*cell)
         items.append(Rect(box.x, box.y, box.w, box.h, fill=TERRITORY))
@@ -95,7 +93,7 @@ def board_items(rmap: RotatorMap, frame: BoardFrame, fonts: FontSet,
                            transform=frame.grid_to_page(grid), name=f"grid-{grid}"))
     for centre in rmap.nodes:
         cx, cy = frame.board_cell(*centre).center
-        items.append(Path(circle(cx, cy, frame.cell * 0.28), fill=INK))
+        items.append(Path(circle(cx, cy, frame.cell * 0.28), fill=KNOCKOUT_INK))
     return items
 
 
@@ -204,12 +202,13 @@ def key_items(board: RotatorPuzzle, frame: BoardFrame, fonts: FontSet,
         # stick out of the dot, so they keep their colour over a white halo.
         n = len(moves)
         on_dot = cell in centres
-        color = WHITE if on_dot and n == 1 else PATH
+        color = PAPER_WHITE if on_dot and n == 1 else PATH
         for i, event in enumerate(moves):
             sub = box if n == 1 else Box(box.x + i * s / n, box.y + 0.3 * s, s / n, 0.7 * s)
             filled = event.kind in (Entry.DRILL, Entry.BOOST)
             shape = pointer(sub, event.gravity, 0.27 if n == 1 else 0.42)
-            halo: list[Item] = ([Path(shape, fill=WHITE, stroke=Stroke(WHITE, 3 * thin))]
+            halo: list[Item] = ([Path(shape, fill=PAPER_WHITE,
+                                      stroke=Stroke(PAPER_WHITE, 3 * thin))]
                                 if on_dot and n > 1 else [])
             marks.append(Group([*halo, Path(shape, fill=color if filled else None,
                                             stroke=None if filled else Stroke(color, thin))],
@@ -241,7 +240,7 @@ def key_items(board: RotatorPuzzle, frame: BoardFrame, fonts: FontSet,
             pitch = line_height(size) * 0.85
             tall = height + (len(lines) - 1) * pitch
             labels.append(Group([
-                Rect(tx - pad, ty - pad, width + 2 * pad, tall + 2 * pad, fill=WHITE),
+                Rect(tx - pad, ty - pad, width + 2 * pad, tall + 2 * pad, fill=PAPER_WHITE),
                 *(Text(tx, ty + height + n * pitch, line, fonts.regular, size, NUMBER)
                   for n, line in enumerate(lines))],
                 name=f"turns {card_name(cell)}"))
@@ -273,12 +272,12 @@ def aid_column(frame: BoardFrame, filled: int = 0) -> list[Item]:
         box = Box(x, frame.y + row * s, w, s)
         items.append(Group([Path(pointer(box, (-1, 0), 0.42), fill=PATH)], name=name))
     side = min(w, s * 0.8)
-    line = Stroke(NUMBER, max(FINE_LINE / 2 + 0.01, s * 0.04))  # black over the orange
+    line = Stroke(NUMBER, max(MIN_COLOUR_LINE / 2 + 0.01, s * 0.04))  # black over the orange
     tally: list[Item] = []
     for i in range(BOOST_CACHE):
         top = frame.y + (TALLY_FIRST_ROW + i) * s + (s - side) / 2
         tally.append(Rect(x + (w - side) / 2, top, side, side,
-                          fill=BOOST if i < filled else WHITE, stroke=line))
+                          fill=BOOST if i < filled else PAPER_WHITE, stroke=line))
     items.append(Group(tally, name="boost tally"))
     return items
 
@@ -320,7 +319,7 @@ def tracker_items(x: float, y: float, width: float, fonts: FontSet) -> list[Item
         for k in range(TRACKER_TURNS):
             tx = x + 5 + k * TRACKER_TURN
             items.append(Rect(tx, base - cap - (box - cap) / 2, box, box,
-                              stroke=Stroke(NUMBER, FINE_LINE / 2 + 0.01)))
+                              stroke=Stroke(NUMBER, MIN_COLOUR_LINE / 2 + 0.01)))
             items.append(Text(tx + box + 0.8, base, str(1 + g + len(GRAVITY) * k),
                               fonts.regular, TRACKER_SIZE, NUMBER))
     notes = Box(x + width * TRACKER_SHARE, y, width * (1 - TRACKER_SHARE),
@@ -367,7 +366,7 @@ class RotatorPuzzle:
         band = band_for(unit)
         frame = BoardFrame(x + band, y + band, unit)
         fills, marks = key_items(self, frame, fonts) if key else ([], [])
-        return (board_items(self.rmap, frame, fonts, between=fills) + marks
+        return (card_board_items(self.rmap, frame, fonts, between=fills) + marks
                 + aid_column(frame, self.boosts if key else 0))
 
     def key_table(self) -> list[tuple[str, str]]:

@@ -27,7 +27,7 @@ from functools import cache
 
 from cardgen.board.cells import GRID_SIZE, HEIGHT, WIDTH, Cell
 from cardgen.board.frame import BoardFrame
-from cardgen.draw.colors import INK, Color
+from cardgen.draw.colors import INK, PAPER_WHITE, Color
 from cardgen.draw.geometry import Affine, Box
 from cardgen.draw.page import (
     Anchor,
@@ -62,7 +62,6 @@ from cardgen.texts import say
 from cardgen.units import MM_PER_PT
 
 ROCK = Color.cmyk(0, 0, 0, 25)
-PAPER = Color.cmyk(0, 0, 0, 0)
 # The board of the examples: the generator's first board for this seed, a five-turn
 # line that drills, boosts, captures a Node, restarts in its diamond and sees squares
 # collapse (tests/test_rotator_rules.py checks that it still does).
@@ -70,7 +69,7 @@ EXAMPLE_SEED = 68
 
 
 @dataclass(frozen=True)
-class FigureStyle:
+class RotatorFigureStyle:
     """Every distance (mm) and type size (pt) of the Rotator figures."""
 
     label_size: float = 6.5  # callouts, captions and the key
@@ -93,7 +92,7 @@ class FigureStyle:
     card_gap: float = 1.0  # on each side of a quarter-turn arrow
 
 
-STYLE = FigureStyle()
+STYLE = RotatorFigureStyle()
 
 
 # --- the example, from the generator, the solver and the engine ---------------------------
@@ -221,8 +220,8 @@ def _text_block(text: str, face: FontFace, size: float, x: float, y: float, widt
     return lines, last.y - y + face.metrics.descent_mm(size)
 
 
-def board_items(frame: BoardFrame, rock: Iterable[Cell], dots: Iterable[Cell],
-                style: FigureStyle = STYLE, name_dots: bool = False) -> tuple[
+def board_layers(frame: BoardFrame, rock: Iterable[Cell], dots: Iterable[Cell],
+                style: RotatorFigureStyle = STYLE, name_dots: bool = False) -> tuple[
                     list[Item], list[Item]]:
     """A 10 × 20 board: (the grey rock under everything, then the grid lines, the
     edge, the fold and the Node dots to go over the marks)."""
@@ -293,7 +292,7 @@ class BoardFigure:
     air and one Node's diamond pointed out, and the board's ID under it."""
 
     fonts: FontSet
-    style: FigureStyle = STYLE
+    style: RotatorFigureStyle = STYLE
 
     def _cell(self, width: float) -> float:
         return min(self.style.max_board_cell, width * self.style.board_share / WIDTH)
@@ -303,7 +302,7 @@ class BoardFigure:
         ex = example()
         s = self._cell(width)
         frame = BoardFrame(x, y, s)
-        under, over = board_items(frame, ex.rmap.solid, ex.rmap.nodes, st)
+        under, over = board_layers(frame, ex.rmap.solid, ex.rmap.nodes, st)
         items: list[Item] = [*under]
         top_row = frozenset((c, 0) for c in range(WIDTH))
         goal_row = frozenset((c, HEIGHT - 1) for c in range(WIDTH))
@@ -371,7 +370,7 @@ class GravityFigure:
     down points on the board as it lay at the start."""
 
     fonts: FontSet
-    style: FigureStyle = STYLE
+    style: RotatorFigureStyle = STYLE
 
     def _unit(self, width: float) -> float:
         # Two cards upright (10 squares wide) and two on their side (20), three turn
@@ -475,7 +474,7 @@ class TurnsFigure:
     """The worked game: a picture per turn of the example's line, then the key."""
 
     fonts: FontSet
-    style: FigureStyle = STYLE
+    style: RotatorFigureStyle = STYLE
 
     def _layout(self, width: float, count: int) -> tuple[int, float, float]:
         """Pictures per row, the width of one, and the square's side."""
@@ -510,7 +509,7 @@ class TurnsFigure:
                ) -> tuple[list[Item], float]:
         st, face, bold = self.style, self.fonts.regular, self.fonts.bold
         frame = BoardFrame(x, y, s)
-        under, over = board_items(frame, panel.rock, panel.active, st, name_dots=True)
+        under, over = board_layers(frame, panel.rock, panel.active, st, name_dots=True)
         marks: list[Item] = []
         for cell in panel.collapsed:
             box = frame.board_cell(*cell).inset(s * 0.18)
@@ -542,7 +541,7 @@ class TurnsFigure:
         you: list[Item] = [Path(circle(cx, cy, s * 0.47), fill=INK)]
         touched = dict(panel.touched)
         if panel.you in touched:
-            you.append(_centre_number(box, touched[panel.you], bold, st.number_size, PAPER))
+            you.append(_centre_number(box, touched[panel.you], bold, st.number_size, PAPER_WHITE))
             marks.append(Group([], name=mark_name(MarkKind.TOUCHED, panel.you,
                                                   touched[panel.you])))
         marks.append(Group(you, name=mark_name(MarkKind.YOU, panel.you)))
@@ -651,7 +650,7 @@ def key_text(entry: KeyEntry) -> str:
             KeyEntry.CAPTURE: say("rotator_rules", "key.capture")}[entry]
 
 
-def key_swatch(entry: KeyEntry, box: Box, fonts: FontSet, st: FigureStyle) -> list[Item]:
+def key_swatch(entry: KeyEntry, box: Box, fonts: FontSet, st: RotatorFigureStyle) -> list[Item]:
     """A square of the key drawn as the pictures draw ``entry``."""
     s = box.w
     cx, cy = box.center
@@ -664,7 +663,7 @@ def key_swatch(entry: KeyEntry, box: Box, fonts: FontSet, st: FigureStyle) -> li
         items.append(_centre_number(box, 3, fonts.regular, st.number_size, INK))
     elif entry is KeyEntry.YOU:
         items += [Path(circle(cx, cy, s * 0.47), fill=INK),
-                  _centre_number(box, 3, fonts.bold, st.number_size, PAPER)]
+                  _centre_number(box, 3, fonts.bold, st.number_size, PAPER_WHITE)]
     elif entry in (KeyEntry.DRILL, KeyEntry.BOOST):
         items.append(Rect(*_inset(box, st.heavy / 2), stroke=_stroke(st.heavy)))
         if entry is KeyEntry.BOOST:
