@@ -46,6 +46,7 @@ from cardgen.draw.page import (
 )
 from cardgen.errors import FitError, shorten
 from cardgen.games.names import GameName
+from cardgen.prepress.booklet import page_size
 from cardgen.prepress.intents import default_intent
 from cardgen.prepress.paper import Paper
 from cardgen.resources import templates_dir
@@ -76,12 +77,6 @@ EPSILON = 1e-6
 def rules_file(game: GameName, folder: Path | None = None) -> Path:
     """Where a game's rules text is: ``GAME.md`` in ``folder``, or in the templates."""
     return (folder or templates_dir() / "rules") / f"{game}.md"
-
-
-def page_size(paper: Paper) -> tuple[float, float]:
-    """A book page: half the paper (A5 on A4, half-letter on Letter), portrait."""
-    w, h = paper.size
-    return h / 2, w
 
 
 @dataclass(frozen=True)
