@@ -46,7 +46,7 @@ from typing import Protocol
 from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import Item, Text
-from cardgen.errors import FitError
+from cardgen.errors import FitError, shorten
 from cardgen.text.fit import Run, line_height
 from cardgen.text.fonts import FontFace
 
@@ -80,6 +80,15 @@ class Flowable(Protocol):
         measure(width) + space_after``, summed the way it is set (line by line), so
         that what follows sits exactly where it always has."""
 
+    def inset(self) -> float:
+        """How far below a frame's top its box starts when it opens the frame, and how far
+        past the frame's bottom its box may end (its line boxes hang from its baselines:
+        a cap height for :attr:`Baseline.CAP`, else 0)."""
+
+    @property
+    def what(self) -> str:
+        """Its name in an error (the start of its text)."""
+
     def least(self, width: float) -> float:
         """How tall the smallest head it may leave at a frame's foot is (all of it when it
         never splits)."""
@@ -89,14 +98,22 @@ class Flowable(Protocol):
         """A head no taller than ``height`` and the rest; None when no head may be left
         (``force``: at a frame's top, one line at least, rules set aside)."""
 
-    def draw(self, x: float, y: float, width: float) -> list[Item]:
+    def draw(self, x: float, y: float, width: float) -> Sequence[Item]:
         """Its items with its top-left corner at (x, y)."""
 
 
 class Baseline(enum.Enum):
-    """Where a line's baseline sits in its line box (``line_height`` tall)."""
+    """Where a line's baseline sits in its line box (``line_height`` tall): the one
+    difference between the book's first-baseline rule and the sheet's."""
 
-    DESCENT = "descent"  # the box's bottom less the first run's descent (the book)
+    # The box's bottom less the first run's descent; a frame's first line box starts at
+    # the frame's top (the rules book).
+    DESCENT = "descent"
+    # The box hangs from the baseline; opening a frame, the first baseline is a cap height
+    # below the frame's top (the tallest capitals touch it), and a line fits while its
+    # capitals and the rest of its line height below them are in the frame (the
+    # sheets, captions, tables and legends set with :func:`cardgen.text.flow.flow`).
+    CAP = "cap"
 
 
 @dataclass(frozen=True)
@@ -129,6 +146,15 @@ class Lines:
     def line_height(self) -> float:
         return line_height(self.size)
 
+    @property
+    def what(self) -> str:
+        return shorten("".join(text for text, _ in self.lines[0])) if self.lines else "''"
+
+    def inset(self) -> float:
+        if self.baseline is Baseline.CAP and self.lines:
+            return self.lines[0][0][1].metrics.cap_height_mm(self.size)
+        return 0.0
+
     def measure(self, width: float) -> float:
         return len(self.lines) * self.line_height
 
@@ -154,8 +180,8 @@ class Lines:
                 take = n - self.widows  # a widow: the last lines alone at the top
                 if self.first and take < self.orphans:
                     take = 0
-        if take <= 0 and force:
-            take = max(1, min(fit, n))
+        if take <= 0 and force and fit > 0:
+            take = min(fit, n)
         if take <= 0 or take >= n:
             return None
         head = replace(self, lines=self.lines[:take], space_after=0.0)
@@ -163,12 +189,13 @@ class Lines:
                        tag=None)
         return head, tail
 
-    def draw(self, x: float, y: float, width: float) -> list[Item]:
-        items: list[Item] = []
+    def draw(self, x: float, y: float, width: float) -> list[Text]:
+        items: list[Text] = []
         lh = self.line_height
         for index, line in enumerate(self.lines):
             face = line[0][1]
-            baseline = y + lh - face.metrics.descent_mm(self.size)
+            baseline = (y if self.baseline is Baseline.CAP
+                        else y + lh - face.metrics.descent_mm(self.size))
             if index == 0 and self.first and self.marker and self.marker_face is not None:
                 items.append(Text(x + self.marker_at, baseline, self.marker,
                                   self.marker_face, self.size, self.color))
@@ -202,6 +229,9 @@ class Solid:
     def least(self, width: float) -> float:
         return self.height
 
+    def inset(self) -> float:
+        return 0.0
+
     def split(self, width: float, height: float, *, force: bool = False) -> None:
         return None
 
@@ -232,11 +262,14 @@ class Filled:
 
 
 def fill(flowables: Sequence[Flowable], frames: Iterator[Box], *, width: float,
-         where: str = "text") -> Filled:
+         where: str = "text", chain: bool = True, epsilon: float = EPSILON) -> Filled:
     """Set ``flowables`` through ``frames`` (all ``width`` wide), by the laws in the
-    module's docstring. FitError naming ``where`` when the frames run out or a flowable
-    that never splits is taller than a frame."""
-    state = _Filler(frames, width, where)
+    module's docstring. ``chain``: headings in a row are kept together with the least
+    head of what follows them (the book); else a heading keeps only the least head of
+    the flowable right after it (the sheets). A flowable fits when it ends no more than
+    ``epsilon`` below its frame. FitError naming ``where`` when the frames run out or a
+    flowable is taller than its frame."""
+    state = _Filler(frames, width, where, chain, epsilon)
     for i, flowable in enumerate(flowables):
         if flowable.keep_with_next:
             state.keep(flowables, i)
@@ -248,8 +281,11 @@ def fill(flowables: Sequence[Flowable], frames: Iterator[Box], *, width: float,
 
 
 class _Filler:
-    def __init__(self, frames: Iterator[Box], width: float, where: str) -> None:
+    def __init__(self, frames: Iterator[Box], width: float, where: str, chain: bool,
+                 epsilon: float) -> None:
         self.frames, self.width, self.where = frames, width, where
+        self.chain, self.epsilon = chain, epsilon
+        self.current: Flowable | None = None  # being placed: named when frames run out
         first = next(frames, None)
         if first is None:
             raise FitError(f"{where}: there is no frame to set the text in.")
@@ -262,8 +298,9 @@ class _Filler:
         frame = next(self.frames, None)
         if frame is None:
             n = self.index + 1
+            at = f"; it runs out at {self.current.what}" if self.current is not None else ""
             raise FitError(f"{self.where} does not fit: it needs more room than its {n} "
-                           f"frame{'' if n == 1 else 's'}.")
+                           f"frame{'' if n == 1 else 's'}{at}.")
         self.frame, self.index = frame, self.index + 1
         self.y, self.at_top = frame.y, True
         waiting, self.waiting = self.waiting, []
@@ -276,34 +313,43 @@ class _Filler:
         f = flowables[i]
         need = f.measure(self.width) + f.space_before + f.space_after
         k = i + 1
-        while k < len(flowables) and flowables[k].keep_with_next:
+        while self.chain and k < len(flowables) and flowables[k].keep_with_next:
             f = flowables[k]
             need += f.space_before + f.measure(self.width) + f.space_after
             k += 1
         if k < len(flowables):
             need += flowables[k].space_before + flowables[k].least(self.width)
-        while self.y + need > self.frame.bottom + EPSILON and not self.at_top:
+        while (self.y + need - f.inset() > self.frame.bottom + self.epsilon
+               and not self.at_top):
+            self.current = flowables[i]
             self.new_frame()
 
     def place(self, flowable: Flowable, *, float_ok: bool) -> None:
         moved_from_top = False
         while True:
-            gap = 0.0 if self.at_top else flowable.space_before
+            self.current = flowable
+            inset = flowable.inset()
+            top = self.frame.y + inset if self.at_top else self.y + flowable.space_before
             height = flowable.measure(self.width)
-            if self.y + gap + height <= self.frame.bottom + EPSILON:
-                self._put(flowable, self.y + gap)
+            if top + height - inset <= self.frame.bottom + self.epsilon:
+                self._put(flowable, top)
                 return
-            room = self.frame.bottom - self.y - gap
+            room = self.frame.bottom - top + inset
             parts = flowable.split(self.width, room)
             if parts is None and self.at_top:
                 parts = flowable.split(self.width, room, force=True)
-                if parts is None and moved_from_top:  # taller than two frames running
-                    raise FitError(f"{self.where}: {_what(flowable)} is {height:.0f} mm "
-                                   f"tall and its frame holds {self.frame.h:.0f} mm; make "
-                                   "it smaller.")
-                if parts is None:  # never split: the next frame may be taller
+                too_tall = FitError(f"{self.where}: {flowable.what} is taller than its "
+                                    f"frame ({height:.1f} mm; the frame holds "
+                                    f"{self.frame.h:.1f} mm).")
+                whole = flowable.least(self.width) >= height  # no smaller head to leave
+                if parts is None and (moved_from_top or not whole):
+                    raise too_tall
+                if parts is None:  # it never splits: the next frame may be taller
                     moved_from_top = True
-                    self.new_frame()
+                    try:
+                        self.new_frame()
+                    except FitError:
+                        raise too_tall from None
                     continue
             if parts is None:
                 if flowable.floats and float_ok:
@@ -312,7 +358,7 @@ class _Filler:
                 self.new_frame()
                 continue
             head, flowable = parts
-            self._put(head, self.y + gap)
+            self._put(head, top)
             self.new_frame()
 
     def _put(self, flowable: Flowable, top: float) -> None:
@@ -320,6 +366,3 @@ class _Filler:
         self.y = flowable.end(top, self.width)
         self.at_top = False
 
-
-def _what(flowable: Flowable) -> str:
-    return getattr(flowable, "what", "a piece")
