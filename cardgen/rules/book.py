@@ -64,10 +64,11 @@ from cardgen.rules.markup import (
     load,
 )
 from cardgen.rules.sheet import BULLET_MARK, INK
-from cardgen.text.figure import Figure
-from cardgen.text.fit import Run, check_printable, line_height, wrap_runs
+from cardgen.text.figure import Figure, figure_flowable
+from cardgen.text.fit import Run, line_height
 from cardgen.text.flowable import Lines, Solid, fill
 from cardgen.text.fonts import FontSet
+from cardgen.text.table import TableStyle, table_flowable, wrap_cell
 from cardgen.texts import say
 from cardgen.units import MM_PER_PT
 
@@ -198,22 +199,10 @@ def _runs(spans: Sequence[Span], fonts: FontSet, *, bold: bool = False) -> list[
     return [(s.text, fonts.bold if s.bold or bold else fonts.regular) for s in spans]
 
 
-def _wrap(runs: Sequence[Run], size: float, width: float, where: str,
-          ) -> tuple[tuple[Run, ...], ...]:
-    for text, face in runs:
-        check_printable(text, face, where)
-    lines = wrap_runs(runs, size, width)
-    if lines is None:
-        words = " ".join(text for text, _ in runs)
-        raise FitError(f"{where}: a word of {words[:40]!r} is wider than the "
-                       f"{width:.0f} mm text width.", value=words)
-    return tuple(tuple(line) for line in lines)
-
-
 def _caption(spans: Sequence[Span], fonts: FontSet, style: BookStyle, width: float,
              where: str) -> tuple[tuple[Run, ...], ...]:
     runs = [(s.text, fonts.bold if s.bold else fonts.italic) for s in spans]
-    return _wrap(runs, style.caption_size, width, where) if runs else ()
+    return wrap_cell(runs, style.caption_size, width, where) if runs else ()
 
 
 def _set_lines(lines: Sequence[Sequence[Run]], size: float, x: float, y: float,
@@ -231,71 +220,13 @@ def _set_lines(lines: Sequence[Sequence[Run]], size: float, x: float, y: float,
     return items
 
 
-def _figure(figure: Figure, caption: Sequence[Sequence[Run]], width: float, style: BookStyle,
-            what: str) -> Solid:
-    drawing = figure.height(width)
-    cap = len(caption) * line_height(style.caption_size)
-    gap = style.caption_gap if caption else 0.0
-
-    def draw(x: float, y: float) -> list[Item]:
-        items = figure.draw(x, y, width)
-        return items + _set_lines(caption, style.caption_size, x, y + drawing + gap)
-
-    return Solid(drawing + gap + cap, draw, what, style.figure_gap, style.figure_gap,
-                 floats=True)
-
-
 def _table(table: Table, fonts: FontSet, style: BookStyle, width: float,
            where: str) -> Solid:
-    size, pad = style.table_size, style.cell_pad
-    rows = [[_runs(cell, fonts, bold=True) for cell in table.header]]
-    rows += [[_runs(cell, fonts) for cell in row] for row in table.rows]
-    columns = len(table.header)
-
-    def natural(runs: list[Run]) -> float:
-        return sum(face.width(text, size) for text, face in runs)
-
-    def longest_word(runs: list[Run]) -> float:
-        return max((face.width(word, size) for text, face in runs for word in text.split()),
-                   default=0.0)
-
-    wants = [max(natural(r[c]) for r in rows) + 2 * pad for c in range(columns)]
-    least = [max(longest_word(r[c]) for r in rows) + 2 * pad for c in range(columns)]
-    if sum(least) > width + EPSILON:
-        raise FitError(f"{where}: the table's columns need {sum(least):.0f} mm and the text "
-                       f"is {width:.0f} mm wide; use fewer columns or shorter words.")
-    if sum(wants) <= width:
-        widths = wants
-    else:  # shrink the columns that want more than their longest word, in proportion
-        spare = width - sum(least)
-        extra = [w - m for w, m in zip(wants, least, strict=True)]
-        widths = [m + spare * e / sum(extra) for m, e in zip(least, extra, strict=True)]
-    lh = line_height(size)
-    laid = [[_wrap(cell, size, w - 2 * pad + 0.01, where) if cell else []
-             for cell, w in zip(row, widths, strict=True)] for row in rows]
-    heights = [max(1, *(len(cell) for cell in row)) * lh + 2 * pad for row in laid]
-    total = sum(heights)
-
-    def draw(x: float, y: float) -> list[Item]:
-        items: list[Item] = []
-        right = x + sum(widths)
-        top = y
-        for r, (row, h) in enumerate(zip(laid, heights, strict=True)):
-            cx = x
-            for cell, w in zip(row, widths, strict=True):
-                items += _set_lines(cell, size, cx + pad, top + pad)
-                cx += w
-            top += h
-            if r == 0:
-                items.append(Line(x, top, right, top, Stroke(INK, style.table_thin * 2)))
-            elif r < len(laid) - 1:
-                items.append(Line(x, top, right, top, Stroke(INK, style.table_thin)))
-        items.append(Line(x, y, right, y, Stroke(INK, style.table_rule)))
-        items.append(Line(x, y + total, right, y + total, Stroke(INK, style.table_rule)))
-        return items
-
-    return Solid(total, draw, f"{where}: the table", style.figure_gap, style.figure_gap,
-                 floats=True)
+    return table_flowable(
+        [_runs(cell, fonts, bold=True) for cell in table.header],
+        [[_runs(cell, fonts) for cell in row] for row in table.rows], width,
+        TableStyle(style.table_size, style.cell_pad, style.table_rule, style.table_thin, INK,
+                   style.figure_gap, style.figure_gap, floats=True), where)
 
 
 def _pieces(blocks: Sequence[Block], source: str, fonts: FontSet, style: BookStyle,
@@ -306,30 +237,33 @@ def _pieces(blocks: Sequence[Block], source: str, fonts: FontSet, style: BookSty
         where = f"{source}, line {block.line}"
         following = body[i + 1] if i + 1 < len(body) else None
         if isinstance(block, Section):
-            pieces.append(Lines(_wrap([(block.text, fonts.bold)], style.section_size,
+            pieces.append(Lines(wrap_cell([(block.text, fonts.bold)], style.section_size,
                                       width, where), style.section_size, INK,
                                 style.section_before, style.section_after,
                                 keep_with_next=True, tag=(block.text, 1)))
         elif isinstance(block, Subsection):
-            pieces.append(Lines(_wrap([(block.text, fonts.bold)], style.subsection_size,
+            pieces.append(Lines(wrap_cell([(block.text, fonts.bold)], style.subsection_size,
                                       width, where), style.subsection_size, INK,
                                 style.subsection_before, style.subsection_after,
                                 keep_with_next=True))
         elif isinstance(block, Bullet):
             after = style.item_gap if isinstance(following, Bullet) else style.paragraph_gap
-            lines = _wrap(_runs(block.spans, fonts), style.body_size,
+            lines = wrap_cell(_runs(block.spans, fonts), style.body_size,
                           width - style.bullet_indent, where)
             pieces.append(Lines(lines, style.body_size, INK, 0.0, after,
                                 indent=style.bullet_indent, marker=BULLET_MARK,
                                 marker_face=fonts.regular,
                                 marker_at=style.bullet_indent * 0.25))
         elif isinstance(block, Paragraph):
-            lines = _wrap(_runs(block.spans, fonts), style.body_size, width, where)
+            lines = wrap_cell(_runs(block.spans, fonts), style.body_size, width, where)
             pieces.append(Lines(lines, style.body_size, INK, 0.0, style.paragraph_gap))
         elif isinstance(block, FigureRef):
-            caption = _caption(block.caption, fonts, style, width, where)
-            pieces.append(_figure(figures[block.name], caption, width, style,
-                                  f"{where}: the figure {block.name!r}"))
+            caption = Lines(_caption(block.caption, fonts, style, width, where),
+                            style.caption_size, INK)
+            pieces.append(figure_flowable(
+                figures[block.name], width, f"{where}: the figure {block.name!r}",
+                caption=caption, caption_gap=style.caption_gap,
+                space_before=style.figure_gap, space_after=style.figure_gap, floats=True))
         elif isinstance(block, Table):
             pieces.append(_table(block, fonts, style, width, where))
     return pieces
@@ -402,7 +336,7 @@ def _chapter(layout: _Layout, chapter: _Chapter) -> None:
                    name="chapter"))
     y += cap
     if chapter.credit:
-        lines = _wrap([(chapter.credit, fonts.italic)], style.credit_size, layout.width,
+        lines = wrap_cell([(chapter.credit, fonts.italic)], style.credit_size, layout.width,
                       f"templates/texts/rules.toml (credit.{chapter.game})")
         layer.add(*_set_lines(lines, style.credit_size, x, y + 2.0))
         y += 2.0 + len(lines) * line_height(style.credit_size)
@@ -467,20 +401,20 @@ def _title_page(layout: _Layout, games: Sequence[tuple[GameName, str]]) -> None:
     x = layout.left()
     layer = layout.page.layer("text")
     y = h * 0.3
-    lines = _wrap([(say("rules", "book.title"), fonts.bold)], style.title_size, layout.width,
+    lines = wrap_cell([(say("rules", "book.title"), fonts.bold)], style.title_size, layout.width,
                   "templates/texts/rules.toml (book.title)")
     layer.add(*_set_lines(lines, style.title_size, x, y))
     y += len(lines) * line_height(style.title_size) + 4.0
     layer.add(Line(x, y, x + layout.width, y, Stroke(INK, 0.6 * MM_PER_PT)))
     y += 5.0
-    sub = _wrap([(say("rules", "book.subtitle"), fonts.regular)], 12.0, layout.width,
+    sub = wrap_cell([(say("rules", "book.subtitle"), fonts.regular)], 12.0, layout.width,
                 "templates/texts/rules.toml (book.subtitle)")
     layer.add(*_set_lines(sub, 12.0, x, y))
     y += len(sub) * line_height(12.0) + 6.0
     for _, title in games:
         layer.add(*_set_lines([[(title, fonts.bold)]], 11.0, x, y))
         y += line_height(11.0) + 1.0
-    notes = _wrap([(say("rules", "book.credits"), fonts.italic)], style.credit_size,
+    notes = wrap_cell([(say("rules", "book.credits"), fonts.italic)], style.credit_size,
                   layout.width, "templates/texts/rules.toml (book.credits)")
     bottom = layout.bottom - len(notes) * line_height(style.credit_size)
     layer.add(*_set_lines(notes, style.credit_size, x, bottom))
