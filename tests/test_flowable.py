@@ -192,3 +192,22 @@ def test_too_tall_and_out_of_frames_are_fit_errors():
              where="the key")
     with pytest.raises(FitError, match="no frame"):
         fill([para(1)], iter([]), width=50, where="the key")
+
+
+def test_a_rules_sheet_sets_a_table_where_the_text_has_it():
+    """The sheet sets tables now (the book always did): the table's cells between the
+    paragraphs around it, its rules across the column."""
+    from cardgen.draw.page import Line, Text
+    from cardgen.prepress.paper import Paper
+    from cardgen.rules.markup import parse
+    from cardgen.rules.sheet import rules_pages
+
+    text = ("# A game\n\nBefore the table.\n\n| Game | Cards |\n| --- | --- |\n"
+            "| Rotator | 1 |\n| Reflector | 2 |\n\nAfter the table.\n")
+    [page] = rules_pages(parse(text, "test.md"), Paper.A4, FONTS)
+    items = [i for layer in page.layers for i in layer.items]
+    words = {i.text: i.y for i in items if isinstance(i, Text)}
+    assert words["Before the table."] < words["Game"] < words["Reflector"] < words[
+        "After the table."]
+    rules = [i for i in page.layer("figures").items if isinstance(i, Line)]
+    assert len(rules) == 4  # over, under the header, between the rows, under
