@@ -7,7 +7,9 @@ is half a sheet. The reading-order file shows the very pages the booklet is impo
 (:mod:`cardgen.prepress.booklet`), so page numbers, contents and bookmarks agree between
 the two, and a PDF viewer shows the rules as the printed booklet reads.
 
-**Typesetting.** Text is one column, flowed page after page:
+**Typesetting.** Text is one column, flowed page after page by the one frame filler
+(:func:`cardgen.text.flowable.fill`; the paragraphs on its descent rule, two lines the
+least on either side of a break):
 
 - a game starts on a new page with its name and credit;
 - a heading stays with what follows it (two lines of text, or the whole figure or table);
