@@ -209,17 +209,8 @@ def _caption(spans: Sequence[Span], fonts: FontSet, style: BookStyle, width: flo
 
 def _set_lines(lines: Sequence[Sequence[Run]], size: float, x: float, y: float,
                ) -> list[Item]:
-    """Lines of runs from the top at y: Text items, one per run."""
-    items: list[Item] = []
-    for line in lines:
-        face = line[0][1]
-        baseline = y + line_height(size) - face.metrics.descent_mm(size)
-        cx = x
-        for text, run_face in line:
-            items.append(Text(cx, baseline, text, run_face, size, INK))
-            cx += run_face.width(text, size)
-        y += line_height(size)
-    return items
+    """Lines of runs from the top at y, as the book's paragraphs are set."""
+    return list(Lines(tuple(tuple(line) for line in lines), size, INK).draw(x, y, 0.0))
 
 
 def _table(table: Table, fonts: FontSet, style: BookStyle, width: float,
