@@ -211,3 +211,20 @@ def test_a_rules_sheet_sets_a_table_where_the_text_has_it():
         "After the table."]
     rules = [i for i in page.layer("figures").items if isinstance(i, Line)]
     assert len(rules) == 4  # over, under the header, between the rows, under
+
+
+def test_one_definition_of_book_style_and_page_size():
+    """The rules book and the puzzle book had a BookStyle each, the book and the booklet
+    a page_size each: now one definition per name (the puzzle book's is
+    PuzzleBookStyle, the book takes the booklet's page_size)."""
+    import ast
+    from pathlib import Path
+
+    import cardgen
+
+    found: dict[str, list[str]] = {"BookStyle": [], "page_size": []}
+    for path in Path(cardgen.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef | ast.FunctionDef) and node.name in found:
+                found[node.name].append(path.name)
+    assert found == {"BookStyle": ["book.py"], "page_size": ["booklet.py"]}

@@ -12,7 +12,9 @@ Composition laws (restated and checked in ``tests/test_flowable.py``):
 
 - **Stacking.** In one frame, a flowable's top is the previous one's bottom plus the
   previous ``space_after`` plus its own ``space_before``; ``space_before`` is never added at
-  a frame's top. A flowable fits when its bottom is at or above the frame's bottom.
+  a frame's top, where its box starts ``inset()`` below the top (0 on the descent rule, a
+  cap height on the cap rule, see :class:`Baseline`). A flowable fits when its bottom,
+  less its inset, is at or above the frame's bottom.
 - **Splitting adds nothing.** ``head, tail = f.split(width, h)`` gives
   ``head.measure(width) + tail.measure(width) == f.measure(width)`` and
   ``head.measure(width) <= h``; the tail has no ``space_before`` (it opens a frame) and
@@ -27,7 +29,9 @@ Composition laws (restated and checked in ``tests/test_flowable.py``):
 - **Keep with next.** A flowable with ``keep_with_next`` (a heading) starts a frame
   rather than leave a frame without room for itself, the flowables kept with it and the
   least head of the one after (:meth:`Flowable.least`, plus its ``space_before``): a
-  heading is never last in a frame unless it stands at the frame's top.
+  heading is never last in a frame unless it ends the text or it (with the headings
+  before it) stands at the frame's top. With ``chain=False`` (the sheets) a heading
+  reaches only the flowable right after it.
 - **Floats.** A flowable with ``floats`` that does not fit waits for the top of the next
   frame while the flowables after it go on filling the current one; it does not float
   when it follows a heading (the heading keeps it).
