@@ -18,10 +18,11 @@ from pypdf import PdfReader
 from cardgen.draw.page import page_texts
 from cardgen.errors import CardgenError
 from cardgen.games.names import GameName
+from cardgen.prepress.booklet import page_size
 from cardgen.prepress.ink import page_ink_problems
 from cardgen.prepress.paper import Paper
 from cardgen.render import Format, render
-from cardgen.rules.book import STYLE, book_document, page_size
+from cardgen.rules.book import STYLE, book_document
 from cardgen.rules.markup import MarkupError
 from cardgen.text.fonts import bundled_fonts
 from tests.pdfread import pdfx_problems

@@ -33,9 +33,6 @@ DRAWING_WORDS = (
     "board_items", "card_board_items", "board_layers",  # Rotator boards
     "BookStyle", "page_size",
 )
-# Words another part of issue 23 makes single (the rules book's and the puzzle book's
-# BookStyle and page_size); when they are, these marks fail and are to be removed.
-PENDING = {"BookStyle", "page_size"}
 # Every name of this vocabulary's kinds: shapes, inks and paper colours, style classes,
 # paper, suggestions, boards.
 VOCABULARY = re.compile(
@@ -74,10 +71,7 @@ def _defined(node: ast.stmt) -> list[str]:
 DEFINED = definitions()
 
 
-@pytest.mark.parametrize("word", [
-    pytest.param(w, marks=pytest.mark.xfail(strict=True, reason="made single by issue 23's "
-                                            "text point; remove it from PENDING then"))
-    if w in PENDING else w for w in DRAWING_WORDS])
+@pytest.mark.parametrize("word", DRAWING_WORDS)
 def test_each_drawing_word_is_defined_once(word):
     modules = DEFINED.get(word, [])
     assert len(modules) <= 1, f"{word} is defined in {modules}: define it once and import it"
@@ -97,7 +91,7 @@ def test_no_name_of_the_vocabulary_is_defined_in_two_modules():
     boards), is listed here: the list must be empty."""
     twice = {name: modules for name, modules in sorted(DEFINED.items())
              if len(modules) > 1 and VOCABULARY.search(name)
-             and name not in PENDING | KNOWN_TWICE}
+             and name not in KNOWN_TWICE}
     assert not twice, f"defined in more than one module: {twice}"
 
 

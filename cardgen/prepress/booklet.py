@@ -141,7 +141,9 @@ def page_sequence(count: int, *, keep_last: bool = False) -> list[int | None]:
 
 
 def page_size(paper: Paper) -> tuple[float, float]:
-    """The size (mm) of a book page on ``paper``: half the landscape sheet."""
+    """The size (mm) of a book page on ``paper``: half the landscape sheet, portrait (A5 on
+    A4, half-letter on Letter). The one definition: the rules book sets its pages at this
+    size and the booklet imposes them two to a sheet."""
     short, long_ = paper.size
     return (long_ / 2, short)
 

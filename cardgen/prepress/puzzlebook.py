@@ -6,7 +6,7 @@ puzzle only for its size at a scale, its drawing, its solution as a compact tabl
 play aids (:class:`Puzzle`); where the puzzles go on the paper, their numbers and
 captions, and the solutions pages (a newspaper's answers page: board and table side by
 side, the legend once per page) are decided here, the same for every game. Every
-distance is a field of :class:`BookStyle`.
+distance is a field of :class:`PuzzleBookStyle`.
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ class Puzzle(Protocol):
 
 
 @dataclass(frozen=True)
-class BookStyle:
+class PuzzleBookStyle:
     """Every distance (mm) and type size (pt) of a puzzle book's pages."""
 
     margin: float = 10.0  # around every page
@@ -120,7 +120,7 @@ class BookStyle:
     key_legend_size: float = 6.5
 
 
-STYLE = BookStyle()
+STYLE = PuzzleBookStyle()
 
 
 def caption_items(x: float, y: float, lines: Sequence[str], fonts: FontSet, size: float,
@@ -151,7 +151,7 @@ def numbered(number: int | None, caption: str, key: bool) -> str:
 
 
 def puzzle_with_caption(puzzle: Puzzle, x: float, y: float, unit: float, fonts: FontSet,
-                        caption_size: float, key: bool, style: BookStyle = STYLE,
+                        caption_size: float, key: bool, style: PuzzleBookStyle = STYLE,
                         number: int | None = None) -> list[Item]:
     """The puzzle at (x, y) with its number and caption, then its ID in small type,
     centred under it."""
@@ -169,7 +169,7 @@ def _page(name: str, width: float, height: float) -> Page:
     return Page(name, width, height, paper, paper)
 
 
-def _aids(puzzle: Puzzle, page: Page, paper: Paper, fonts: FontSet, style: BookStyle,
+def _aids(puzzle: Puzzle, page: Page, paper: Paper, fonts: FontSet, style: PuzzleBookStyle,
           ) -> None:
     """The game's play aids at the foot of a players' page."""
     pw, ph = paper.size
@@ -180,13 +180,13 @@ def _aids(puzzle: Puzzle, page: Page, paper: Paper, fonts: FontSet, style: BookS
                                             fonts))
 
 
-def _aids_room(puzzle: Puzzle, paper: Paper, fonts: FontSet, style: BookStyle) -> float:
+def _aids_room(puzzle: Puzzle, paper: Paper, fonts: FontSet, style: PuzzleBookStyle) -> float:
     height = puzzle.aids_height(paper.size[0] - 2 * style.margin, fonts)
     return height + style.aids_gap if height > 0 else 0.0
 
 
 def nup_pages(puzzles: Sequence[Puzzle], paper: Paper, fonts: FontSet,
-              style: BookStyle = STYLE) -> list[Page]:
+              style: PuzzleBookStyle = STYLE) -> list[Page]:
     """Card-sized puzzles, as many per page as fit, each numbered and captioned, the play
     aids at the foot of each page."""
     if not puzzles:
@@ -226,7 +226,7 @@ def fit_unit(puzzle: Puzzle, width: float, height: float) -> float:
 
 
 def large_pages(puzzles: Sequence[Puzzle], paper: Paper, fonts: FontSet,
-                style: BookStyle = STYLE) -> list[Page]:
+                style: PuzzleBookStyle = STYLE) -> list[Page]:
     """One puzzle per page, as large as the page allows above the play aids."""
     pw, ph = paper.size
     m = style.margin
@@ -246,7 +246,7 @@ def large_pages(puzzles: Sequence[Puzzle], paper: Paper, fonts: FontSet,
     return pages
 
 
-def _table(puzzle: Puzzle, fonts: FontSet, size: float, style: BookStyle,
+def _table(puzzle: Puzzle, fonts: FontSet, size: float, style: PuzzleBookStyle,
            ) -> list[Paragraph]:
     """The solution's figures, then its table: each row's marker in a narrow column."""
     paragraphs = []
@@ -260,7 +260,7 @@ def _table(puzzle: Puzzle, fonts: FontSet, size: float, style: BookStyle,
     return paragraphs
 
 
-def table_items(puzzle: Puzzle, box: Box, fonts: FontSet, style: BookStyle = STYLE,
+def table_items(puzzle: Puzzle, box: Box, fonts: FontSet, style: PuzzleBookStyle = STYLE,
                 ) -> list[Item]:
     """The solution's table set in ``box``, in the largest of the table sizes that
     fits."""
@@ -278,7 +278,7 @@ def table_items(puzzle: Puzzle, box: Box, fonts: FontSet, style: BookStyle = STY
 
 
 def table_height(puzzle: Puzzle, width: float, fonts: FontSet,
-                 style: BookStyle = STYLE) -> float:
+                 style: PuzzleBookStyle = STYLE) -> float:
     """How tall the solution's table is at ``width`` in its largest size."""
     items = table_items(puzzle, Box(0, 0, width, 10_000.0), fonts, style)
     size = style.key_table_sizes[0]
@@ -287,7 +287,7 @@ def table_height(puzzle: Puzzle, width: float, fonts: FontSet,
 
 
 def key_block(puzzle: Puzzle, number: int | None, x: float, y: float, unit: float,
-              table_width: float, height: float, fonts: FontSet, style: BookStyle = STYLE,
+              table_width: float, height: float, fonts: FontSet, style: PuzzleBookStyle = STYLE,
               ) -> list[Item]:
     """One solution: "Solution n" and the ID in small type, the board with the line
     drawn on it, and beside it the compact table (its figures first)."""
@@ -306,19 +306,19 @@ def key_block(puzzle: Puzzle, number: int | None, x: float, y: float, unit: floa
     return items
 
 
-def _legend(puzzle: Puzzle, width: float, fonts: FontSet, style: BookStyle,
+def _legend(puzzle: Puzzle, width: float, fonts: FontSet, style: PuzzleBookStyle,
             ) -> list[Paragraph]:
     return [Paragraph(puzzle.key_legend(), fonts.regular, style.key_legend_size, INK)]
 
 
-def legend_height(puzzle: Puzzle, width: float, fonts: FontSet, style: BookStyle = STYLE,
+def legend_height(puzzle: Puzzle, width: float, fonts: FontSet, style: PuzzleBookStyle = STYLE,
                   ) -> float:
     lines = wrap(puzzle.key_legend(), fonts.regular, style.key_legend_size, width) or [""]
     return len(lines) * line_height(style.key_legend_size)
 
 
 def key_pages(puzzles: Sequence[Puzzle], paper: Paper, fonts: FontSet,
-              size: PuzzleSize = PuzzleSize.CARD, style: BookStyle = STYLE) -> list[Page]:
+              size: PuzzleSize = PuzzleSize.CARD, style: PuzzleBookStyle = STYLE) -> list[Page]:
     """Solutions pages, several solutions to a page like a newspaper's answers: each one
     numbered, its board with the line drawn on it beside a compact table; the legend once
     at the foot of each page."""
@@ -358,7 +358,7 @@ def key_pages(puzzles: Sequence[Puzzle], paper: Paper, fonts: FontSet,
 
 
 def single_page(puzzle: Puzzle, size: PuzzleSize, *, key: bool, fonts: FontSet,
-                style: BookStyle = STYLE) -> Page:
+                style: PuzzleBookStyle = STYLE) -> Page:
     """One puzzle on a page of its own size (for SVG and PNG); with ``key``, its
     solution as on the solutions pages: the table beside the board, the legend under
     them."""
@@ -391,7 +391,7 @@ def single_page(puzzle: Puzzle, size: PuzzleSize, *, key: bool, fonts: FontSet,
 
 
 def puzzle_book(puzzles: Sequence[Puzzle], *, size: PuzzleSize, keys: bool, paper: Paper,
-                fonts: FontSet, title: str, subject: str, style: BookStyle = STYLE,
+                fonts: FontSet, title: str, subject: str, style: PuzzleBookStyle = STYLE,
                 front: Sequence[Page] = ()) -> Document:
     """``front`` (a rules sheet, say), then the numbered puzzles (card-sized N-up, or one
     large per page), then their numbered solutions, several to a page: a print file

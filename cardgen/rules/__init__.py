@@ -11,5 +11,6 @@ May import: ``cardgen.games`` (the games' names), ``cardgen.games.rotator``,
 ``cardgen.games.nodes``, ``cardgen.connector``, ``cardgen.ladder`` and
 ``cardgen.physical`` (their figures), ``cardgen.draw``, ``cardgen.text``,
 ``cardgen.texts``, ``cardgen.prepress`` (paper), ``cardgen.datafile``,
-``cardgen.schema`` (the figure names' did-you-mean), ``cardgen.resources``, ``cardgen.errors`` and ``cardgen.units``.
+``cardgen.schema`` (the figure names' did-you-mean), ``cardgen.resources``,
+``cardgen.errors`` and ``cardgen.units``.
 """

@@ -7,7 +7,9 @@ is half a sheet. The reading-order file shows the very pages the booklet is impo
 (:mod:`cardgen.prepress.booklet`), so page numbers, contents and bookmarks agree between
 the two, and a PDF viewer shows the rules as the printed booklet reads.
 
-**Typesetting.** Text is one column, flowed page after page:
+**Typesetting.** Text is one column, flowed page after page by the one frame filler
+(:func:`cardgen.text.flowable.fill`; the paragraphs on its descent rule, two lines the
+least on either side of a break):
 
 - a game starts on a new page with its name and credit;
 - a heading stays with what follows it (two lines of text, or the whole figure or table);
@@ -26,8 +28,7 @@ black set to overprint (the ink rule: most of them are fine).
 from __future__ import annotations
 
 import itertools
-import math
-from collections.abc import Callable, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -45,6 +46,7 @@ from cardgen.draw.page import (
 )
 from cardgen.errors import FitError, shorten
 from cardgen.games.names import GameName
+from cardgen.prepress.booklet import page_size
 from cardgen.prepress.intents import default_intent
 from cardgen.prepress.paper import Paper
 from cardgen.resources import templates_dir
@@ -64,9 +66,11 @@ from cardgen.rules.markup import (
 )
 from cardgen.rules.sheet import BULLET_MARK, INK
 from cardgen.schema import nearest
-from cardgen.text.figure import Figure
-from cardgen.text.fit import Run, check_printable, line_height, wrap_runs
-from cardgen.text.fonts import FontFace, FontSet
+from cardgen.text.figure import Figure, figure_flowable
+from cardgen.text.fit import Run, line_height
+from cardgen.text.flowable import Lines, Solid, fill
+from cardgen.text.fonts import FontSet
+from cardgen.text.table import TableStyle, table_flowable, wrap_cell
 from cardgen.texts import say
 from cardgen.units import MM_PER_PT
 
@@ -76,12 +80,6 @@ EPSILON = 1e-6
 def rules_file(game: GameName, folder: Path | None = None) -> Path:
     """Where a game's rules text is: ``GAME.md`` in ``folder``, or in the templates."""
     return (folder or templates_dir() / "rules") / f"{game}.md"
-
-
-def page_size(paper: Paper) -> tuple[float, float]:
-    """A book page: half the paper (A5 on A4, half-letter on Letter), portrait."""
-    w, h = paper.size
-    return h / 2, w
 
 
 @dataclass(frozen=True)
@@ -129,32 +127,11 @@ STYLE = BookStyle()
 
 # -- the pieces text is made of --------------------------------------------------------
 
-
-@dataclass
-class _Para:
-    """A paragraph wrapped to the text width: its lines of runs and how it is set."""
-
-    lines: list[list[Run]]
-    size: float
-    before: float
-    after: float
-    indent: float = 0.0
-    marker: str = ""
-    marker_face: FontFace | None = None
-    keep: bool = False  # a heading: kept with what follows
-    mark: tuple[str, int] | None = None  # a bookmark (title, level) at its first line
-
-
-@dataclass
-class _Solid:
-    """A figure or table: never split; drawn by ``draw(x, y)`` at the text width."""
-
-    height: float
-    draw: Callable[[float, float], list[Item]]
-    what: str
-
-
-Piece = _Para | _Solid
+# A paragraph, heading or bullet is a text.flowable.Lines (its bookmark, if any, in its
+# tag); a figure or table a Solid that floats, never split. The one frame filler
+# (text.flowable.fill) sets them page after page: widows and orphans are the paragraph's
+# own rule, a heading keeps with the least head of what follows.
+Piece = Lines | Solid
 
 
 @dataclass
@@ -167,7 +144,7 @@ class _Chapter:
 
 @dataclass
 class _Layout:
-    """Pages being filled: where the next piece goes, and the figures waiting for room."""
+    """Pages being filled and where the next chapter's text may start."""
 
     paper: Paper
     fonts: FontSet
@@ -179,7 +156,6 @@ class _Layout:
     contents: list[tuple[str, int, int]] = field(default_factory=list)  # title, level, page
     y: float = 0.0
     at_top: bool = True
-    waiting: list[_Solid] = field(default_factory=list)
 
     @property
     def width(self) -> float:
@@ -200,91 +176,22 @@ class _Layout:
         self.pages.append(Page(f"page-{number}", w, h, Box(0, 0, w, h), Box(0, 0, w, h)))
         self.heads.append(head)
         self.y, self.at_top = self.style.top, True
-        waiting, self.waiting = self.waiting, []
-        for solid in waiting:
-            self.solid(solid, head, float_ok=True)
 
     @property
     def page(self) -> Page:
         return self.pages[-1]
 
-    def room(self) -> float:
-        return self.bottom - self.y
-
-    def mark(self, title: str, level: int, y: float) -> None:
-        index = len(self.pages) - 1
+    def mark(self, title: str, level: int, y: float, index: int | None = None) -> None:
+        index = len(self.pages) - 1 if index is None else index
         self.marks.append(Bookmark(title, index, max(0.0, y - 3.0), level))
         self.contents.append((title, level, self.first_number + index))
 
-    # -- placing -------------------------------------------------------------------
-
-    def para(self, p: _Para, head: str) -> None:
-        lh = line_height(p.size)
-        i = 0
-        while i < len(p.lines):
-            if i == 0 and not self.at_top:
-                self.y += p.before
-            remaining = len(p.lines) - i
-            fit = max(0, math.floor((self.room() + EPSILON) / lh))
-            take = min(fit, remaining)
-            if take < remaining:
-                if i == 0 and take < 2:
-                    take = 0  # an orphan: the first line alone at the foot
-                elif remaining - take < 2:
-                    take = remaining - 2  # a widow: the last line alone at the top
-                    if i == 0 and take < 2:
-                        take = 0
-            if take == 0 and self.at_top:
-                take = max(1, min(fit, remaining))  # taller than a page: set what fits
-            for k in range(take):
-                self._line(p, i + k)
-            i += take
-            if i < len(p.lines):
-                self.new_page(head)
-        self.y += p.after
-
-    def _line(self, p: _Para, index: int) -> None:
-        face = p.lines[index][0][1]
-        baseline = self.y + line_height(p.size) - face.metrics.descent_mm(p.size)
-        x = self.left()
-        layer = self.page.layer("text")
-        if index == 0 and p.mark is not None:
-            self.mark(p.mark[0], p.mark[1], self.y)
-        if index == 0 and p.marker and p.marker_face is not None:
-            layer.add(Text(x + p.indent * 0.25, baseline, p.marker, p.marker_face, p.size,
-                           INK))
-        x += p.indent
-        for text, run_face in p.lines[index]:
-            layer.add(Text(x, baseline, text, run_face, p.size, INK))
-            x += run_face.width(text, p.size)
-        self.y += line_height(p.size)
-        self.at_top = False
-
-    def need(self, piece: Piece) -> float:
-        """The room a heading must find for what follows it on its page."""
-        if isinstance(piece, _Solid):
-            return self.style.figure_gap + piece.height
-        # A paragraph breaks with two lines or more on each side, so one of three lines
-        # or fewer moves whole.
-        shown = len(piece.lines) if len(piece.lines) <= 3 else 2
-        return piece.before + shown * line_height(piece.size)
-
-    def solid(self, s: _Solid, head: str, *, float_ok: bool) -> None:
-        gap = 0.0 if self.at_top else self.style.figure_gap
-        full = self.bottom - self.style.top
-        if s.height > full + EPSILON:
-            raise FitError(f"{s.what} is {s.height:.0f} mm tall and a page holds "
-                           f"{full:.0f} mm of text; make it smaller.")
-        if self.y + gap + s.height > self.bottom + EPSILON:
-            if float_ok and not self.at_top:
-                self.waiting.append(s)
-                return
+    def frames(self, head: str) -> Iterator[Box]:
+        """The rest of the current page, then a new page's text area each time."""
+        yield Box(self.left(), self.y, self.width, self.bottom - self.y)
+        while True:
             self.new_page(head)
-            gap = 0.0
-        self.y += gap
-        self.page.layer("figures").add(*s.draw(self.left(), self.y))
-        self.y += s.height + self.style.figure_gap
-        self.at_top = False
+            yield Box(self.left(), self.y, self.width, self.bottom - self.y)
 
 
 # -- from blocks to pieces --------------------------------------------------------------
@@ -294,100 +201,25 @@ def _runs(spans: Sequence[Span], fonts: FontSet, *, bold: bool = False) -> list[
     return [(s.text, fonts.bold if s.bold or bold else fonts.regular) for s in spans]
 
 
-def _wrap(runs: Sequence[Run], size: float, width: float, where: str) -> list[list[Run]]:
-    for text, face in runs:
-        check_printable(text, face, where)
-    lines = wrap_runs(runs, size, width)
-    if lines is None:
-        words = " ".join(text for text, _ in runs)
-        raise FitError(f"{where}: a word of {words[:40]!r} is wider than the "
-                       f"{width:.0f} mm text width.", value=words)
-    return lines
-
-
 def _caption(spans: Sequence[Span], fonts: FontSet, style: BookStyle, width: float,
-             where: str) -> list[list[Run]]:
+             where: str) -> tuple[tuple[Run, ...], ...]:
     runs = [(s.text, fonts.bold if s.bold else fonts.italic) for s in spans]
-    return _wrap(runs, style.caption_size, width, where) if runs else []
+    return wrap_cell(runs, style.caption_size, width, where) if runs else ()
 
 
-def _set_lines(lines: list[list[Run]], size: float, x: float, y: float) -> list[Item]:
-    """Lines of runs from the top at y: Text items, one per run."""
-    items: list[Item] = []
-    for line in lines:
-        face = line[0][1]
-        baseline = y + line_height(size) - face.metrics.descent_mm(size)
-        cx = x
-        for text, run_face in line:
-            items.append(Text(cx, baseline, text, run_face, size, INK))
-            cx += run_face.width(text, size)
-        y += line_height(size)
-    return items
-
-
-def _figure(figure: Figure, caption: list[list[Run]], width: float, style: BookStyle,
-            what: str) -> _Solid:
-    drawing = figure.height(width)
-    cap = len(caption) * line_height(style.caption_size)
-    gap = style.caption_gap if caption else 0.0
-
-    def draw(x: float, y: float) -> list[Item]:
-        items = figure.draw(x, y, width)
-        return items + _set_lines(caption, style.caption_size, x, y + drawing + gap)
-
-    return _Solid(drawing + gap + cap, draw, what)
+def _set_lines(lines: Sequence[Sequence[Run]], size: float, x: float, y: float,
+               ) -> list[Item]:
+    """Lines of runs from the top at y, as the book's paragraphs are set."""
+    return list(Lines(tuple(tuple(line) for line in lines), size, INK).draw(x, y, 0.0))
 
 
 def _table(table: Table, fonts: FontSet, style: BookStyle, width: float,
-           where: str) -> _Solid:
-    size, pad = style.table_size, style.cell_pad
-    rows = [[_runs(cell, fonts, bold=True) for cell in table.header]]
-    rows += [[_runs(cell, fonts) for cell in row] for row in table.rows]
-    columns = len(table.header)
-
-    def natural(runs: list[Run]) -> float:
-        return sum(face.width(text, size) for text, face in runs)
-
-    def longest_word(runs: list[Run]) -> float:
-        return max((face.width(word, size) for text, face in runs for word in text.split()),
-                   default=0.0)
-
-    wants = [max(natural(r[c]) for r in rows) + 2 * pad for c in range(columns)]
-    least = [max(longest_word(r[c]) for r in rows) + 2 * pad for c in range(columns)]
-    if sum(least) > width + EPSILON:
-        raise FitError(f"{where}: the table's columns need {sum(least):.0f} mm and the text "
-                       f"is {width:.0f} mm wide; use fewer columns or shorter words.")
-    if sum(wants) <= width:
-        widths = wants
-    else:  # shrink the columns that want more than their longest word, in proportion
-        spare = width - sum(least)
-        extra = [w - m for w, m in zip(wants, least, strict=True)]
-        widths = [m + spare * e / sum(extra) for m, e in zip(least, extra, strict=True)]
-    lh = line_height(size)
-    laid = [[_wrap(cell, size, w - 2 * pad + 0.01, where) if cell else []
-             for cell, w in zip(row, widths, strict=True)] for row in rows]
-    heights = [max(1, *(len(cell) for cell in row)) * lh + 2 * pad for row in laid]
-    total = sum(heights)
-
-    def draw(x: float, y: float) -> list[Item]:
-        items: list[Item] = []
-        right = x + sum(widths)
-        top = y
-        for r, (row, h) in enumerate(zip(laid, heights, strict=True)):
-            cx = x
-            for cell, w in zip(row, widths, strict=True):
-                items += _set_lines(cell, size, cx + pad, top + pad)
-                cx += w
-            top += h
-            if r == 0:
-                items.append(Line(x, top, right, top, Stroke(INK, style.table_thin * 2)))
-            elif r < len(laid) - 1:
-                items.append(Line(x, top, right, top, Stroke(INK, style.table_thin)))
-        items.append(Line(x, y, right, y, Stroke(INK, style.table_rule)))
-        items.append(Line(x, y + total, right, y + total, Stroke(INK, style.table_rule)))
-        return items
-
-    return _Solid(total, draw, f"{where}: the table")
+           where: str) -> Solid:
+    return table_flowable(
+        [_runs(cell, fonts, bold=True) for cell in table.header],
+        [[_runs(cell, fonts) for cell in row] for row in table.rows], width,
+        TableStyle(style.table_size, style.cell_pad, style.table_rule, style.table_thin, INK,
+                   style.figure_gap, style.figure_gap, floats=True), where)
 
 
 def _pieces(blocks: Sequence[Block], source: str, fonts: FontSet, style: BookStyle,
@@ -398,27 +230,33 @@ def _pieces(blocks: Sequence[Block], source: str, fonts: FontSet, style: BookSty
         where = f"{source}, line {block.line}"
         following = body[i + 1] if i + 1 < len(body) else None
         if isinstance(block, Section):
-            pieces.append(_Para(_wrap([(block.text, fonts.bold)], style.section_size,
-                                      width, where), style.section_size,
-                                style.section_before, style.section_after, keep=True,
-                                mark=(block.text, 1)))
+            pieces.append(Lines(wrap_cell([(block.text, fonts.bold)], style.section_size,
+                                      width, where), style.section_size, INK,
+                                style.section_before, style.section_after,
+                                keep_with_next=True, tag=(block.text, 1)))
         elif isinstance(block, Subsection):
-            pieces.append(_Para(_wrap([(block.text, fonts.bold)], style.subsection_size,
-                                      width, where), style.subsection_size,
-                                style.subsection_before, style.subsection_after, keep=True))
+            pieces.append(Lines(wrap_cell([(block.text, fonts.bold)], style.subsection_size,
+                                      width, where), style.subsection_size, INK,
+                                style.subsection_before, style.subsection_after,
+                                keep_with_next=True))
         elif isinstance(block, Bullet):
             after = style.item_gap if isinstance(following, Bullet) else style.paragraph_gap
-            lines = _wrap(_runs(block.spans, fonts), style.body_size,
+            lines = wrap_cell(_runs(block.spans, fonts), style.body_size,
                           width - style.bullet_indent, where)
-            pieces.append(_Para(lines, style.body_size, 0.0, after, style.bullet_indent,
-                                BULLET_MARK, fonts.regular))
+            pieces.append(Lines(lines, style.body_size, INK, 0.0, after,
+                                indent=style.bullet_indent, marker=BULLET_MARK,
+                                marker_face=fonts.regular,
+                                marker_at=style.bullet_indent * 0.25))
         elif isinstance(block, Paragraph):
-            lines = _wrap(_runs(block.spans, fonts), style.body_size, width, where)
-            pieces.append(_Para(lines, style.body_size, 0.0, style.paragraph_gap))
+            lines = wrap_cell(_runs(block.spans, fonts), style.body_size, width, where)
+            pieces.append(Lines(lines, style.body_size, INK, 0.0, style.paragraph_gap))
         elif isinstance(block, FigureRef):
-            caption = _caption(block.caption, fonts, style, width, where)
-            pieces.append(_figure(figures[block.name], caption, width, style,
-                                  f"{where}: the figure {block.name!r}"))
+            caption = Lines(_caption(block.caption, fonts, style, width, where),
+                            style.caption_size, INK)
+            pieces.append(figure_flowable(
+                figures[block.name], width, f"{where}: the figure {block.name!r}",
+                caption=caption, caption_gap=style.caption_gap,
+                space_before=style.figure_gap, space_after=style.figure_gap, floats=True))
         elif isinstance(block, Table):
             pieces.append(_table(block, fonts, style, width, where))
     return pieces
@@ -478,16 +316,10 @@ def _chapters(texts: list[tuple[GameName, str, tuple[Block, ...]]], fonts: FontS
     return chapters
 
 
-def _keeps(piece: Piece) -> bool:
-    return isinstance(piece, _Para) and piece.keep
-
-
 def _chapter(layout: _Layout, chapter: _Chapter) -> None:
     style, fonts = layout.style, layout.fonts
-    if len(layout.pages) == 0 or not layout.at_top or layout.waiting:
+    if len(layout.pages) == 0 or not layout.at_top:
         layout.new_page(chapter.title)
-        while layout.waiting:
-            layout.new_page(chapter.title)
     layout.heads[-1] = ""  # a game's first page has its name in large type instead
     x, y = layout.left(), layout.y
     cap = fonts.bold.metrics.cap_height_mm(style.chapter_size)
@@ -497,34 +329,30 @@ def _chapter(layout: _Layout, chapter: _Chapter) -> None:
                    name="chapter"))
     y += cap
     if chapter.credit:
-        lines = _wrap([(chapter.credit, fonts.italic)], style.credit_size, layout.width,
+        lines = wrap_cell([(chapter.credit, fonts.italic)], style.credit_size, layout.width,
                       f"templates/texts/rules.toml (credit.{chapter.game})")
         layer.add(*_set_lines(lines, style.credit_size, x, y + 2.0))
         y += 2.0 + len(lines) * line_height(style.credit_size)
     layout.y, layout.at_top = y + style.chapter_after, True
-    pieces = chapter.pieces
-    for i, piece in enumerate(pieces):
-        if isinstance(piece, _Para) and piece.keep:
-            need = line_height(piece.size) * len(piece.lines) + piece.before + piece.after
-            k = i + 1
-            while k < len(pieces) and _keeps(pieces[k]):
-                nxt = pieces[k]
-                assert isinstance(nxt, _Para)
-                need += nxt.before + line_height(nxt.size) * len(nxt.lines) + nxt.after
-                k += 1
-            if k < len(pieces):
-                need += layout.need(pieces[k])
-            # A new page may open with figures that were waiting for room, and leave the
-            # heading short of room again: turn pages until it has room or stands at a top.
-            while layout.y + need > layout.bottom + EPSILON and not layout.at_top:
-                layout.new_page(chapter.title)
-        if isinstance(piece, _Para):
-            layout.para(piece, chapter.title)
-        else:
-            after_heading = i > 0 and _keeps(pieces[i - 1])
-            layout.solid(piece, chapter.title, float_ok=not after_heading)
-    while layout.waiting:
-        layout.new_page(chapter.title)
+    full = layout.bottom - style.top
+    for piece in chapter.pieces:
+        if isinstance(piece, Solid) and piece.height > full + EPSILON:
+            raise FitError(f"{piece.what} is {piece.height:.0f} mm tall and a page holds "
+                           f"{full:.0f} mm of text; make it smaller.")
+    first = len(layout.pages) - 1
+    filled = fill(chapter.pieces, layout.frames(chapter.title), width=layout.width,
+                  where=chapter.title)
+    for placed in filled.placed:
+        page, part = first + placed.frame, placed.flowable
+        if isinstance(part, Lines):
+            if isinstance(part.tag, tuple):
+                layout.mark(part.tag[0], part.tag[1], placed.y, page)
+            layout.pages[page].layer("text").add(*part.draw(placed.x, placed.y,
+                                                            layout.width))
+        else:  # a figure or a table
+            layout.pages[page].layer("figures").add(*part.draw(placed.x, placed.y,
+                                                               layout.width))
+    layout.y, layout.at_top = filled.y, filled.at_top
 
 
 def _decorate(layout: _Layout, pages: Sequence[Page], heads: Sequence[str], first: int,
@@ -566,20 +394,20 @@ def _title_page(layout: _Layout, games: Sequence[tuple[GameName, str]]) -> None:
     x = layout.left()
     layer = layout.page.layer("text")
     y = h * 0.3
-    lines = _wrap([(say("rules", "book.title"), fonts.bold)], style.title_size, layout.width,
+    lines = wrap_cell([(say("rules", "book.title"), fonts.bold)], style.title_size, layout.width,
                   "templates/texts/rules.toml (book.title)")
     layer.add(*_set_lines(lines, style.title_size, x, y))
     y += len(lines) * line_height(style.title_size) + 4.0
     layer.add(Line(x, y, x + layout.width, y, Stroke(INK, 0.6 * MM_PER_PT)))
     y += 5.0
-    sub = _wrap([(say("rules", "book.subtitle"), fonts.regular)], 12.0, layout.width,
+    sub = wrap_cell([(say("rules", "book.subtitle"), fonts.regular)], 12.0, layout.width,
                 "templates/texts/rules.toml (book.subtitle)")
     layer.add(*_set_lines(sub, 12.0, x, y))
     y += len(sub) * line_height(12.0) + 6.0
     for _, title in games:
         layer.add(*_set_lines([[(title, fonts.bold)]], 11.0, x, y))
         y += line_height(11.0) + 1.0
-    notes = _wrap([(say("rules", "book.credits"), fonts.italic)], style.credit_size,
+    notes = wrap_cell([(say("rules", "book.credits"), fonts.italic)], style.credit_size,
                   layout.width, "templates/texts/rules.toml (book.credits)")
     bottom = layout.bottom - len(notes) * line_height(style.credit_size)
     layer.add(*_set_lines(notes, style.credit_size, x, bottom))
@@ -589,8 +417,8 @@ def _contents_entries(chapters: Sequence[_Chapter]) -> list[tuple[str, int]]:
     entries = []
     for chapter in chapters:
         entries.append((chapter.title, 0))
-        entries += [(p.mark[0], p.mark[1]) for p in chapter.pieces
-                    if isinstance(p, _Para) and p.mark is not None]
+        entries += [(p.tag[0], p.tag[1]) for p in chapter.pieces
+                    if isinstance(p, Lines) and isinstance(p.tag, tuple)]
     return entries
 
 

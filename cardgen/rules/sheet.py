@@ -17,11 +17,22 @@ from cardgen.draw.geometry import Box
 from cardgen.draw.page import Anchor, Item, Line, Page, Stroke, Text
 from cardgen.errors import FitError
 from cardgen.prepress.paper import Paper
-from cardgen.rules.markup import Block, Bullet, FigureRef, Section, Subsection, Table, Title
+from cardgen.rules.markup import (
+    Block,
+    Bullet,
+    FigureRef,
+    Section,
+    Subsection,
+    Table,
+    Title,
+)
+from cardgen.rules.markup import Span as MarkupSpan
 from cardgen.text.figure import Figure
-from cardgen.text.fit import line_height
+from cardgen.text.fit import Run, line_height
 from cardgen.text.flow import Paragraph, Span, flow
+from cardgen.text.flowable import Solid
 from cardgen.text.fonts import FontSet
+from cardgen.text.table import TableStyle, table_flowable
 from cardgen.units import MM_PER_PT
 
 BULLET_MARK = "•"
@@ -48,6 +59,10 @@ class SheetStyle:
     figure_gap: float = 2.4
     caption_size: float = 7.0  # a figure's caption (``@figure NAME: Caption.``)
     caption_gap: float = 1.2  # from a figure to its caption
+    table_size: float = 7.5  # a table (``| a | b |``), set like a figure where the text has it
+    cell_pad: float = 1.0
+    table_rule: float = 0.75 * MM_PER_PT
+    table_thin: float = 0.25 * MM_PER_PT
 
 
 STYLE = SheetStyle()
@@ -57,9 +72,10 @@ Captioned = tuple[Callable[[float], float], Callable[[float, float, float], list
 
 def paragraphs(blocks: Sequence[Block], fonts: FontSet, style: SheetStyle = STYLE,
                ) -> list[Paragraph]:
-    """The text blocks after the title as paragraphs to flow (figures left out)."""
+    """The text blocks after the title as paragraphs to flow (figures and tables left
+    out: they are set between the paragraphs, see :func:`rules_pages`)."""
     out: list[Paragraph] = []
-    texts = [b for b in blocks if not isinstance(b, Title | FigureRef)]
+    texts = [b for b in blocks if not isinstance(b, Title | FigureRef | Table)]
     for i, block in enumerate(texts):
         if isinstance(block, Section | Subsection):
             size = style.section_size if isinstance(block, Section) else style.body_size
@@ -67,8 +83,6 @@ def paragraphs(blocks: Sequence[Block], fonts: FontSet, style: SheetStyle = STYL
                                  space_before=style.section_before,
                                  space_after=style.section_after, keep_with_next=True))
             continue
-        if isinstance(block, Table):
-            raise ValueError(f"line {block.line}: a one-page sheet sets no tables")
         spans = [Span(s.text, fonts.bold if s.bold else fonts.regular) for s in block.spans]
         following = texts[i + 1] if i + 1 < len(texts) else None
         if isinstance(block, Bullet):
@@ -105,6 +119,22 @@ def _captioned(figure: Figure, ref: FigureRef, fonts: FontSet, style: SheetStyle
                 *caption(x, y + figure.height(width) + style.caption_gap, width)]
 
     return height, draw
+
+
+def _tabled(table: Table, fonts: FontSet, style: SheetStyle, where: str) -> Captioned:
+    """A table as a figure of the sheet: its height at a width, and its drawing."""
+    def made(width: float) -> Solid:
+        def runs(cell: Sequence[MarkupSpan], bold: bool = False) -> list[Run]:
+            return [(s.text, fonts.bold if s.bold or bold else fonts.regular) for s in cell]
+        return table_flowable([runs(cell, True) for cell in table.header],
+                              [[runs(cell) for cell in row] for row in table.rows], width,
+                              TableStyle(style.table_size, style.cell_pad, style.table_rule,
+                                         style.table_thin, INK), f"{where}, line {table.line}")
+
+    def draw(x: float, y: float, width: float) -> list[Item]:
+        return list(made(width).draw(x, y, width))
+
+    return (lambda width: made(width).height), draw
 
 
 def _columns(page_box: Box, top: float, style: SheetStyle) -> list[Box]:
@@ -167,8 +197,9 @@ def rules_pages(blocks: Sequence[Block], paper: Paper, fonts: FontSet, *, credit
                 wide: Collection[str] = ()) -> list[Page]:
     """The rules set on portrait pages of ``paper``: the title (the first block) and
     ``credit`` on each page, the text in ``style.columns`` columns, each figure the text
-    names (``@figure``) drawn by ``figures[name]``, with its caption under it, where the
-    text names it (at the foot of that column, or at the top of the next when it does
+    names (``@figure``) drawn by ``figures[name]``, with its caption under it, and each
+    table (``| a | b |``) set like a figure (:func:`cardgen.text.table.table_flowable`),
+    where the text names it (at the foot of that column, or at the top of the next when it does
     not fit). The figures named in ``wide`` are set instead across the whole width at the
     foot of the first page, in the order the text names them, and the columns stop above
     them. At most ``max_pages`` pages: FitError naming ``where`` if the text needs more or
@@ -192,6 +223,10 @@ def rules_pages(blocks: Sequence[Block], paper: Paper, fonts: FontSet, *, credit
     bands: list[Captioned] = []
     start = done = 0
     for block in blocks[1:]:
+        if isinstance(block, Table):
+            chunks.append((texts[start:done], _tabled(block, fonts, style, where)))
+            start = done
+            continue
         if not isinstance(block, FigureRef):
             done += 1
             continue

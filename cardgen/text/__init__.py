@@ -1,6 +1,6 @@
 """Type: font faces with their metrics and glyph coverage, fitting text to a line or a
-box (shrinking to a smallest legible size), flowing paragraphs through frames, and the
-figure protocol (a drawing that measures itself).
+box (shrinking to a smallest legible size), and flowables (paragraphs, tables, figures)
+set through frames by one frame filler (:mod:`cardgen.text.flowable`).
 
 May import: ``cardgen.draw``, ``cardgen.errors``, ``cardgen.resources``,
 ``cardgen.units``, ``cardgen.datafile`` (reading input files safely),

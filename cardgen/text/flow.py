@@ -15,12 +15,18 @@ bullet set at the frame's edge beside its first line. A heading is kept with the
 line of the paragraph after it (``keep_with_next``): when both do not fit at the foot of a
 frame, the heading moves to the next frame.
 
+A paragraph is a flowable (:meth:`Paragraph.flowable`): :func:`flow` sets them with the one
+frame filler, :func:`cardgen.text.flowable.fill`, the rules book's too; this line model is
+its cap rule (:attr:`~cardgen.text.flowable.Baseline.CAP`) with one line as the least a
+paragraph leaves on either side of a frame break.
+
 Imports ``cardgen.draw``, ``cardgen.text`` and ``cardgen.errors``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import itertools
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +34,8 @@ from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import Text
 from cardgen.errors import FitError, shorten
-from cardgen.text.fit import Run, check_printable, line_height, wrap_runs
+from cardgen.text.fit import Run, check_printable, wrap_runs
+from cardgen.text.flowable import Baseline, Lines, fill
 from cardgen.text.fonts import FontFace
 
 EPSILON = 1e-9
@@ -77,78 +84,44 @@ class Paragraph:
         return tuple((s.text, s.face) for s in self.spans) or ((self.text, self.face),)
 
 
-@dataclass(frozen=True)
-class _Line:
-    runs: tuple[Run, ...]
-    paragraph: Paragraph
-    first: bool  # the first line of its paragraph
-    last: bool
-
-    @property
-    def text(self) -> str:
-        return "".join(text for text, _ in self.runs)
-
-
-def _lines(paragraphs: Iterable[Paragraph], width: float, where: str) -> Iterator[_Line]:
-    for paragraph in paragraphs:
-        for text, face in paragraph.runs():
+    def flowable(self, width: float, where: str) -> Lines:
+        """The paragraph wrapped to ``width`` as a flowable set on the cap rule
+        (:attr:`Baseline.CAP`), one line at a time (no widow or orphan rule)."""
+        for text, face in self.runs():
             check_printable(text, face, where)
-        if paragraph.marker:
-            check_printable(paragraph.marker, paragraph.face, where)
-        parts = wrap_runs(paragraph.runs(), paragraph.size, width - paragraph.indent)
+        if self.marker:
+            check_printable(self.marker, self.face, where)
+        parts = wrap_runs(self.runs(), self.size, width - self.indent)
         if parts is None:
-            raise FitError(f"{where}: a word of {shorten(paragraph.text)} is wider than its "
-                           f"{width - paragraph.indent:.1f} mm column at "
-                           f"{paragraph.size:g} pt.", value=paragraph.text)
-        for i, part in enumerate(parts):
-            yield _Line(tuple(part), paragraph, i == 0, i == len(parts) - 1)
+            raise FitError(f"{where}: a word of {shorten(self.text)} is wider than its "
+                           f"{width - self.indent:.1f} mm column at {self.size:g} pt.",
+                           value=self.text)
+        return Lines(tuple(tuple(line) for line in parts), self.size, self.color,
+                     self.space_before, self.space_after, indent=self.indent,
+                     marker=self.marker, marker_face=self.face,
+                     keep_with_next=self.keep_with_next, orphans=1, widows=1,
+                     baseline=Baseline.CAP)
 
 
 def flow(paragraphs: Iterable[Paragraph], frames: Iterable[Box], *,
          where: str = "text") -> list[list[Text]]:
     """The lines of ``paragraphs`` placed through ``frames`` in order: one list of Text
     items per frame used. Every frame must be as wide as the first (the text is wrapped
-    to that width). Raises FitError naming ``where`` when the frames run out."""
-    placed: list[list[Text]] = []
+    to that width). Raises FitError naming ``where`` when the frames run out.
+
+    The paragraphs are flowables (:class:`~cardgen.text.flowable.Lines`) set by the one
+    frame filler, :func:`~cardgen.text.flowable.fill`, on the cap rule; a heading keeps
+    only the first line of what follows it (``chain=False``)."""
     frame_iter = iter(frames)
-    frame = next(frame_iter, None)
-    if frame is None:
+    first = next(frame_iter, None)
+    if first is None:
         raise FitError(f"{where}: there is no frame to set the text in.")
-    lines = list(_lines(paragraphs, frame.w, where))
-    cursor: float | None = None  # the next baseline in the current frame
-    current: list[Text] = []
-    for i, line in enumerate(lines):
-        p = line.paragraph
-        after = lines[i + 1] if p.keep_with_next and line.last and i + 1 < len(lines) else None
-        while True:
-            if cursor is None:  # the top of a frame
-                baseline = frame.y + p.face.metrics.cap_height_mm(p.size)
-            else:
-                baseline = cursor + (p.space_before if line.first else 0.0)
-            bottom = baseline - p.face.metrics.cap_height_mm(p.size) + line_height(p.size)
-            if after is not None and cursor is not None:  # room for the next line too
-                q = after.paragraph
-                bottom += p.space_after + q.space_before + line_height(q.size)
-            if bottom <= frame.bottom + EPSILON:
-                break
-            if cursor is None:
-                raise FitError(f"{where}: a line of {shorten(line.text)} is taller than its "
-                               "frame.", value=line.text)
-            placed.append(current)
-            current, cursor = [], None
-            frame = next(frame_iter, None)
-            if frame is None:
-                raise FitError(f"{where} does not fit: it needs more room than its "
-                               f"{len(placed)} frame{'' if len(placed) == 1 else 's'}; "
-                               f"it runs out at {shorten(line.text)}.", value=line.text)
-        if line.first and p.marker:
-            current.append(Text(frame.x, baseline, p.marker, p.face, p.size, p.color))
-        x = frame.x + p.indent
-        for text, face in line.runs:
-            current.append(Text(x, baseline, text, face, p.size, p.color))
-            x += face.width(text, p.size)
-        cursor = baseline + line_height(p.size)
-        if line.last:
-            cursor += p.space_after
-    placed.append(current)
+    width = first.w
+    flowables = [f for f in (p.flowable(width, where) for p in paragraphs) if f.lines]
+    filled = fill(flowables, itertools.chain([first], frame_iter), width=width,
+                  where=where, chain=False, epsilon=EPSILON)
+    placed: list[list[Text]] = [[] for _ in range(filled.frames)]
+    for part in filled.placed:
+        assert isinstance(part.flowable, Lines)
+        placed[part.frame] += part.flowable.draw(part.x, part.y, width)
     return placed

@@ -65,7 +65,7 @@ class Look(enum.StrEnum):
 
 
 @dataclass(frozen=True)
-class TableStyle:
+class ArrangementStyle:
     """Strokes (mm), type (pt) and tints of a drawn arrangement."""
 
     outline: float = 0.5 * MM_PER_PT
@@ -90,9 +90,9 @@ class TableStyle:
     legend_spacing: float = 4.0  # mm between two legend entries on a line
 
 
-STYLE = TableStyle()
+STYLE = ArrangementStyle()
 # At the card's size the seats clear the column letters beyond Row 10.
-CARD_STYLE = TableStyle(seat_gap=LABEL_BAND + 1.5, seat_size=9.0, seat_radius=2.8)
+CARD_STYLE = ArrangementStyle(seat_gap=LABEL_BAND + 1.5, seat_size=9.0, seat_radius=2.8)
 
 
 def _tint(role: Role) -> Color:
@@ -120,14 +120,14 @@ def _text(x: float, y: float, text: str, face: FontFace, size: float,
                 anchor=Anchor.MIDDLE, rotation=rotation)
 
 
-def seat_items(center: Point, player: int, fonts: FontSet, style: TableStyle) -> list[Item]:
+def seat_items(center: Point, player: int, fonts: FontSet, style: ArrangementStyle) -> list[Item]:
     """A player's seat: a solid black disc with the number in paper white."""
     x, y = center
     return [Path(circle(x, y, style.seat_radius), fill=INK),
             _text(x, y, str(player), fonts.bold, style.seat_size, PAPER_WHITE)]
 
 
-def seat_point(lay: Layout, grid_id: str, style: TableStyle) -> Point:
+def seat_point(lay: Layout, grid_id: str, style: ArrangementStyle) -> Point:
     """The seat's centre on the page: beyond the middle of Row 10."""
     g = lay.arrangement.grid(grid_id)
     distance = (style.seat_gap + style.seat_radius) / lay.cell
@@ -140,7 +140,7 @@ def _reads_upright(rotation: float) -> float:
     return (rotation + 90) % 180 - 90
 
 
-def _figure_grid(lay: Layout, grid_id: str, fonts: FontSet, style: TableStyle,
+def _figure_grid(lay: Layout, grid_id: str, fonts: FontSet, style: ArrangementStyle,
                  roles: bool) -> list[Item]:
     """One grid, small: a tinted square, its Row 1 and Column A bands, their labels."""
     out = lay.outline(grid_id)
@@ -191,7 +191,7 @@ def _free(lay: Layout, grid_id: str, band: Box) -> bool:
     return not any(overlap(poly, o.corners) for o in lay.grids if o.grid.id != grid_id)
 
 
-def _card_grid(lay: Layout, grid_id: str, fonts: FontSet, style: TableStyle,
+def _card_grid(lay: Layout, grid_id: str, fonts: FontSet, style: ArrangementStyle,
                roles: bool) -> list[Item]:
     """One grid at the card's size: every square, the column letters beyond Row 10 and
     the row numbers beside Column A, each set only where it falls clear of the other
@@ -234,14 +234,14 @@ def _stretch_line(segment: tuple[Point, Point], stroke: Stroke, gap: float) -> L
 @dataclass(frozen=True)
 class Link:
     """A bridge's dashed line on the page, between the middles of its two stretches
-    (each end stopped :attr:`TableStyle.bridge_inset` short)."""
+    (each end stopped :attr:`ArrangementStyle.bridge_inset` short)."""
 
     contact: Contact
     start: Point
     end: Point
 
 
-def _link(lay: Layout, contact: Contact, style: TableStyle) -> Link:
+def _link(lay: Layout, contact: Contact, style: ArrangementStyle) -> Link:
     (x1, y1), (x2, y2) = _midpoint(lay.stretch(contact.a)), _midpoint(lay.stretch(contact.b))
     length = math.hypot(x2 - x1, y2 - y1)
     k = min(style.bridge_inset / length, 0.25) if length else 0.0
@@ -267,7 +267,7 @@ def segments_cross(p: Point, q: Point, r: Point, t: Point, tolerance: float = 1e
                ((d1, r, t, p), (d2, r, t, q), (d3, p, q, r), (d4, p, q, t)))
 
 
-def links(lay: Layout, style: TableStyle) -> tuple[list[Link], list[Link]]:
+def links(lay: Layout, style: ArrangementStyle) -> tuple[list[Link], list[Link]]:
     """Every bridge's link, as (drawn, labelled): a link that would meet another link
     is not drawn as a line (ten of them crossed in the middle of the five-player
     figure); both its stretches are labelled with the player it leads to instead, and
@@ -289,7 +289,7 @@ def links(lay: Layout, style: TableStyle) -> tuple[list[Link], list[Link]]:
 
 
 def link_labels(lay: Layout, labelled: Sequence[Link], fonts: FontSet,
-                style: TableStyle) -> list[Item]:
+                style: ArrangementStyle) -> list[Item]:
     """Beside each stretch of a labelled link, on the open table's side: "to 3", the
     players whose grids it is joined to (several for a stretch joined to several)."""
     ends: dict[str, tuple[End, list[int]]] = {}
@@ -317,7 +317,7 @@ def link_labels(lay: Layout, labelled: Sequence[Link], fonts: FontSet,
     return items
 
 
-def contact_items(lay: Layout, style: TableStyle, fonts: FontSet) -> list[Item]:
+def contact_items(lay: Layout, style: ArrangementStyle, fonts: FontSet) -> list[Item]:
     """Every contact: a touching stretch drawn thick once; a bridge's two stretches
     thick with a dashed line between their middles, or, where that line would meet
     another (:func:`links`), each stretch labelled with the player it leads to; the fold
@@ -350,7 +350,7 @@ class Sample(enum.StrEnum):
     FOLD = "fold"  # the fold of a card stood up
 
 
-def samples(lay: Layout, style: TableStyle) -> list[Sample]:
+def samples(lay: Layout, style: ArrangementStyle) -> list[Sample]:
     """What a legend of this arrangement must explain, in the legend's order."""
     arr = lay.arrangement
     drawn, labelled = links(lay, style)
@@ -363,7 +363,7 @@ def samples(lay: Layout, style: TableStyle) -> list[Sample]:
     return found
 
 
-def _legend_entries(kinds: Sequence[Sample], fonts: FontSet, style: TableStyle,
+def _legend_entries(kinds: Sequence[Sample], fonts: FontSet, style: ArrangementStyle,
                     ) -> list[tuple[Sample, float]]:
     """Each entry and its width: its sample, then its words."""
     example = say("tables", "label.link", players="3")
@@ -377,7 +377,7 @@ def _legend_entries(kinds: Sequence[Sample], fonts: FontSet, style: TableStyle,
     return out
 
 
-def _legend_rows(kinds: Sequence[Sample], fonts: FontSet, style: TableStyle,
+def _legend_rows(kinds: Sequence[Sample], fonts: FontSet, style: ArrangementStyle,
                  width: float) -> list[list[tuple[Sample, float]]]:
     rows: list[list[tuple[Sample, float]]] = []
     used = 0.0
@@ -391,7 +391,7 @@ def _legend_rows(kinds: Sequence[Sample], fonts: FontSet, style: TableStyle,
     return rows
 
 
-def legend_height(kinds: Sequence[Sample], fonts: FontSet, style: TableStyle,
+def legend_height(kinds: Sequence[Sample], fonts: FontSet, style: ArrangementStyle,
                   width: float) -> float:
     """How tall the legend is (0 without entries), with its gap above."""
     rows = _legend_rows(kinds, fonts, style, width)
@@ -401,7 +401,7 @@ def legend_height(kinds: Sequence[Sample], fonts: FontSet, style: TableStyle,
     return style.legend_gap + len(rows) * pitch
 
 
-def legend_items(kinds: Sequence[Sample], fonts: FontSet, style: TableStyle, x: float,
+def legend_items(kinds: Sequence[Sample], fonts: FontSet, style: ArrangementStyle, x: float,
                  y: float, width: float) -> list[Item]:
     """The legend under a table figure, from ``y`` (its gap included), each line
     centred across ``width``: a sample of each kind of mark the figure uses, then what it
@@ -440,7 +440,7 @@ def legend_items(kinds: Sequence[Sample], fonts: FontSet, style: TableStyle, x: 
 
 
 def arrangement_items(lay: Layout, fonts: FontSet, look: Look = Look.FIGURE,
-                      style: TableStyle | None = None, seats: bool = True) -> list[Item]:
+                      style: ArrangementStyle | None = None, seats: bool = True) -> list[Item]:
     """An arrangement laid out by :func:`cardgen.games.nodes.tables.layout`: every grid, the
     contacts, the players' seats (``seats``) and, where grids of several roles lie on
     the table, each grid's role. For a play sheet at the card's size::
@@ -472,7 +472,7 @@ def seat_margin(look: Look = Look.FIGURE) -> float:
     return style.seat_gap + 2 * style.seat_radius + 0.5
 
 
-def _extent(arr: Arrangement, cell: float, style: TableStyle) -> Box:
+def _extent(arr: Arrangement, cell: float, style: ArrangementStyle) -> Box:
     """The box (mm, table frame scaled) around the grids and the seats."""
     distance = (style.seat_gap + style.seat_radius) / cell
     r = style.seat_radius / cell
@@ -485,7 +485,7 @@ def _extent(arr: Arrangement, cell: float, style: TableStyle) -> Box:
 
 
 def fit_layout(arr: Arrangement, x: float, y: float, width: float, max_height: float,
-               style: TableStyle = STYLE, max_cell: float = math.inf) -> Layout:
+               style: ArrangementStyle = STYLE, max_cell: float = math.inf) -> Layout:
     """The arrangement as large as fits ``width`` × ``max_height`` (mm), seats included,
     with squares no larger than ``max_cell``, centred across the width, its top (seats
     included) at ``y``."""
@@ -509,7 +509,7 @@ class TableFigure:
     name: str
     max_height: float = 85.0
     max_cell: float = 3.2  # mm: a diagram, not a board to play on
-    style: TableStyle = STYLE
+    style: ArrangementStyle = STYLE
 
     def _layout(self, x: float, y: float, width: float) -> Layout:
         return fit_layout(arrangement(self.name), x, y, width, self.max_height, self.style,
@@ -541,7 +541,7 @@ class PanelsFigure:
     gap: float = 6.0  # mm between panels
     heading_size: float = 7.0
     max_height: float = 100.0
-    style: TableStyle = STYLE
+    style: ArrangementStyle = STYLE
 
     def _head(self) -> float:
         return 2.4 * self.heading_size * MM_PER_PT if self.headings else 0.0
