@@ -16,7 +16,7 @@ import typer
 
 from cardgen.board.cells import COLUMNS, Cell, Grid, board_cell, card_name, parse_cell
 from cardgen.board.text import text_board
-from cardgen.errors import BoardError, CardgenError, shorten
+from cardgen.errors import BoardError, CardgenError, one_line, shorten
 from cardgen.games.rotator.board import RotatorMap, sort_key
 from cardgen.games.rotator.describe import (
     ARROWS,
@@ -226,7 +226,7 @@ def _decide(session: Session, text: str) -> TurnReport | str | None:
         try:
             cell = parse_cell(text)
         except BoardError:
-            return say("rotator_play", "say.bad_cell", cell=text, count=count)
+            return say("rotator_play", "say.bad_cell", cell=one_line(text, 40), count=count)
         if cell not in cells:
             return say("rotator_play", "say.bad_cell", cell=card_name(cell), count=count)
     elif count == 1:
