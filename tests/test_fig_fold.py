@@ -12,7 +12,7 @@ from cardgen.draw.page import Item, Line, LineTo, MoveTo, Page, Path, Text, walk
 from cardgen.physical.card import Fold, Side
 from cardgen.physical.figures import FIGURES, GRID_A_FACE, GRID_B_FACE, OUTSIDE_FACE, FoldFigure
 from cardgen.prepress.ink import page_ink_problems
-from cardgen.rules.figures import MODULES, figure_makers
+from cardgen.rules.figures import figure_makers, sources
 from cardgen.text.fonts import bundled_fonts
 
 
@@ -27,7 +27,7 @@ def _points(item: Path) -> list[tuple[float, float]]:
 
 
 def test_registered():
-    assert "cardgen.physical.figures" in MODULES
+    assert sources()["physical"] is FIGURES
     assert figure_makers()["card-folds"] is FIGURES["card-folds"]
 
 

@@ -52,10 +52,10 @@ DEFAULT_BUDGET = 400_000  # the solver's own default, kept here so --help needs 
 @rotator.command()
 def show(board: BoardArg) -> None:
     """Draw the board in the terminal, as the card shows it opened flat."""
-    from cardgen.games.rotator.board import load_board
-    from cardgen.games.rotator.describe import board_lines
+    from cardgen.games.registry import rotator as game
 
-    for line in board_lines(load_board(board)):
+    rotator_game = game()
+    for line in rotator_game.board_lines(rotator_game.load(board)):
         typer.echo(line)
 
 
@@ -68,10 +68,10 @@ def play(
 ) -> None:
     """Play a board in the terminal: legal choices, undo, the turn log and hints."""
     from cardgen.cli.rotator_play import play_game, start_column
-    from cardgen.games.rotator.board import load_board
+    from cardgen.games.registry import rotator as game
 
     column = start_column(start) if start is not None else None
-    play_game(load_board(board), column)
+    play_game(game().load(board), column)
 
 
 @rotator.command()
@@ -84,26 +84,21 @@ def solve(
         "(the board's best line stays the shortest).")] = False,
 ) -> None:
     """Is the board winnable? The shortest winning line, turn by turn."""
-    from cardgen.games.rotator.board import load_board
-    from cardgen.games.rotator.describe import solution_lines, solution_record
-    from cardgen.games.rotator.engine import Terrain, replay
-    from cardgen.games.rotator.solver import Solver
+    from cardgen.games.registry import rotator as game
 
     check_range(budget, "--budget", MIN_BUDGET, MAX_BUDGET)
-    rmap = load_board(board)
-    terrain = Terrain.from_map(rmap)
+    rotator_game = game()
+    rmap = rotator_game.load(board)
     with progress() as bar:
         task = bar.add_task("solving", total=10, note="")
-        solution = Solver(terrain).solve(
-            budget, shortest=not quick,
+        solution = rotator_game.solve(
+            rmap, budget, shortest=not quick,
             progress=lambda x: bar.update(task, advance=1, note=f"start {x + 1} of 10"))
-    line = solution.line
-    reports = replay(terrain, line.start, line.choices) if line else []
     if json_out:
-        typer.echo(json.dumps(solution_record(rmap, solution, reports), indent=2,
+        typer.echo(json.dumps(rotator_game.solution_record(rmap, solution), indent=2,
                               ensure_ascii=False))
         return
-    for text in solution_lines(rmap, solution, reports, budget_name="--budget"):
+    for text in rotator_game.describe(rmap, solution, budget_name="--budget"):
         typer.echo(text)
 
 
@@ -140,10 +135,8 @@ def generate(
                     ] = None,
 ) -> None:
     """Seeded boards that the solver proved winnable, graded, with answer keys."""
-    from cardgen.games.rotator.art import printed_board
-    from cardgen.games.rotator.describe import graded_record
-    from cardgen.games.rotator.generator import Grade, usable_jobs
-    from cardgen.games.rotator.generator import generate as run
+    from cardgen.games.registry import Grade
+    from cardgen.games.registry import rotator as game
     from cardgen.output import check_file, write_files
     from cardgen.prepress.paper import Paper
     from cardgen.prepress.puzzlebook import PuzzleSize, puzzle_book
@@ -164,22 +157,22 @@ def generate(
     check_range(budget, "--budget", MIN_BUDGET, MAX_BUDGET)
     if tries is not None:
         check_range(tries, "--tries", 1, MAX_TRIES)
-    workers, capped = usable_jobs(jobs)
+    rotator_game = game()
+    workers, capped = rotator_game.usable_jobs(jobs)
     if capped:
         warn([f"--jobs {number(jobs or 0)} is more than the {workers} CPUs this run may use; using "
               f"{workers}."])
     check_file(output)  # before the work, not after it
     with progress() as bar:
         task = bar.add_task(f"{grade or 'any'} boards", total=count, note="")
-        result = run(seed, count, grade, budget=budget, max_candidates=tries, jobs=workers,
-                     progress=lambda tried, found: bar.update(
-                         task, completed=found, note=f"{tried} maps tried"))
+        result = rotator_game.graded(
+            seed, count, grade, budget=budget, tries=tries, jobs=workers,
+            progress=lambda tried, found: bar.update(
+                task, completed=found, note=f"{tried} maps tried"))
     # Players see the grade only; the figures that give the puzzle away go on the keys.
-    # A mixed set runs easy to hard: by grade (the enum's order), then par turns, then ID.
-    order = list(Grade)
-    graded = result.boards if grade is not None else sorted(
-        result.boards, key=lambda b: (order.index(b.grade), b.best.turns, b.rmap.board_id))
-    boards = [printed_board(b.rmap, b.best, b.grade.value, say(
+    # The boards come in book order (a mixed set runs easy to hard).
+    graded = result.boards
+    boards = [rotator_game.line_puzzle(b.rmap, b.best, b.grade.value, say(
         "rotator", "caption.graded", grade=b.grade.value,
         best=say("rotator", "caption.best", turns=plural(b.best.turns, "turn"),
                  boosts=plural(b.best.boosts, "boost")),
@@ -196,7 +189,7 @@ def generate(
         report(write_files({output: render(document, [Format.PDF])[".pdf"]}), err=json_out,
                note=f" ({plural(len(boards), 'board')})")
     if json_out:
-        typer.echo(json.dumps([graded_record(b) for b in graded], indent=2,
+        typer.echo(json.dumps([rotator_game.graded_record(b) for b in graded], indent=2,
                               ensure_ascii=False))
     if not result.complete:
         raise CardgenError(
@@ -227,10 +220,8 @@ def print_board(
 ) -> None:
     """Print boards as PDF pages (with answer keys if asked), or one board as SVG or PNG."""
     from cardgen.draw.page import Document
-    from cardgen.games.rotator.art import printed_board
-    from cardgen.games.rotator.board import load_board
-    from cardgen.games.rotator.engine import Terrain
-    from cardgen.games.rotator.solver import Solver, Status
+    from cardgen.games.registry import Status
+    from cardgen.games.registry import rotator as game
     from cardgen.output import check_file, write_files
     from cardgen.prepress.paper import Paper
     from cardgen.prepress.puzzlebook import PuzzleSize, puzzle_book, single_page
@@ -244,7 +235,8 @@ def print_board(
     check_range(budget, "--budget", MIN_BUDGET, MAX_BUDGET)
     board_size = parse_choice(PuzzleSize, size, "--size")
     sheet = parse_choice(Paper, paper, "--paper")
-    maps = [load_board(b) for b in boards]
+    rotator_game = game()
+    maps = [rotator_game.load(b) for b in boards]
     check_stem_path(output)
     for f in formats:
         check_file(output.with_suffix(f".{f.value}"))
@@ -255,7 +247,7 @@ def print_board(
         raise CardgenError("--rules puts the rules sheet in the PDF; add pdf to --format.")
     printed = []
     for rmap in maps:
-        best = Solver(Terrain.from_map(rmap)).best_line(budget) if key else None
+        best = rotator_game.best_line(rmap, budget) if key else None
         details = ""
         if best is not None:
             details = {Status.NONE: say("rotator", "caption.none"),
@@ -263,7 +255,7 @@ def print_board(
                        Status.WIN: say("rotator", "caption.best",
                                        turns=plural(best.turns, "turn"),
                                        boosts=plural(best.boosts, "boost"))}[best.status]
-        printed.append(printed_board(rmap, best, "", details))
+        printed.append(rotator_game.line_puzzle(rmap, best, "", details))
     fonts = bundled_fonts()
     files: dict[Path, bytes] = {}
     if Format.PDF in formats:

@@ -17,17 +17,25 @@ import typer
 from cardgen.board.cells import COLUMNS, Cell, Grid, board_cell, card_name, parse_cell
 from cardgen.board.text import text_board
 from cardgen.errors import BoardError, CardgenError, one_line, shorten
-from cardgen.games.rotator.board import RotatorMap, sort_key
-from cardgen.games.rotator.describe import (
+from cardgen.games.registry import (
     ARROWS,
+    BOOST_CACHE,
     GRAVITY_WORDS,
     NODE_MARK,
     SOLID_MARK,
+    Choice,
+    Hint,
+    HintStatus,
+    Phase,
+    RotatorMap,
+    Session,
+    TurnReport,
+    gravity,
     plural,
+    rotator,
+    sort_key,
     turn_text,
 )
-from cardgen.games.rotator.engine import BOOST_CACHE, Choice, TurnReport, gravity
-from cardgen.games.rotator.play import Hint, HintStatus, Phase, Session
 from cardgen.texts import lookup, say
 
 YOU = "@"
@@ -246,7 +254,7 @@ def play_game(rmap: RotatorMap, start: int | None = None) -> None:
     def echo(line: str) -> None:
         typer.echo(line, color=None if colour else False)
 
-    session = Session(rmap, start)
+    session = rotator().session(rmap, start)
     view = View(session, echo, colour)
     echo(say("rotator_play", "welcome", board_id=rmap.board_id))
     echo(say("rotator_play", "legend"))

@@ -1,22 +1,66 @@
-"""Every game cardgen can generate, solve and print, by name."""
+"""Every game cardgen knows as a :class:`~cardgen.games.base.Game`, by
+:class:`~cardgen.games.names.GameName`: Rotator and the three Node games (Connector and
+Corporate Ladder are products of their own, not games of this interface).
+
+This is the one door to the games for the command line, the puzzle book's callers and
+the rules figures: :func:`get_game` for the common interface, :func:`rotator` for
+Rotator's game object with its own extras (board files, graded generation, the terminal
+session), and, below, the few Rotator types and words its commands name, re-exported so
+that nothing outside ``games`` imports a game's package.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from cardgen.errors import ParameterError, shorten
-from cardgen.games.base import Game
+from cardgen.games.base import Capability, Game, Outcome, Players, Unsupported
+from cardgen.games.names import GameName
+from cardgen.games.nodes.game import DEFECTOR, DEFLECTOR, REFLECTOR
+from cardgen.games.rotator.board import RotatorMap, sort_key
+from cardgen.games.rotator.describe import (
+    ARROWS,
+    GRAVITY_WORDS,
+    NODE_MARK,
+    SOLID_MARK,
+    plural,
+    turn_text,
+)
+from cardgen.games.rotator.engine import BOOST_CACHE, Choice, TurnReport, gravity
+from cardgen.games.rotator.game import ROTATOR, Position, RotatorGame, StartColumn
+from cardgen.games.rotator.generator import Grade
+from cardgen.games.rotator.play import Hint, HintStatus, Phase, Session
+from cardgen.games.rotator.solver import Status
+from cardgen.schema import closest
+
+REGISTRY: dict[GameName, Game[Any, Any, Any, Any]] = {
+    game.name: game for game in (ROTATOR, REFLECTOR, DEFLECTOR, DEFECTOR)}
+
+__all__ = [
+    "ARROWS", "BOOST_CACHE", "GRAVITY_WORDS", "NODE_MARK", "REGISTRY", "SOLID_MARK",
+    "Capability", "Choice", "Game", "Grade", "Hint", "HintStatus", "Outcome", "Phase",
+    "Players", "Position", "RotatorGame", "RotatorMap", "Session", "StartColumn", "Status",
+    "TurnReport", "Unsupported", "games", "get_game", "gravity", "plural", "rotator",
+    "sort_key", "turn_text",
+]
 
 
-def games() -> dict[str, Game[Any, Any]]:
-    from cardgen.games.rotator.game import ROTATOR
+def games() -> dict[GameName, Game[Any, Any, Any, Any]]:
+    """Every registered game, in the order of :class:`GameName`."""
+    return dict(REGISTRY)
 
-    return {ROTATOR.name: ROTATOR}
+
+def get_game(name: str | GameName) -> Game[Any, Any, Any, Any]:
+    """The game called ``name`` (any case, spaces around); a ParameterError naming the
+    closest game, or listing them, for any other name."""
+    known = [game.value for game in REGISTRY]
+    key = name.value if isinstance(name, GameName) else name.strip().lower()
+    if key not in known:
+        raise ParameterError("game", f"must be a game cardgen knows, not {shorten(str(name))}"
+                             + closest(key, known, known), value=name)
+    return REGISTRY[GameName(key)]
 
 
-def get_game(name: str) -> Game[Any, Any]:
-    known = games()
-    if name not in known:
-        raise ParameterError("game", f"must be one of {', '.join(known)}, not {shorten(name)}.",
-                             value=name)
-    return known[name]
+def rotator() -> RotatorGame:
+    """Rotator's game object, typed as itself: the interface and Rotator's extras."""
+    return ROTATOR

@@ -7,8 +7,8 @@ Rotator and Corporate Ladder sheets.
 It never imports another product (``cardgen.card``) or the command line. The markup
 parser, which is pure, imports only ``cardgen.datafile`` and ``cardgen.errors``.
 
-May import: ``cardgen.games`` (the games' names), ``cardgen.games.rotator``,
-``cardgen.games.nodes``, ``cardgen.connector``, ``cardgen.ladder`` and
+May import: ``cardgen.games`` (the games' names), ``cardgen.games.registry`` (the games'
+figures and the Rotator sheet's), ``cardgen.connector``, ``cardgen.ladder`` and
 ``cardgen.physical`` (their figures), ``cardgen.draw``, ``cardgen.text``,
 ``cardgen.texts``, ``cardgen.prepress`` (paper), ``cardgen.datafile``,
 ``cardgen.schema`` (the figure names' did-you-mean), ``cardgen.resources``,

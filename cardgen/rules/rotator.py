@@ -1,13 +1,14 @@
 """The Rotator rules on one page: ``templates/rules/rotator.md`` set in three columns,
 its board and gravity figures in the columns and the worked game across the foot of
-the page (:mod:`cardgen.games.rotator.figures`). ``cardgen rotator generate`` prints it
-before the boards, on the same paper.
+the page (Rotator's figures, from the game registry). ``cardgen rotator generate`` prints
+it before the boards, on the same paper.
 """
 
 from __future__ import annotations
 
 from cardgen.draw.page import Document, Page
-from cardgen.games.rotator.figures import FIGURES
+from cardgen.games.names import GameName
+from cardgen.games.registry import get_game
 from cardgen.prepress.intents import paper_intent
 from cardgen.prepress.paper import Paper
 from cardgen.resources import templates_dir
@@ -27,7 +28,8 @@ WIDE = frozenset({"rotator-turns"})  # set across the foot of the page
 def rules_sheet(paper: Paper, fonts: FontSet) -> list[Page]:
     """The Rotator rules on one page of ``paper``."""
     path = templates_dir() / "rules" / RULES_FILE
-    figures = {name: make(fonts) for name, make in FIGURES.items()}
+    makers = get_game(GameName.ROTATOR).figures()
+    figures = {name: make(fonts) for name, make in makers.items()}
     return rules_pages(load(path), paper, fonts, credit=say("rotator_rules", "sheet.credit"),
                        figures=figures, style=STYLE, wide=WIDE,
                        where=f"the Rotator rules (templates/rules/{RULES_FILE})")
