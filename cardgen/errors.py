@@ -185,6 +185,21 @@ class InputFileError(CardgenError):
     unreadable."""
 
 
+FAULT_STATUS = 3  # the command line's exit status for a RuntimeFault (input errors: 1)
+
+
+class RuntimeFault(Exception):
+    """A fault of the run, not of its input: a worker process that died (killed, out of
+    memory), a disk that is full. Deliberately *not* a ``ValueError``, so that a caller
+    that handles bad input does not take it for one; the command line says it in one
+    line, like an input error, and exits with :data:`FAULT_STATUS`. ``value`` is what
+    was being done (the file being written, the map being analysed)."""
+
+    def __init__(self, message: str, *, value: object = None) -> None:
+        super().__init__(one_line(message, LONGEST_MESSAGE))
+        self.value = value
+
+
 class ParameterError(CardgenError):
     """A parameter outside its domain. ``parameter`` names it as the library does (for
     example ``margin``); ``problem`` is the rest of the sentence (``must be 0–30 mm, not
