@@ -46,7 +46,7 @@ class MarkupProblem(Code):
 
     NOT_TEXT = "markup.not-text"  # not UTF-8
     CHARACTER = "markup.character"  # a control character
-    LINE = "markup.line"  # a line that no block starts with, or a tab
+    LINE = "markup.line"  # a line the markup does not have (a tab, a link, a quote …)
     BOLD = "markup.bold"
     HEADING = "markup.heading"
     BULLET = "markup.bullet"
