@@ -139,3 +139,21 @@ def test_a_runtime_fault_is_not_bad_input():
     assert not isinstance(fault, ValueError) and not isinstance(fault, CardgenError)
     assert str(fault) == "a worker process stopped." and fault.value == 3
     assert str(RuntimeFault("a\nb")) == "a\\nb"  # one line, like every message
+
+
+def test_a_broken_pipe_ends_quietly_with_the_fault_status():
+    """The reader of the output went away (``| head``): nothing to say, exit 3."""
+    import contextlib
+    import io
+
+    from cardgen.cli import run
+    from cardgen.errors import FAULT_STATUS
+
+    class Gone(io.StringIO):
+        def write(self, text: str) -> int:
+            raise BrokenPipeError
+
+    err = io.StringIO()
+    with contextlib.redirect_stdout(Gone()), contextlib.redirect_stderr(err):
+        status = run(["ladder", "deck"])
+    assert status == FAULT_STATUS == 3 and err.getvalue() == ""
