@@ -29,10 +29,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardgen.errors import ConfigError, InputFileError, number, one_line, shorten
+from cardgen.errors import ConfigError, ConfigProblem, InputFileError, number, one_line, shorten
 
 MAX_BYTES = 1_000_000  # no data file cardgen reads is anywhere near this large
 SHOWN_PATH = 160  # the longest path a message shows whole
+_BAD = ConfigProblem.UNREADABLE  # every problem of this module: a file that cannot be read
 _OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
                | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
 
@@ -167,12 +168,12 @@ def _read_text(path: Path, kind: str, label: str, expected: str,
     try:
         raw = read_input(path, kind, max_bytes=MAX_BYTES, expected=expected)
     except InputFileError as exc:
-        raise ConfigError("", [str(exc)], value=path) from None
+        raise ConfigError("", [str(exc)], value=path, code=_BAD) from None
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[:exc.start].count(b"\n") + 1
-        raise ConfigError(label, [not_utf8(line)], value=path) from None
+        raise ConfigError(label, [not_utf8(line)], value=path, code=_BAD) from None
 
 
 TOML_INTEGERS = (-2 ** 63, 2 ** 63 - 1)  # TOML's integers are 64-bit
@@ -184,20 +185,21 @@ def parse_toml(text: str, label: str) -> dict[str, Any]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(label, [f"invalid TOML: {exc}."]) from None
+        raise ConfigError(label, [f"invalid TOML: {exc}."], code=_BAD) from None
     except RecursionError:
         raise ConfigError(label, ["invalid TOML: its tables or arrays are nested hundreds "
-                                  "of levels deep, far deeper than any cardgen file."]) from None
+                                  "of levels deep, far deeper than any cardgen file."],
+                          code=_BAD) from None
     except ValueError:  # an integer of more digits than Python converts
         raise ConfigError(label, [f"invalid TOML: an integer has more than 4,300 digits; "
                                   f"TOML's integers are 64-bit ({TOML_INTEGERS[0]} to "
-                                  f"{TOML_INTEGERS[1]})."]) from None
+                                  f"{TOML_INTEGERS[1]})."], code=_BAD) from None
     found = _huge_integer(data, "")
     if found is not None:
         key, value = found
         raise ConfigError(label, [f"invalid TOML: {key} is {number(value)}, beyond TOML's "
                                   f"64-bit integers ({TOML_INTEGERS[0]} to "
-                                  f"{TOML_INTEGERS[1]})."], value=value)
+                                  f"{TOML_INTEGERS[1]})."], value=value, code=_BAD)
     return data
 
 
@@ -276,35 +278,35 @@ def parse_csv(text: str, label: str, *, max_rows: int = MAX_CSV_ROWS) -> CsvTabl
         except StopIteration:
             break
         except csv.Error as exc:
-            raise ConfigError(label, [f"line {start}: not valid CSV ({exc})."]) from None
+            raise ConfigError(label, [f"line {start}: not valid CSV ({exc})."], code=_BAD) from None
         if not any(value.strip() for value in record):
             continue  # a blank line, or one of delimiters only
         if columns is None:
             names = [value.strip() for value in record]
             if len(names) > MAX_CSV_COLUMNS:
                 raise ConfigError(label, [f"line {start}: the header has {len(names)} columns; "
-                                          f"at most {MAX_CSV_COLUMNS} are read."])
+                                          f"at most {MAX_CSV_COLUMNS} are read."], code=_BAD)
             for i, name in enumerate(names, 1):
                 if not name:
                     raise ConfigError(label, [f"line {start}: column {i} of the header has no "
-                                              "name; name every column."])
+                                              "name; name every column."], code=_BAD)
                 if names.index(name) < i - 1:
                     raise ConfigError(label, [f"line {start}: the header names column "
-                                              f"{shorten(name)} twice."])
+                                              f"{shorten(name)} twice."], code=_BAD)
             columns = tuple(names)
             continue
         if len(record) > len(columns):
             raise ConfigError(label, [f"line {start}: {len(record)} values, but the header "
                                       f"has {len(columns)} columns; quote a value that "
-                                      f"holds a {_DELIMITER_NAMES[delimiter]}."])
+                                      f"holds a {_DELIMITER_NAMES[delimiter]}."], code=_BAD)
         if len(rows) == max_rows:
             raise ConfigError(label, [f"line {start}: more than {max_rows:,} records; "
-                                      "split the file."])
+                                      "split the file."], code=_BAD)
         record += [""] * (len(columns) - len(record))
         rows.append(CsvRow(start, dict(zip(columns, record, strict=True))))
     if columns is None:
         raise ConfigError(label, ["the file is empty; it needs a header row naming the "
-                                  "columns, then one record per line."])
+                                  "columns, then one record per line."], code=_BAD)
     return CsvTable(columns, tuple(rows))
 
 

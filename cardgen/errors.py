@@ -13,6 +13,7 @@ Imports only ``cardgen.chars``.
 
 from __future__ import annotations
 
+import enum
 import math
 import re
 import unicodedata
@@ -110,17 +111,96 @@ class CardgenError(ValueError):
         self.value = value
 
 
+class Code(enum.StrEnum):
+    """A kind of problem, beside its sentence (as python-chess has ``Status`` flags
+    beside its messages): callers and tests tell problems apart by code, never by
+    words. Each domain has its own enum of codes (:class:`ConfigProblem`,
+    :class:`BoardProblem` …); a code's value is ``domain.kind``, as ``--json`` shows it."""
+
+
+class GeneralProblem(Code):
+    INVALID = "general.invalid"  # a problem no domain has a code for yet
+    PAGE_SIZE = "general.page-size"  # a page of a document has the wrong size
+
+
+class ConfigProblem(Code):
+    """What is wrong in a data file (config, theme, layout, product text, board file,
+    deck, CSV)."""
+
+    INVALID = "config.invalid"  # a rule of the file's own (one field against another)
+    UNREADABLE = "config.unreadable"  # cannot be read as TOML or CSV (syntax, encoding)
+    UNKNOWN_KEY = "config.unknown-key"
+    UNKNOWN_SECTION = "config.unknown-section"
+    MISSING = "config.missing"  # a required key or table is absent
+    WRONG_TYPE = "config.wrong-type"  # a value of the wrong kind (text for a number …)
+    OUT_OF_RANGE = "config.out-of-range"  # a number outside its bounds
+    NOT_A_CHOICE = "config.not-a-choice"  # not one of the values a key takes
+    TOO_LONG = "config.too-long"
+    BAD_CHARACTER = "config.bad-character"  # a control or invisible character
+    ITEM_COUNT = "config.item-count"  # too few or too many items or entries
+    CONFLICT = "config.conflict"  # two keys that contradict each other
+    RETIRED = "config.retired"  # a key or name this version no longer reads
+    COLOUR = "config.colour"  # a colour that would not print as drawn
+
+
+class BoardProblem(Code):
+    """A Rotator board (ID, map, cell) that breaks a rule of the game."""
+
+    NOT_A_CELL = "board.not-a-cell"
+    MALFORMED_ID = "board.malformed-id"
+    ID_VERSION = "board.id-version"
+    DUPLICATE_NODE = "board.duplicate-node"
+    NODE_COUNT = "board.node-count"  # a grid without exactly five Nodes
+    PLACEMENT = "board.placement"  # a Node whose territory leaves its grid
+    OVERLAP = "board.overlap"  # two territories share a cell
+
+
+class Problem(str):
+    """One problem of a :class:`ProblemsError`: the sentence the user sees (the string
+    itself, also :attr:`message`) and its :attr:`code`."""
+
+    code: Code
+
+    def __new__(cls, message: str, code: Code = GeneralProblem.INVALID) -> Problem:
+        self = super().__new__(cls, message)
+        self.code = code
+        return self
+
+    def __reduce__(self) -> tuple[type[Problem], tuple[str, Code]]:
+        return (Problem, (str(self), self.code))  # so that it crosses a process's pipe
+
+    @property
+    def message(self) -> str:
+        return str(self)
+
+    def reworded(self, message: str) -> Problem:
+        """Another sentence for the same problem (with a place in front, cut to a line)."""
+        return Problem(message, self.code)
+
+
+def coded(problem: str, code: Code) -> Problem:
+    """``problem`` as a :class:`Problem`: its own code if it has one, else ``code``."""
+    return problem if isinstance(problem, Problem) else Problem(problem, code)
+
+
 class ProblemsError(CardgenError):
     """Input that breaks several rules at once: ``problems`` holds every one of them,
-    in the order found (each on one line, see :func:`one_line`). The message is the
-    first problem, followed by as many others as fit in :data:`LONGEST_MESSAGE`
-    characters, then how many more there are."""
+    in the order found (each on one line, see :func:`one_line`), each a
+    :class:`Problem` with its code (``codes`` lists them, in the same order); a
+    problem given as plain text gets ``code``, or else the class's
+    :attr:`default_code`. The message is the first problem, followed by as many others
+    as fit in :data:`LONGEST_MESSAGE` characters, then how many more there are."""
 
-    def __init__(self, source: str, problems: Sequence[str], *, value: object = None) -> None:
+    default_code: Code = GeneralProblem.INVALID
+
+    def __init__(self, source: str, problems: Sequence[str], *, value: object = None,
+                 code: Code | None = None) -> None:
         if not problems:
             raise ValueError("a ProblemsError needs at least one problem")
         self.source = one_line(source)
-        self.problems = tuple(one_line(problem) for problem in problems)
+        self.problems = tuple(
+            coded(problem, code or self.default_code).reworded(one_line(problem))
+            for problem in problems)
         prefix = f"{self.source}: " if self.source else ""
         message = prefix + self.problems[0]
         others = self.problems[1:]
@@ -133,6 +213,12 @@ class ProblemsError(CardgenError):
                 break
             message += joint + problem
         super().__init__(message, value=value)
+
+    @property
+    def codes(self) -> tuple[Code, ...]:
+        """The code of each problem, in order (like python-chess's ``status()``, the
+        kinds of problem without their sentences)."""
+        return tuple(problem.code for problem in self.problems)
 
 
 _NOTE_ROOM = len(" (999,999,999 more problems not shown.)")
@@ -148,11 +234,16 @@ def _count(problem: str) -> int:
 
 class ConfigError(ProblemsError):
     """A data file (card config, theme, layout, product text, board file) that breaks its
-    schema, or that cannot be read as TOML."""
+    schema, or that cannot be read as TOML; codes are :class:`ConfigProblem`."""
+
+    default_code = ConfigProblem.INVALID
 
 
 class BoardError(ProblemsError):
-    """A game board that breaks a placement rule of its game."""
+    """A game board that breaks a placement rule of its game; codes are
+    :class:`BoardProblem`."""
+
+    default_code = BoardProblem.PLACEMENT
 
 
 class FitError(CardgenError):
@@ -183,6 +274,21 @@ class OutputError(CardgenError):
 class InputFileError(CardgenError):
     """An input file that cannot be read: missing, not a regular file, too large,
     unreadable."""
+
+
+FAULT_STATUS = 3  # the command line's exit status for a RuntimeFault (input errors: 1)
+
+
+class RuntimeFault(Exception):
+    """A fault of the run, not of its input: a worker process that died (killed, out of
+    memory), a disk that is full. Deliberately *not* a ``ValueError``, so that a caller
+    that handles bad input does not take it for one; the command line says it in one
+    line, like an input error, and exits with :data:`FAULT_STATUS`. ``value`` is what
+    was being done (the file being written, the map being analysed)."""
+
+    def __init__(self, message: str, *, value: object = None) -> None:
+        super().__init__(one_line(message, LONGEST_MESSAGE))
+        self.value = value
 
 
 class ParameterError(CardgenError):

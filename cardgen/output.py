@@ -49,12 +49,22 @@ from pathlib import Path
 
 from cardgen import interrupt
 from cardgen.datafile import path_text
-from cardgen.errors import OutputError, ParameterError, shorten
+from cardgen.errors import OutputError, ParameterError, RuntimeFault, shorten
 
 NAME_MAX = 255  # bytes in one file name, on every common file system
 TEMP_OVERHEAD = len(".") + len(".cardgen-") + 16 + len(".tmp")
 LONGEST_SUFFIX = len("-dieline.png")
 MAX_STEM_BYTES = NAME_MAX - TEMP_OVERHEAD - LONGEST_SUFFIX
+# Write errors that are the machine's, not the input's: a full disk, a quota, an I/O error.
+FAULTS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EIO})
+
+
+class WriteFault(RuntimeFault):
+    """Output that could not be written for a reason of the machine's (a full disk, a
+    quota, an I/O error), not of where it was asked for: a fault of the run, not an
+    input error (see :data:`FAULTS`); every file is left as it was."""
+
+
 LOCK_WAIT = 30.0  # seconds to wait for another run to finish writing into a folder
 # The names of cardgen's own temporary files and backups (see _new_temp), matched whole:
 # the clean-up of killed runs removes these and nothing else.
@@ -382,8 +392,9 @@ def write_files(files: dict[Path, bytes]) -> list[Path]:
         reason = exc.strerror or str(exc)
         if exc.errno == errno.ENAMETOOLONG:
             reason = "its name is too long for the file system"
-        raise OutputError(f"cannot write {path_text(writing.current or '')}: {reason}.",
-                          value=writing.current) from None
+        fault = WriteFault if exc.errno in FAULTS else OutputError
+        raise fault(f"cannot write {path_text(writing.current or '')}: {reason}.",
+                    value=writing.current) from None
     return list(files)
 
 

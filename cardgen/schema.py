@@ -25,7 +25,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from cardgen.chars import character_name, control_character, invisible_problem
-from cardgen.errors import ConfigError, number, shorten
+from cardgen.errors import ConfigError, ConfigProblem, number, shorten
+from cardgen.errors import Problem as Coded
 
 
 class _Missing:
@@ -37,7 +38,12 @@ MISSING: Any = _Missing()  # the default of a field that must be given
 
 
 class Problem(Exception):
-    """Raised by a field's converter: the rest of a sentence after the key's name."""
+    """Raised by a field's converter: the rest of a sentence after the key's name, and
+    the kind of problem it is."""
+
+    def __init__(self, message: str, code: ConfigProblem = ConfigProblem.INVALID) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class Field:
@@ -60,7 +66,7 @@ class Field:
         return value
 
     def wrong_type(self, value: Any) -> Problem:
-        return Problem(f"must be {self.kind}, not {describe(value)}.")
+        return Problem(f"must be {self.kind}, not {describe(value)}.", ConfigProblem.WRONG_TYPE)
 
 
 class Text(Field):
@@ -95,17 +101,17 @@ class Text(Field):
             if bad is not None:
                 where = "" if self.multiline else " (it is printed on one line)"
                 raise Problem(f"must not contain control characters: {shorten(text)} has "
-                              f"{character_name(bad)}{where}.")
+                              f"{character_name(bad)}{where}.", ConfigProblem.BAD_CHARACTER)
             invisible = invisible_problem(text)
             if invisible is not None:
                 raise Problem(f"must not contain invisible characters: {shorten(text)} "
-                              f"{invisible}")
+                              f"{invisible}", ConfigProblem.BAD_CHARACTER)
             text = unicodedata.normalize("NFC", text)
         if self.nonempty and not text:
-            raise Problem(self.missing or "must not be empty.")
+            raise Problem(self.missing or "must not be empty.", ConfigProblem.MISSING)
         if self.max_length is not None and len(text) > self.max_length:
             raise Problem(f"is {len(text)} characters long: {shorten(text)}; at most "
-                          f"{self.max_length} fit, so shorten it.")
+                          f"{self.max_length} fit, so shorten it.", ConfigProblem.TOO_LONG)
         return text
 
 
@@ -127,21 +133,24 @@ class Number(Field):
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise self.wrong_type(value)
         if isinstance(value, float) and not math.isfinite(value):
-            raise Problem(f"must be a finite number, not {number(value)}.")
+            raise Problem(f"must be a finite number, not {number(value)}.",
+                          ConfigProblem.OUT_OF_RANGE)
         if isinstance(value, int) and not -LARGEST <= value <= LARGEST and (
                 self.low is None or self.high is None):
             # (With both bounds, the range below is what is said.)
             raise Problem(f"must be {self.kind} from {-LARGEST} to {LARGEST}, not "
-                          f"{number(value)}.")
+                          f"{number(value)}.", ConfigProblem.OUT_OF_RANGE)
         if self.integer and value != int(value):
             raise self.wrong_type(value)
         if self.low is not None and self.high is not None and not self.low <= value <= self.high:
             raise Problem(f"must be {self.kind} from {number(self.low)} to {number(self.high)}, "
-                          f"not {number(value)}.")
+                          f"not {number(value)}.", ConfigProblem.OUT_OF_RANGE)
         if self.low is not None and value < self.low:
-            raise Problem(f"must be at least {number(self.low)}, not {number(value)}.")
+            raise Problem(f"must be at least {number(self.low)}, not {number(value)}.",
+                          ConfigProblem.OUT_OF_RANGE)
         if self.high is not None and value > self.high:
-            raise Problem(f"must be at most {number(self.high)}, not {number(value)}.")
+            raise Problem(f"must be at most {number(self.high)}, not {number(value)}.",
+                          ConfigProblem.OUT_OF_RANGE)
         return int(value) if self.integer else float(value)
 
 
@@ -187,7 +196,8 @@ class Choice(Field):
                 return member
         match = nearest(value.lower(), self.names)
         hint = f"; did you mean {match}?" if match is not None else "."
-        raise Problem(f"must be one of {self.listed}, not {shorten(value)}{hint}")
+        raise Problem(f"must be one of {self.listed}, not {shorten(value)}{hint}",
+                      ConfigProblem.NOT_A_CHOICE)
 
 
 def _either(words: list[str]) -> str:
@@ -227,13 +237,14 @@ class ListOf(Field):
             raise self.wrong_type(value)
         if len(value) < self.min_items:
             raise Problem(f"needs at least {self.min_items} "
-                          f"item{'' if self.min_items == 1 else 's'}, not {len(value)}.")
+                          f"item{'' if self.min_items == 1 else 's'}, not {len(value)}.",
+                          ConfigProblem.ITEM_COUNT)
         out = []
         for i, item in enumerate(value):
             try:
                 out.append(self.item.convert(item))
             except Problem as exc:
-                raise Problem(f"item {i + 1} {exc}") from None
+                raise Problem(f"item {i + 1} {exc}", exc.code) from None
         return out
 
 
@@ -334,16 +345,17 @@ def _check_table(table: Table, data: Mapping[str, Any], path: str,
             options = list(table.fields)
             name = key_text(key)
             if table.holds_sections and not path:
-                problems.append(f"unknown section [{name}]"
-                                + closest(key, options, [f"[{o}]" for o in options]))
+                problems.append(Coded(f"unknown section [{name}]" + closest(
+                    key, options, [f"[{o}]" for o in options]), ConfigProblem.UNKNOWN_SECTION))
             else:
                 shown = [f"{path}.{o}" if path else o for o in options]
-                problems.append(f"unknown key {path + '.' if path else ''}{name}"
-                                + closest(key, options, shown))
+                problems.append(Coded(f"unknown key {path + '.' if path else ''}{name}"
+                                      + closest(key, options, shown), ConfigProblem.UNKNOWN_KEY))
             continue
         if isinstance(field, Table):
             if not isinstance(value, dict):
-                problems.append(f"{dotted} must be a [{dotted}] table of keys.")
+                problems.append(Coded(f"{dotted} must be a [{dotted}] table of keys.",
+                                      ConfigProblem.WRONG_TYPE))
                 continue
             values[key] = _check_table(field, value, dotted, problems)
             continue
@@ -353,19 +365,20 @@ def _check_table(table: Table, data: Mapping[str, Any], path: str,
         try:
             values[key] = field.convert(value)
         except Problem as exc:
-            problems.append(f"{dotted} {exc}")
+            problems.append(Coded(f"{dotted} {exc}", exc.code))
     for key, field in table.fields.items():
         if key in values or key in data:
             continue
         dotted = f"{path}.{key}" if path else key
         if isinstance(field, Table):
             if field.required:
-                problems.append(f"missing the [{dotted}] table.")
+                problems.append(Coded(f"missing the [{dotted}] table.", ConfigProblem.MISSING))
             else:
                 values[key] = _check_table(field, {}, dotted, problems)
         elif field.required:
-            problems.append(f"{dotted} {field.missing}" if field.missing
-                            else f"{dotted} is missing ({field.help or field.kind}).")
+            problems.append(Coded(f"{dotted} {field.missing}" if field.missing
+                                  else f"{dotted} is missing ({field.help or field.kind}).",
+                                  ConfigProblem.MISSING))
         else:
             values[key] = field.default
     return values
@@ -373,16 +386,17 @@ def _check_table(table: Table, data: Mapping[str, Any], path: str,
 
 def _check_records(field: Records, value: Any, dotted: str, problems: list[str]) -> list[Any]:
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-        problems.append(f"{dotted} must be an array of tables ([[{dotted}]] entries).")
+        problems.append(Coded(f"{dotted} must be an array of tables ([[{dotted}]] entries).",
+                              ConfigProblem.WRONG_TYPE))
         return []
     if len(value) < field.min_items:
-        problems.append(field.missing or f"{dotted} needs at least {field.min_items} "
-                        f"[[{dotted}]] entr{'y' if field.min_items == 1 else 'ies'}, "
-                        f"not {len(value)}.")
+        problems.append(Coded(field.missing or f"{dotted} needs at least {field.min_items} "
+                              f"[[{dotted}]] entr{'y' if field.min_items == 1 else 'ies'}, "
+                              f"not {len(value)}.", ConfigProblem.ITEM_COUNT))
         return []
     if len(value) > field.max_items:
-        problems.append(f"{dotted} may have at most {field.max_items} [[{dotted}]] entries, "
-                        f"not {len(value)}.")
+        problems.append(Coded(f"{dotted} may have at most {field.max_items} [[{dotted}]] "
+                              f"entries, not {len(value)}.", ConfigProblem.ITEM_COUNT))
         return []
     return [_check_table(field.table, item, f"{dotted}[{i + 1}]", problems)
             for i, item in enumerate(value)]

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.datafile import read_toml
-from cardgen.errors import ConfigError
+from cardgen.errors import ConfigError, ConfigProblem, Problem
 from cardgen.resources import templates_dir
 
 
@@ -51,7 +51,7 @@ def _check(value: Any, key: str, problems: list[str]) -> None:
                 problems.append(f"{key} has the placeholder {{{name}}}; placeholders are "
                                 "plain names such as {count}.")
     else:
-        problems.append(f"{key} must be text in quotes.")
+        problems.append(Problem(f"{key} must be text in quotes.", ConfigProblem.WRONG_TYPE))
 
 
 def placeholders(template: str) -> list[str]:
@@ -64,7 +64,8 @@ def lookup(group: str, key: str) -> Any:
     value: Any = texts(group)
     for part in key.split("."):
         if not isinstance(value, dict) or part not in value:
-            raise ConfigError(str(text_file(group)), [f"has no text {key}."])
+            raise ConfigError(str(text_file(group)), [f"has no text {key}."],
+                              code=ConfigProblem.MISSING)
         value = value[part]
     return value
 
@@ -73,11 +74,13 @@ def say(group: str, key: str, **values: object) -> str:
     """The text at ``key`` with its placeholders filled from ``values``."""
     template = lookup(group, key)
     if not isinstance(template, str):
-        raise ConfigError(str(text_file(group)), [f"{key} is not a single text."])
+        raise ConfigError(str(text_file(group)), [f"{key} is not a single text."],
+                          code=ConfigProblem.WRONG_TYPE)
     missing = [name for name in placeholders(template) if name not in values]
     if missing:
         raise ConfigError(str(text_file(group)),
-                          [f"{key} uses {{{missing[0]}}}, which cardgen does not fill in."])
+                          [f"{key} uses {{{missing[0]}}}, which cardgen does not fill in."],
+                          code=ConfigProblem.MISSING)
     return template.format(**values)
 
 
@@ -85,12 +88,14 @@ def say_lines(group: str, key: str, **values: object) -> list[str]:
     """The list of texts at ``key``, each with its placeholders filled."""
     lines = lookup(group, key)
     if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
-        raise ConfigError(str(text_file(group)), [f"{key} is not a list of lines."])
+        raise ConfigError(str(text_file(group)), [f"{key} is not a list of lines."],
+                          code=ConfigProblem.WRONG_TYPE)
     out = []
     for i, template in enumerate(lines):
         missing = [name for name in placeholders(template) if name not in values]
         if missing:
             raise ConfigError(str(text_file(group)), [
-                f"{key} line {i + 1} uses {{{missing[0]}}}, which cardgen does not fill in."])
+                f"{key} line {i + 1} uses {{{missing[0]}}}, which cardgen does not fill in."],
+                code=ConfigProblem.MISSING)
         out.append(template.format(**values))
     return out

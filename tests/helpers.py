@@ -81,10 +81,11 @@ def ok(result: Run) -> Run:
     return result
 
 
-def error_line(result: Run, *needles: str) -> str:
-    """A failed run: exit 1, no traceback, exactly one ``error: ...`` line on stderr
-    holding every needle, and no file reported written. Returns the line."""
-    assert result.returncode == 1, (result.returncode, result.stdout, result.stderr)
+def error_line(result: Run, *needles: str, status: int = 1) -> str:
+    """A failed run: exit ``status`` (1, an input error; 3, a fault of the run), no
+    traceback, exactly one ``error: ...`` line on stderr holding every needle, and no
+    file reported written. Returns the line."""
+    assert result.returncode == status, (result.returncode, result.stdout, result.stderr)
     assert "Traceback" not in result.stderr, result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, f"expected one line on stderr, got {result.stderr!r}"

@@ -33,7 +33,7 @@ from cardgen.connector.model import (
     subtract,
 )
 from cardgen.connector.solve import solve
-from cardgen.connector.validate import TOLERANCE, Report, validate
+from cardgen.connector.validate import TOLERANCE, AssemblyProblem, Report, validate
 from cardgen.draw.geometry import Box
 from cardgen.games.names import CONNECTOR_GAMES, GameName
 from cardgen.physical.card import PRESETS, CardGeometry, Preset, Tab
@@ -237,18 +237,21 @@ def test_messages_say_which_card_which_number_and_how_far() -> None:
     expected = (f"card {link.upper + 1}: its corner {link.number} is 4.2 mm right of card "
                 f"{link.lower + 1}'s purple {link.number}")
     assert any(p.startswith(expected) for p in problems), problems
+    assert AssemblyProblem.CORNER_OFF in validate(layout, with_cards(assembly, cards)).codes
 
     # Lay the folded Reflector card squarely over the open one: it covers the yellow
     # text, and the problems say which.
     reflector = shipped(GameName.REFLECTOR, Preset.EU)
     a, b = reflector.cards
     over = with_cards(reflector, [a, dataclasses.replace(b, x=a.x, y=a.y)])
-    problems = validate(layout, over).problems
+    report = validate(layout, over)
+    problems = report.problems
     first = next(f for f in layout.fragments if f.game is GameName.REFLECTOR)
-    assert any(p.startswith("the visible upright yellow text reads '") for p in problems)
+    assert AssemblyProblem.TEXT in report.codes
     assert "card 2 covers the yellow" in " ".join(problems) or any(
         first.text in p for p in problems)
-    assert any("is not connected to card 1" in p for p in problems)
+    assert AssemblyProblem.NOT_CONNECTED in report.codes
+    assert len(report.codes) == len(problems) == len(report.hints)
 
 
 def test_the_validator_reads_the_layout_not_a_list_of_answers() -> None:
@@ -269,8 +272,10 @@ def test_a_partly_covered_fragment_of_the_game_is_a_problem() -> None:
     a, b = assembly.cards
     # Slide the folded card (card 2) up over the first line of card 1's yellow text.
     partly = with_cards(assembly, [a, dataclasses.replace(b, y=b.y - 6.0)])
-    problems = validate(layout, partly).problems
-    assert any("covers part of the yellow" in p and "cover it wholly" in p for p in problems)
+    report = validate(layout, partly)
+    assert AssemblyProblem.PART_COVERED in report.codes
+    assert any("covers part of the yellow" in p and "cover it wholly" in p
+               for p in report.problems)  # the sentence says which text, and the fix
 
 
 def test_connection_tolerance_is_below_two_millimetres() -> None:

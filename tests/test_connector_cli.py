@@ -45,7 +45,8 @@ def test_validate_json(tmp_path: Path) -> None:
     data = json.loads(ok(cli("connector", "validate", REFLECTOR, "--json")).stdout)
     assert data["valid"] is True and data["game"] == "reflector" and data["cards"] == 2
     assert data["problems"] == [] and data["text"].startswith("Capture your rival's")
-    assert {"valid", "game", "cards", "text", "problems"} <= set(data)
+    assert data["codes"] == []
+    assert {"valid", "game", "cards", "text", "problems", "codes"} <= set(data)
 
 
 def test_solve_writes_an_assembly_that_validates(tmp_path: Path) -> None:
@@ -312,6 +313,8 @@ def test_a_failed_validate_quotes_no_text_of_the_puzzle_unless_revealed(
         data = json.loads(js.stdout)
         assert data["revealed"] is False and data["text"] is None
         assert data["description"] is None and data["problems"]
+        assert len(data["codes"]) == len(data["problems"])  # one for each, hints or not
+        assert all(code.startswith("assembly.") for code in data["codes"])
         revealed = cli("connector", "validate", path, "--reveal")
         assert revealed.returncode == 1
         if data["pieces"]["visible"] != data["pieces"]["needed"] or data["pieces"]["other"]:

@@ -32,7 +32,7 @@ from cardgen.draw.geometry import Box
 from cardgen.draw.page import Group, Image, MoveTo, Rect, Text, View, page_items
 from cardgen.draw.page import Path as PathItem
 from cardgen.draw.raster import open_image
-from cardgen.errors import ConfigError
+from cardgen.errors import ConfigError, ConfigProblem
 from cardgen.physical.card import Preset
 from cardgen.prepress.ink import MAX_INK, MIN_CONTRAST, page_ink_problems
 from cardgen.render.png import rasterize
@@ -254,8 +254,9 @@ def test_a_theme_without_front_portrait_prints_no_picture_on_the_front(tmp_path)
     (tmp_path / "bad.toml").write_text(bad)
     with pytest.raises(ConfigError) as caught:
         load_theme(str(tmp_path / "bad.toml"))
-    assert any("front_portrait.min_size" in p for p in caught.value.problems)
-    assert any("front_portrait.fade_start" in p for p in caught.value.problems)
+    assert caught.value.codes == (ConfigProblem.CONFLICT, ConfigProblem.CONFLICT)
+    assert "front_portrait.min_size" in caught.value.problems[0]
+    assert "front_portrait.fade_start" in caught.value.problems[1]
 
 
 def test_a_focus_near_the_photos_edge_warns_that_the_face_has_no_room():

@@ -28,11 +28,11 @@ from pathlib import Path
 import pytest
 
 import cardgen.games.rotator.generator as generator
-from cardgen.errors import ParameterError
+from cardgen.errors import FAULT_STATUS, ParameterError, RuntimeFault
 from cardgen.games.rng import SplitMix64
 from cardgen.games.rotator.board import RotatorMap
 from cardgen.games.rotator.generator import Grade, generate, random_map
-from tests.helpers import ROOT, children, proc_fields, proc_stat
+from tests.helpers import ROOT, children, cli, error_line, proc_fields, proc_stat
 
 linux_only = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
 
@@ -338,9 +338,35 @@ def test_a_worker_that_dies_is_an_error_not_a_hang(monkeypatch):
             os.kill(children(os.getpid())[0][0], signal.SIGKILL)
 
     monkeypatch.setattr(generator, "analyse", never_ending(generator.analyse))
-    with hang_guard(), pytest.raises(WorkerError, match="worker process stopped"):
+    with hang_guard(), pytest.raises(WorkerError, match="worker process stopped") as caught:
         generate(SEED, 3, Grade.HARD, jobs=2, progress=progress)
     assert not children(os.getpid())
+    # A fault of the run, not of its input: no handler of bad input takes it for one.
+    assert isinstance(caught.value, RuntimeFault)
+    assert not isinstance(caught.value, ValueError)
+
+
+@linux_only
+def test_a_killed_worker_is_a_runtime_fault_at_the_command_line(monkeypatch, tmp_path):
+    """``rotator generate --jobs 2`` whose worker is killed (SIGKILL, by itself, when it
+    gets its first map: an event, not a time): one line naming the dead worker and exit
+    status 3 (FAULT_STATUS), not 1 as for bad input; nothing written."""
+    parent = os.getpid()
+    real = generator.analyse
+
+    def analyse(rmap: RotatorMap, *args: object) -> object:
+        if os.getpid() != parent:  # in a worker, never in the test's own process
+            os.kill(os.getpid(), signal.SIGKILL)
+        return real(rmap, *args)
+
+    monkeypatch.setattr(generator, "analyse", analyse)
+    with hang_guard():
+        result = cli("rotator", "generate", "--seed", str(SEED), "--count", "3",
+                     "--jobs", "2", "-o", tmp_path / "r.pdf")
+    line = error_line(result, "worker process stopped", "exit code -9", status=FAULT_STATUS)
+    assert FAULT_STATUS == 3
+    assert line.startswith("error: a worker process stopped while analysing map ")
+    assert not children(os.getpid()) and not list(tmp_path.iterdir())
 
 
 def test_usable_jobs_caps_at_the_cpus_this_process_may_use():

@@ -39,6 +39,7 @@ def test_a_deck_that_breaks_rules_prints_every_problem_and_exits_1(tmp_path):
         "company."]
     data = json.loads(cli("ladder", "deck", path, "--json").stdout)
     assert data["valid"] is False and data["cards"] == 6 and len(data["problems"]) == 3
+    assert data["codes"] == ["deck.too-few-cards", "deck.upper-management", "deck.company"]
     assert list(data["types"]) == ["Upper Management", "Middle Management", "Wordsmith",
                                    "Artist", "Press", "Freelancer", "Other"]
 
@@ -46,7 +47,7 @@ def test_a_deck_that_breaks_rules_prints_every_problem_and_exits_1(tmp_path):
 def test_deck_json_of_the_example():
     result = ok(cli("ladder", "deck", "--json"))
     data = json.loads(result.stdout)
-    assert data == {"valid": True, "cards": 22, "problems": [], "types": {
+    assert data == {"valid": True, "cards": 22, "problems": [], "codes": [], "types": {
         "Upper Management": 2, "Middle Management": 4, "Wordsmith": 4, "Artist": 4,
         "Press": 2, "Freelancer": 3, "Other": 3}}
 

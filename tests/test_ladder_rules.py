@@ -27,7 +27,7 @@ from cardgen.ladder.attack import (
     read_attack,
 )
 from cardgen.ladder.cards import Card, LadderType
-from cardgen.ladder.deck import check_deck, example_deck, first_digit, read_deck
+from cardgen.ladder.deck import DeckProblem, check_deck, example_deck, first_digit, read_deck
 from tests import tomlwrite
 
 U, M, W, A, P, F, OT = (LadderType.UPPER, LadderType.MIDDLE, LadderType.WORDSMITH,
@@ -366,17 +366,33 @@ def test_each_deck_rule_broken_alone(change, problem):
     report = check_deck(change(example()))
     assert not report.valid
     assert len(report.problems) == 1, report.problems
-    assert re.search(problem, report.problems[0]), report.problems[0]
+    assert re.search(problem, report.problems[0]), report.problems[0]  # the sentence
+    assert report.codes == (report.problems[0].code,)
+
+
+@pytest.mark.parametrize(("change", "code"), [
+    (lambda d: d[:19], DeckProblem.TOO_FEW_CARDS),
+    (lambda d: [*d, Card("LEE  fox", "freelance writer", "", 8, line=40)],
+     DeckProblem.SAME_CARD),
+    (lambda d: [c for c in d if c.type is not U], DeckProblem.UPPER_MANAGEMENT),
+    (lambda d: d + _more(U, 3), DeckProblem.UPPER_MANAGEMENT),
+    (lambda d: [*d, Card("Zed Ash", "Tester", " quillmoor  GAMES", line=30)],
+     DeckProblem.COMPANY),
+    (lambda d: d + _more(P, 5), DeckProblem.PRESS),
+])
+def test_each_deck_rule_broken_alone_has_its_code(change, code):
+    assert check_deck(change(example())).codes == (code,)
 
 
 def test_every_deck_rule_broken_at_once():
     ceo = [Card(f"Boss {i}", "CEO", "Acme Games", 1) for i in range(5)]
     press = [Card(f"Scoop {i}", "Reporter", f"Outlet {i}", 2) for i in range(7)]
     report = check_deck([*ceo, ceo[0], *press])  # no lines: cards counted from 1
-    assert len(report.problems) == 5, report.problems
-    assert [p.split(" ")[:3] for p in report.problems] == [
-        ["the", "deck", "has"], ["cards", "1", "and"], ["the", "deck", "has"],
-        ["6", "cards", "are"], ["the", "deck", "has"]]
+    assert report.codes == (DeckProblem.TOO_FEW_CARDS, DeckProblem.SAME_CARD,
+                            DeckProblem.UPPER_MANAGEMENT, DeckProblem.COMPANY,
+                            DeckProblem.PRESS), report.problems
+    assert report.as_json()["codes"] == ["deck.too-few-cards", "deck.same-card",
+                                         "deck.upper-management", "deck.company", "deck.press"]
     assert "cards 1 and 6 are the same card" in report.problems[1]
     assert report.types[U] == 6 and report.types[P] == 7
 

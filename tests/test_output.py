@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import random
 import re
@@ -18,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardgen import output
-from cardgen.errors import CardgenError, OutputError
+from cardgen.errors import OutputError, RuntimeFault
 from cardgen.output import write_files
 from tests.helpers import BASE_CONFIG, cli, error_line, ok, write_config
 
@@ -45,12 +46,26 @@ def test_a_failed_move_puts_the_older_files_back(tmp_path, monkeypatch):
         return real_replace(src, dst, **kwargs)
 
     monkeypatch.setattr(output.os, "replace", flaky)
-    with pytest.raises(CardgenError, match=r"cannot write .*b\.txt: No space left"):
+    with pytest.raises(RuntimeFault, match=r"cannot write .*b\.txt: No space left") as caught:
         write_files({a: b"new A", b: b"new B"})
+    assert not isinstance(caught.value, ValueError)  # a full disk is not bad input
     monkeypatch.setattr(output.os, "replace", real_replace)
     assert a.read_bytes() == b"old A" and b.read_bytes() == b"old B"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt", "b.txt"]
     assert calls  # the failure really happened mid-way
+
+
+def test_a_full_disk_is_a_fault_of_the_run_at_the_command_line(tmp_path, monkeypatch):
+    """A full disk is not the input's fault: one line, exit status 3, not 1."""
+    from cardgen.errors import FAULT_STATUS
+
+    def full(src, dst, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(output.os, "replace", full)
+    error_line(cli("init", tmp_path / "card.toml"), "card.toml: No space left on device",
+               status=FAULT_STATUS)
+    assert not list(tmp_path.iterdir())
 
 
 # --- every file is always old or new ------------------------------------------------------

@@ -192,3 +192,24 @@ def test_render_names_the_files_of_a_document():
     files = render_files(two, FilePath("out") / "card", [Format.PDF, Format.SVG])
     assert [str(p) for p in files] == ["out/card.pdf", "out/card-outside.svg",
                                        "out/card-inside.svg"]
+
+
+def test_every_format_has_a_registered_backend():
+    """Renderers are a {Format: backend} table, not a chain of ifs: every Format is
+    registered, is looked up by its name too, and makes its files; anything else is a
+    ParameterError naming the formats there are."""
+    from cardgen.errors import ParameterError
+    from cardgen.render import BACKENDS, backend
+
+    assert set(BACKENDS) == set(Format)
+    one = Document([_page(Rect(1, 1, 2, 2, fill=RED))])
+    for fmt in Format:
+        assert backend(fmt) is BACKENDS[fmt] is backend(str(fmt))
+        data = render(one, [fmt], dpi=36)[f".{fmt}"]
+        assert data and data == BACKENDS[fmt].make(
+            one if not BACKENDS[fmt].per_view else one.views(preview=True)[0],
+            cmyk=True, dpi=36)
+    with pytest.raises(ParameterError) as caught:
+        render(one, list[Format]([Format.PDF, "tiff"]))  # a format no backend has
+    assert str(caught.value) == "format must be one of pdf, svg, png, not 'tiff'."
+    assert caught.value.parameter == "format"

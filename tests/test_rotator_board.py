@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from cardgen.board.cells import card_name, parse_cell
 from cardgen.board.territory import territory
-from cardgen.errors import BoardError, CardgenError, ConfigError
+from cardgen.errors import BoardError, BoardProblem, CardgenError, ConfigError, ConfigProblem
 from cardgen.games.rng import SplitMix64
 from cardgen.games.rotator.board import RotatorMap, load_board, map_problems
 from cardgen.games.rotator.generator import random_map
@@ -57,31 +57,34 @@ def test_every_generated_map_round_trips(seed):
     assert RotatorMap.from_cells(list(rmap.nodes)) == rmap
 
 
-@pytest.mark.parametrize(("board_id", "message"), [
-    ("R1:B2B8E4I2I8-B4E2E8H4I10", "Node B:I10 sits on an edge row"),
-    ("R1:B1B8E4I2I8-B4E2E8H4I9", "Node A:B1 sits on an edge row"),
-    ("R1:A5B8E4I2I8-B4E2E8H4I9", "Node A:A5 sits on an edge column"),
-    ("R1:B2B8E4I2I8-B4E2E8H4J9", "Node B:J9 sits on an edge column"),
-    ("R1:B2B8E4I2-B4E2E8H4I9", "grid A has 4 Nodes"),
-    ("R1:B2B8E4I2I8B4-B4E2E8H4", "grid A has 6 Nodes"),
-    ("R1:B2B2E4I2I8-B4E2E8H4I9", "Node A:B2 is listed twice"),
-    ("R1:B2C3E4I2I8-B4E2E8H4I9", "the territories of Nodes A:B2 and A:C3 overlap"),
-    ("R9:B2B8E4I2I8-B4E2E8H4I9", "version R9"),
-    ("hello", "malformed"),
-    ("R1:B2B8E4I2I8B4E2E8H4I9", "malformed"),
+@pytest.mark.parametrize(("board_id", "code", "named"), [
+    ("R1:B2B8E4I2I8-B4E2E8H4I10", BoardProblem.PLACEMENT, "Node B:I10"),
+    ("R1:B1B8E4I2I8-B4E2E8H4I9", BoardProblem.PLACEMENT, "Node A:B1"),
+    ("R1:A5B8E4I2I8-B4E2E8H4I9", BoardProblem.PLACEMENT, "Node A:A5"),
+    ("R1:B2B8E4I2I8-B4E2E8H4J9", BoardProblem.PLACEMENT, "Node B:J9"),
+    ("R1:B2B8E4I2-B4E2E8H4I9", BoardProblem.NODE_COUNT, "grid A has 4"),
+    ("R1:B2B8E4I2I8B4-B4E2E8H4", BoardProblem.NODE_COUNT, "grid A has 6"),
+    ("R1:B2B2E4I2I8-B4E2E8H4I9", BoardProblem.DUPLICATE_NODE, "Node A:B2"),
+    ("R1:B2C3E4I2I8-B4E2E8H4I9", BoardProblem.OVERLAP, "Nodes A:B2 and A:C3"),
+    ("R9:B2B8E4I2I8-B4E2E8H4I9", BoardProblem.ID_VERSION, "version R9"),
+    ("hello", BoardProblem.MALFORMED_ID, "'hello'"),
+    ("R1:B2B8E4I2I8B4E2E8H4I9", BoardProblem.MALFORMED_ID, "need a dash"),
 ])
-def test_broken_rules_name_the_rule_and_the_node(board_id, message):
-    with pytest.raises(BoardError, match=message) as caught:
+def test_broken_rules_name_the_rule_and_the_node(board_id, code, named):
+    """Which rule is broken is the problem's code; its sentence names the Node."""
+    with pytest.raises(BoardError) as caught:
         RotatorMap.from_id(board_id)
     # The rule named is the first problem found, which the message leads with.
-    assert message in caught.value.problems[0]
-    assert message in str(caught.value).split(" Also: ")[0]
+    assert caught.value.codes[0] is code
+    assert named in caught.value.problems[0]
+    assert named in str(caught.value).split(" Also: ")[0]
 
 
 def test_territories_crossing_the_fold_may_not_overlap():
     # A:E2 is (5, 8) and B:F2 is (4, 11): 4 apart, their diamonds share (5, 10) = A:E1.
-    with pytest.raises(BoardError, match="A:E2 and B:F2 overlap at A:E1"):
+    with pytest.raises(BoardError, match="A:E2 and B:F2 overlap at A:E1") as caught:
         RotatorMap.from_id("R1:B4B9E2E7H4-B3B8E6F2G9")
+    assert caught.value.codes == (BoardProblem.OVERLAP,)
 
 
 def test_a_board_breaking_several_rules_lists_every_one():
@@ -99,6 +102,7 @@ def test_a_board_breaking_several_rules_lists_every_one():
         RotatorMap.from_id(board_id)
     error = caught.value
     assert list(error.problems) == expected
+    assert error.codes == (BoardProblem.PLACEMENT, BoardProblem.OVERLAP, BoardProblem.OVERLAP)
     # The message: the first problem, then " Also: " and the others, each naming its Node.
     assert str(error) == (f"board ID {board_id!r}: {expected[0]} Also: {expected[1]} "
                           f"{expected[2]}")
@@ -120,7 +124,8 @@ def test_every_kind_of_broken_rule_at_once_in_the_documented_order():
     with pytest.raises(BoardError) as caught:
         RotatorMap.from_id("R1:B2B2C3I2I8-B4E2E8H4I10")
     problems = caught.value.problems
-    assert len(problems) == 4
+    assert caught.value.codes == (BoardProblem.DUPLICATE_NODE, BoardProblem.NODE_COUNT,
+                                  BoardProblem.PLACEMENT, BoardProblem.OVERLAP)
     assert problems[0] == "Node A:B2 is listed twice."
     assert problems[1] == "grid A has 4 Nodes; each grid needs exactly 5."
     assert problems[2].startswith("Node B:I10 sits on an edge row")
@@ -140,21 +145,29 @@ def test_toml_board_files(tmp_path):
     assert load_board(str(path)) == rmap
     assert load_board(BOARD) == rmap
     (tmp_path / "bad.toml").write_text("nodes = [\n")
-    with pytest.raises(ConfigError, match="invalid TOML"):
+    with pytest.raises(ConfigError, match="invalid TOML") as caught:
         load_board(str(tmp_path / "bad.toml"))
+    assert caught.value.codes == (ConfigProblem.UNREADABLE,)
     (tmp_path / "five.toml").write_text("nodes = 5\n")
-    with pytest.raises(ConfigError, match="nodes must be a list"):
+    with pytest.raises(ConfigError) as caught:
         load_board(str(tmp_path / "five.toml"))
-    with pytest.raises(ConfigError, match="does not exist"):
+    assert caught.value.codes == (ConfigProblem.WRONG_TYPE,)
+    with pytest.raises(ConfigError, match="does not exist") as caught:
         load_board(str(tmp_path / "missing.toml"))
+    assert caught.value.codes == (ConfigProblem.UNREADABLE,)
+    (tmp_path / "cells.toml").write_text('nodes = ["A:C4", "Z9"]\n')
+    with pytest.raises(ConfigError, match="nodes item 2: ") as caught:
+        load_board(str(tmp_path / "cells.toml"))
+    assert caught.value.codes == (BoardProblem.NOT_A_CELL,)  # the cell's code, kept
 
 
 def test_the_issue_example_breaks_the_no_overlap_rule():
     """The example in the issue places A:D8 and A:F7 three squares apart; SPEC §5.1 says
     territories never share a cell, so it is refused with the reason."""
     cells = ["A:C4", "A:F7", "A:H3", "A:D8", "A:G6", "B:B3", "B:E5", "B:H8", "B:C8", "B:G2"]
-    with pytest.raises(BoardError, match="overlap"):
+    with pytest.raises(BoardError) as caught:
         RotatorMap.from_cells([parse_cell(c) for c in cells])
+    assert BoardProblem.OVERLAP in caught.value.codes
 
 
 # --- board IDs as people paste them ------------------------------------------------------

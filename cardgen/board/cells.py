@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 import re
 
-from cardgen.errors import BoardError, shorten
+from cardgen.errors import BoardError, BoardProblem, Problem, shorten
 
 WIDTH, HEIGHT = 10, 20
 GRID_SIZE = 10  # rows and columns of one grid
@@ -60,8 +60,9 @@ def parse_cell(text: str, where: str = "cell") -> Cell:
     match = _CARD.match(text) if isinstance(text, str) else None
     if not match:
         shown = shorten(text) if isinstance(text, str) else repr(text)
-        raise BoardError(where, [f"{shown} is not a cell in card notation such as "
-                                 "\"A:C4\" (grid A or B, column A–J, row 1–10)."], value=text)
+        raise BoardError(where, [Problem(f"{shown} is not a cell in card notation such as "
+                                         "\"A:C4\" (grid A or B, column A–J, row 1–10).",
+                                         BoardProblem.NOT_A_CELL)], value=text)
     grid = Grid(match.group(1).upper())
     return board_cell(grid, COLUMNS.index(match.group(2).upper()), int(match.group(3)))
 

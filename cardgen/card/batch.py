@@ -42,7 +42,14 @@ from cardgen.card.config import (
 )
 from cardgen.datafile import CsvTable, path_text, read_csv, user_path
 from cardgen.draw.page import OutputIntent
-from cardgen.errors import CardgenError, ConfigError, ProblemsError, shorten
+from cardgen.errors import (
+    CardgenError,
+    ConfigError,
+    ConfigProblem,
+    Problem,
+    ProblemsError,
+    shorten,
+)
 from cardgen.physical.card import Preset
 from cardgen.prepress.dieline import DielineMode
 from cardgen.prepress.varnish import VarnishMode
@@ -64,7 +71,10 @@ class Person:
 
 
 class BatchError(ProblemsError):
-    """A table of people with one or more bad rows; every problem names its line."""
+    """A table of people with one or more bad rows; every problem names its line (and
+    keeps the code of the row's problem: :class:`~cardgen.errors.ConfigProblem`)."""
+
+    default_code = ConfigProblem.INVALID
 
 
 def columns(table: CsvTable, label: str) -> dict[str, tuple[str, str]]:
@@ -83,13 +93,13 @@ def columns(table: CsvTable, label: str) -> dict[str, tuple[str, str]]:
         if section in sections and key in sections[section].fields:
             found[column] = (section, key)
         else:
-            problems.append(f"line 1: unknown column {shorten(column)[1:-1]}"
-                            + closest(column, keys, keys))
+            problems.append(Problem(f"line 1: unknown column {shorten(column)[1:-1]}"
+                                    + closest(column, keys, keys), ConfigProblem.UNKNOWN_KEY))
     if problems:
         raise BatchError(label, problems)
     if ("person", "name") not in found.values():
         raise BatchError(label, ["line 1: there is no person.name column; every row needs "
-                                 "the name printed on its card."])
+                                 "the name printed on its card."], code=ConfigProblem.MISSING)
     return found
 
 
@@ -181,7 +191,7 @@ def _people(table_path: Path, config_path: Path | None,
     table = read_csv(table_path, "people file", label, max_rows=MAX_PEOPLE)
     if not table.rows:
         raise BatchError(label, ["there are no rows under the header; add one row per "
-                                 "person."])
+                                 "person."], code=ConfigProblem.ITEM_COUNT)
     found = columns(table, label)
     shared: dict[str, Any] = {}
     source: Path | None = None
@@ -214,13 +224,13 @@ def _people(table_path: Path, config_path: Path | None,
             values[section].update(entries)
         where = f"{label} line {row.line}"
         if not row_values.get("person", {}).get("name"):
-            problems.append(f"line {row.line}: person.name is empty; every card needs the "
-                            "name printed on it.")
+            problems.append(Problem(f"line {row.line}: person.name is empty; every card needs "
+                                    "the name printed on it.", ConfigProblem.MISSING))
             continue
         try:
             configs.append((row.line, config_from_values(values, source, where)))
         except ConfigError as exc:
-            problems += [f"line {row.line}: {p}" for p in exc.problems]
+            problems += [p.reworded(f"line {row.line}: {p}") for p in exc.problems]
         except CardgenError as exc:
             problems.append(f"line {row.line}: {exc}")
     stems = unique_stems([c.person.name for _, c in configs], reserved)

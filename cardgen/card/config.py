@@ -15,7 +15,7 @@ from typing import Any
 from cardgen.datafile import read_toml, user_path
 from cardgen.draw.icc import DEFAULT_INTENT, RenderingIntent
 from cardgen.draw.page import OutputIntent
-from cardgen.errors import CardgenError, ConfigError, number, shorten
+from cardgen.errors import CardgenError, ConfigError, ConfigProblem, number, shorten
 from cardgen.physical.card import PRESETS, CardGeometry, CardSize, Preset, custom_size
 from cardgen.prepress.intents import default_intent, intent_named
 from cardgen.resources import templates_dir
@@ -220,7 +220,7 @@ def _build(values: dict[str, Any], source: Path | None, name: str) -> CardConfig
         given, missing = ("width_mm", "height_mm") if height is None else ("height_mm",
                                                                             "width_mm")
         raise ConfigError(name, [f"card.{given} is set but card.{missing} is missing; a "
-                                 "custom size needs both."])
+                                 "custom size needs both."], code=ConfigProblem.MISSING)
     if width is None:
         size = PRESETS[card["preset"]]
     else:
@@ -228,12 +228,14 @@ def _build(values: dict[str, Any], source: Path | None, name: str) -> CardConfig
             size = custom_size(width, height)
             CardGeometry(size)  # the grids must fit
         except CardgenError as exc:
-            raise ConfigError(name, [str(exc)], value=exc.value) from None
+            raise ConfigError(name, [str(exc)], value=exc.value,
+                              code=ConfigProblem.OUT_OF_RANGE) from None
     person = Person(name=values["person"]["name"],
                     **{key: values["person"][key] for key in PERSON_FIELDS})
     if card["qr"] is QRContent.URL and not person.web:
         raise ConfigError(name, ['card.qr = "url" encodes the web address, but person.web is '
-                                 'not set; add person.web or set qr = "vcard".'])
+                                 'not set; add person.web or set qr = "vcard".'],
+                          code=ConfigProblem.CONFLICT)
 
     def path_of(value: str) -> Path | None:
         if not value:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from cardgen.datafile import look, read_toml, user_path
 from cardgen.draw.colors import Color, color_from_data
-from cardgen.errors import ConfigError, InputFileError, shorten
+from cardgen.errors import ConfigError, ConfigProblem, InputFileError, Problem, shorten
 from cardgen.prepress.ink import (
     FINE_TYPE,
     MAX_INK,
@@ -248,12 +248,13 @@ def theme_path(name_or_path: str, base: Path | None = None, where: str = "card.t
     try:
         found = look(candidate, "theme file") if name_or_path.strip() else None
     except InputFileError as exc:
-        raise ConfigError(where, [str(exc)], value=name_or_path) from None
+        raise ConfigError(where, [str(exc)], value=name_or_path,
+                          code=ConfigProblem.UNREADABLE) from None
     if found is None:
         raise ConfigError(where, [
             f"no theme called {shorten(name_or_path)} (built-in themes: "
             f"{', '.join(builtin_themes())}; or give the path of a theme .toml file)."],
-            value=name_or_path)
+            value=name_or_path, code=ConfigProblem.NOT_A_CHOICE)
     return candidate
 
 
@@ -269,7 +270,8 @@ def load_theme(name_or_path: str, base: Path | None = None,
         if exc.source:  # its contents: the sentence names the theme file
             raise
         raise ConfigError(where, exc.problems, value=name_or_path) from None  # the file
-    retired = [f"{table}.{key} is no longer used: {why}; remove it."
+    retired = [Problem(f"{table}.{key} is no longer used: {why}; remove it.",
+                       ConfigProblem.RETIRED)
                for (table, key), why in RETIRED.items()
                if isinstance(data.get(table), dict) and data[table].pop(key, None) is not None]
     try:
@@ -303,11 +305,13 @@ def load_theme(name_or_path: str, base: Path | None = None,
     problems = [*retired, *theme_problems(theme)]
     portrait = theme.front_portrait
     if portrait is not None and portrait.min_size > portrait.size:
-        problems.append(f"front_portrait.min_size ({portrait.min_size:g}) is larger than "
-                        f"front_portrait.size ({portrait.size:g}); make it smaller.")
+        problems.append(Problem(f"front_portrait.min_size ({portrait.min_size:g}) is larger "
+                                f"than front_portrait.size ({portrait.size:g}); make it "
+                                "smaller.", ConfigProblem.CONFLICT))
     if portrait is not None and portrait.fade_start >= portrait.fade_end:
-        problems.append(f"front_portrait.fade_start ({portrait.fade_start:g}) must be less "
-                        f"than front_portrait.fade_end ({portrait.fade_end:g}).")
+        problems.append(Problem(f"front_portrait.fade_start ({portrait.fade_start:g}) must be "
+                                f"less than front_portrait.fade_end ({portrait.fade_end:g}).",
+                                ConfigProblem.CONFLICT))
     if problems:
         raise ConfigError(label, problems, value=name_or_path)
     return theme

@@ -37,10 +37,12 @@ from cardgen.cli import rotator as rotator_commands
 from cardgen.cli import rules as rules_commands
 from cardgen.cli.common import option_message
 from cardgen.errors import (
+    FAULT_STATUS,
     LONGEST_LINE,
     LONGEST_MESSAGE,
     CardgenError,
     ParameterError,
+    RuntimeFault,
     one_line,
 )
 from cardgen.interrupt import STOPPING_SIGNALS, Interrupted, handling, settle
@@ -112,7 +114,9 @@ def _usage_error(error: Any) -> None:
 def run(argv: Sequence[str] | None = None) -> int:
     """Run the command line on ``argv`` (default: the process's arguments) and return
     the exit status: 0 on success; 1 for an input error, bad option values included (one
-    line on stderr); 2 for a usage error (an unknown option, a missing argument); 130
+    line on stderr); 2 for a usage error (an unknown option, a missing argument); 3 for a
+    fault of the run rather than its input (:class:`~cardgen.errors.RuntimeFault`: a
+    worker process killed, a full disk; one line on stderr) or a broken pipe; 130
     when interrupted and 143 when terminated (one line, and every file old; see
     :mod:`cardgen.interrupt`). Once the outcome is decided (an error to say, the end of
     the command, or files committed), later signals no longer change it."""
@@ -149,9 +153,13 @@ def run(argv: Sequence[str] | None = None) -> int:
         settle()
         typer.echo("aborted", err=True)
         return 1
-    except BrokenPipeError:  # the reader of our output went away (| head)
+    except BrokenPipeError:  # the reader of our output went away (| head): nothing to say
         settle()
-        return 1
+        return FAULT_STATUS
+    except RuntimeFault as exc:  # not the input's fault: a dead worker, a full disk
+        settle()
+        _error(str(exc))
+        return FAULT_STATUS
     except ParameterError as exc:
         settle()
         _error(option_message(exc))

@@ -62,7 +62,7 @@ from cardgen.draw.page import (
     Text,
 )
 from cardgen.draw.shapes import KAPPA, circle, polygon
-from cardgen.errors import ConfigError, FitError
+from cardgen.errors import ConfigError, ConfigProblem, FitError
 from cardgen.games.names import CONNECTOR_GAMES, GameName
 from cardgen.physical.card import Preset
 from cardgen.physical.links import LINK_RADIUS
@@ -130,7 +130,7 @@ def game_styles(layout: CardLayout, source: str = "connector/layout.toml",
     styles = styles_of(layout)
     problems = style_problems(styles)
     if problems:
-        raise ConfigError(source, problems)
+        raise ConfigError(source, problems, code=ConfigProblem.COLOUR)
     return styles
 
 

@@ -30,7 +30,7 @@ from cardgen.connector.model import (
 )
 from cardgen.datafile import read_toml
 from cardgen.draw.geometry import Box
-from cardgen.errors import ConfigError, quoted
+from cardgen.errors import ConfigError, ConfigProblem, quoted
 from cardgen.games.names import CONNECTOR_GAMES, GameName
 from cardgen.physical.card import PRESETS, CardGeometry, Preset, Tab
 from cardgen.physical.links import LINK_RADIUS, link_positions
@@ -172,7 +172,7 @@ def build_layout(values: dict[str, Any], preset: Preset, source: str) -> CardLay
     marks += [Mark(t["number"], t["game"], t["face"], t["at"], LINK_RADIUS)
               for t in data["target"]]
     if problems:
-        raise ConfigError(source, problems)
+        raise ConfigError(source, problems, code=ConfigProblem.MISSING)
     return CardLayout(card_shape(geometry), tuple(fragments), tuple(marks),
                       {GameName(k): v["description"] for k, v in games.items()},
                       {GameName(k): v["players"] for k, v in games.items()},

@@ -40,6 +40,7 @@ from cardgen.connector.model import (
     normalize,
     reading_order,
 )
+from cardgen.errors import Code
 from cardgen.games.names import GameName
 
 TOLERANCE = 1.5  # mm between a corner number's centre and its coloured number's
@@ -54,9 +55,22 @@ class Connection:
     offset: float  # mm between the centres
 
 
+class AssemblyProblem(Code):
+    """A rule of the Connector puzzle that an assembly breaks."""
+
+    PART_COVERED = "assembly.part-covered"  # a piece of text partly covered
+    TEXT = "assembly.text"  # the visible text is not the description
+    PIECE = "assembly.piece"  # a piece of the description missing, hidden or extra
+    CORNER_UNDER = "assembly.corner-under"  # a connecting corner beneath its target
+    CORNER_HIDDEN = "assembly.corner-hidden"  # a number covered where a corner lands
+    CORNER_OFF = "assembly.corner-off"  # a corner near its number, beyond the tolerance
+    NOT_CONNECTED = "assembly.not-connected"  # a card not joined to card 1
+
+
 @dataclass
 class Report:
-    """What validation found: ``problems`` empty means valid."""
+    """What validation found: ``problems`` empty means valid; ``codes`` says which rule
+    each problem breaks."""
 
     game: GameName
     cards: int
@@ -67,15 +81,17 @@ class Report:
     read: list[Placed] = field(default_factory=list)  # the fragments read, in order
     scene: Scene | None = None
     hints: list[str] = field(default_factory=list)  # the problems, quoting no text
+    codes: list[AssemblyProblem] = field(default_factory=list)  # one for each problem
     pieces: Pieces | None = None  # how many of the description's pieces show
 
     @property
     def valid(self) -> bool:
         return not self.problems
 
-    def add(self, problem: str, hint: str | None = None) -> None:
-        """A problem, in words that quote text, and ``hint``: the same in words that
-        quote none (``problem`` itself when it quotes none)."""
+    def add(self, code: AssemblyProblem, problem: str, hint: str | None = None) -> None:
+        """A problem: its code, its words that quote text, and ``hint``: the same in
+        words that quote none (``problem`` itself when it quotes none)."""
+        self.codes.append(code)
         self.problems.append(problem)
         self.hints.append(problem if hint is None else hint)
 
@@ -92,6 +108,7 @@ class Report:
                 "text": self.text if shown else None,
                 "description": self.description if shown else None,
                 "problems": list(self.problems if shown else self.hints),
+                "codes": [code.value for code in self.codes],
                 "pieces": pieces,
                 "connections": [{"card": c.upper + 1, "corner": c.number,
                                  "onto_card": c.lower + 1, "offset_mm": round(c.offset, 2)}
@@ -147,7 +164,8 @@ def validate(layout: CardLayout, assembly: Assembly) -> Report:
         cover, by = covers[id(p)]
         if p.upright and cover is Cover.PARTLY:
             verb = 'covers' if len(by) == 1 else 'cover'
-            report.add(f"{_cards(by)} {verb} part of the {colour} {_quoted(_frag(p).text)} on "
+            report.add(AssemblyProblem.PART_COVERED,
+                       f"{_cards(by)} {verb} part of the {colour} {_quoted(_frag(p).text)} on "
                        f"card {p.card + 1}; cover it wholly or not at all.",
                        f"{_cards(by)} {verb} part of a {colour} piece of text on "
                        f"{_where(p)}; cover it wholly or not at all.")
@@ -158,12 +176,12 @@ def validate(layout: CardLayout, assembly: Assembly) -> Report:
     report.pieces = _pieces(layout, game, description, read)
     if report.text != description:
         shown = report.text or "nothing"
-        report.add(f"the visible upright {colour} text reads "
+        report.add(AssemblyProblem.TEXT, f"the visible upright {colour} text reads "
                    f"{_quoted(shown) if report.text else shown}, the description is "
                    f"{_quoted(description)}.", _count_words(report.pieces, colour))
         for problem, hint in _why_not(layout, scene, game, colour, description, game_frags,
                                       covers, read):
-            report.add(problem, hint)
+            report.add(AssemblyProblem.PIECE, problem, hint)
     return report
 
 
@@ -264,6 +282,7 @@ def _connections(scene: Scene, game: GameName, colour: str, report: Report) -> N
             if c.card < t.card:
                 if d <= TOLERANCE:
                     report.add(
+                        AssemblyProblem.CORNER_UNDER,
                         f"card {c.card + 1}'s corner {number} lies under card {t.card + 1}, "
                         f"beneath its {colour} {number}: the card whose corner number makes "
                         "a connection must lie on top (put it later in the file).")
@@ -274,6 +293,7 @@ def _connections(scene: Scene, game: GameName, colour: str, report: Report) -> N
                     what = (f"{_cards(by)} {'lies' if len(by) == 1 else 'lie'} over it"
                             if by != [t.card] else "its own tab lies over it")
                     report.add(
+                        AssemblyProblem.CORNER_HIDDEN,
                         f"card {c.card + 1}'s corner {number} cannot reach card "
                         f"{t.card + 1}'s {colour} {number}: {what}.")
                 continue
@@ -288,10 +308,10 @@ def _connections(scene: Scene, game: GameName, colour: str, report: Report) -> N
         if (c.card, number) in used_corners or (t.card, number) in used_targets:
             continue
         (cx, cy), (tx, ty) = c.box.center, t.box.center
-        report.add(f"card {c.card + 1}: its corner {number} is "
-                        f"{_offset_words(cx - tx, cy - ty)} card {t.card + 1}'s {colour} "
-                        f"{number} (a connection needs the centres within "
-                        f"{TOLERANCE:g} mm).")
+        report.add(AssemblyProblem.CORNER_OFF,
+                   f"card {c.card + 1}: its corner {number} is "
+                   f"{_offset_words(cx - tx, cy - ty)} card {t.card + 1}'s {colour} "
+                   f"{number} (a connection needs the centres within {TOLERANCE:g} mm).")
 
 
 def _joined(scene: Scene, game: GameName, colour: str, report: Report) -> None:
@@ -309,6 +329,7 @@ def _joined(scene: Scene, game: GameName, colour: str, report: Report) -> None:
     for i in range(1, len(scene.cards)):
         if root(i) != root(0):
             report.add(
+                AssemblyProblem.NOT_CONNECTED,
                 f"card {i + 1} is not connected to card 1: lay one of its corner numbers on "
                 f"the same {colour} number of a card below it, or a corner number of a card "
                 f"above it on one of its {colour} numbers.")

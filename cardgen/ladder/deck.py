@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.datafile import CsvRow, CsvTable, path_text, read_csv
-from cardgen.errors import CardgenError, ConfigError, shorten
+from cardgen.errors import CardgenError, Code, ConfigError, ConfigProblem, shorten
+from cardgen.errors import Problem as Coded
 from cardgen.ladder.cards import MAX_ABILITY, MAX_LINE, MAX_TEXT, Card, LadderType, same_text
 from cardgen.resources import templates_dir
 from cardgen.schema import Problem, Text, closest
@@ -87,7 +88,7 @@ def deck_from_table(table: CsvTable, label: str, *,
         raise ConfigError(label, ["no Strength for the cards: the file needs a strength "
                                   "column (a digit 0–9 for each card) or a text column, or "
                                   "a card config to print each card from and read its "
-                                  "Strength."])
+                                  "Strength."], code=ConfigProblem.MISSING)
     problems: list[str] = []
     cards = []
     for row in table.rows:
@@ -112,18 +113,20 @@ def _columns(header: Sequence[str], label: str) -> dict[str, str]:
                 unknown.append(column)
             continue
         if meaning in found:
-            problems.append(f"the columns {shorten(found[meaning])} and {shorten(column)} "
-                            f"both give the card's {meaning}; keep one.")
+            problems.append(Coded(f"the columns {shorten(found[meaning])} and "
+                                  f"{shorten(column)} both give the card's {meaning}; keep "
+                                  "one.", ConfigProblem.CONFLICT))
             continue
         found[meaning] = column
     options = list(COLUMNS) + list(BATCH_COLUMNS)
     for column in unknown:
-        problems.append(f"unknown column {shorten(column)}" + closest(column.lower(), options,
-                                                                options))
+        problems.append(Coded(f"unknown column {shorten(column)}"
+                              + closest(column.lower(), options, options),
+                              ConfigProblem.UNKNOWN_KEY))
     for meaning in REQUIRED:
         if meaning not in found:
-            problems.append(f"no {meaning} column; the header needs one (or "
-                            f"person.{meaning}).")
+            problems.append(Coded(f"no {meaning} column; the header needs one (or "
+                                  f"person.{meaning}).", ConfigProblem.MISSING))
     if problems:
         raise ConfigError(label, problems)
     return found
@@ -141,7 +144,7 @@ def _card(row: CsvRow, columns: dict[str, str], strength_of: StrengthOf | None,
         try:
             values[meaning] = field.convert(row.values[column])
         except Problem as exc:
-            problems.append(f"line {row.line}, column {column}: {exc}")
+            problems.append(Coded(f"line {row.line}, column {column}: {exc}", exc.code))
     strength = _strength(row, columns, values.get("text", ""), strength_of, problems)
     if len(problems) > before or strength is None:
         return None
@@ -160,8 +163,8 @@ def _strength(row: CsvRow, columns: dict[str, str], text: str,
     if given:
         if len(given) == 1 and given in "0123456789":
             return int(given)
-        problems.append(f"line {row.line}, column {column}: must be one digit, 0 to 9, not "
-                        f"{given[:20]!r}.")
+        problems.append(Coded(f"line {row.line}, column {column}: must be one digit, 0 to 9, "
+                              f"not {given[:20]!r}.", ConfigProblem.OUT_OF_RANGE))
         return None
     if "text" in columns:
         return first_digit(text)
@@ -174,8 +177,8 @@ def _strength(row: CsvRow, columns: dict[str, str], text: str,
         if not 0 <= value <= 9:
             raise ValueError(f"strength_of gave {value} for line {row.line}, not 0–9")
         return value
-    problems.append(f"line {row.line}, column {column}: is empty; give the card's Strength, "
-                    "a digit 0 to 9.")
+    problems.append(Coded(f"line {row.line}, column {column}: is empty; give the card's "
+                          "Strength, a digit 0 to 9.", ConfigProblem.MISSING))
     return None
 
 
@@ -187,12 +190,23 @@ def first_digit(text: str) -> int:
     return 0
 
 
+class DeckProblem(Code):
+    """A deck rule that a deck breaks (see :func:`check_deck`)."""
+
+    TOO_FEW_CARDS = "deck.too-few-cards"
+    SAME_CARD = "deck.same-card"  # a card twice
+    UPPER_MANAGEMENT = "deck.upper-management"  # none, or too many
+    COMPANY = "deck.company"  # too many cards from one company
+    PRESS = "deck.press"  # too many Press cards
+
+
 @dataclass(frozen=True)
 class DeckReport:
-    """What :func:`check_deck` found: every broken deck rule (in words), the number of
-    cards, and how many of each type (every type, in the order of :class:`LadderType`)."""
+    """What :func:`check_deck` found: every broken deck rule (in words, each with its
+    :class:`DeckProblem` code), the number of cards, and how many of each type (every
+    type, in the order of :class:`LadderType`)."""
 
-    problems: tuple[str, ...]
+    problems: tuple[Coded, ...]
     cards: int
     types: dict[LadderType, int]
 
@@ -203,7 +217,12 @@ class DeckReport:
     def as_json(self) -> dict[str, object]:
         return {"valid": self.valid, "cards": self.cards,
                 "types": {kind.value: n for kind, n in self.types.items()},
-                "problems": list(self.problems)}
+                "problems": list(self.problems), "codes": list(self.codes)}
+
+    @property
+    def codes(self) -> tuple[DeckProblem, ...]:
+        """The code of each problem, in order."""
+        return tuple(DeckProblem(p.code) for p in self.problems)
 
 
 def _where(cards: Sequence[Card], positions: Sequence[int]) -> str:
@@ -222,42 +241,45 @@ def _where(cards: Sequence[Card], positions: Sequence[int]) -> str:
 
 def check_deck(cards: Sequence[Card]) -> DeckReport:
     """Every deck rule ``cards`` break (see the module's docstring)."""
-    problems = []
+    problems: list[Coded] = []
     if len(cards) < MIN_CARDS:
-        problems.append(f"the deck has {_count(len(cards), 'card')}; it needs at least "
-                        f"{MIN_CARDS}.")
+        problems.append(Coded(f"the deck has {_count(len(cards), 'card')}; it needs at least "
+                              f"{MIN_CARDS}.", DeckProblem.TOO_FEW_CARDS))
     same: dict[tuple[str, str, str, int], list[int]] = {}
     for i, card in enumerate(cards):
         same.setdefault(card.identity, []).append(i)
     for positions in same.values():
         if len(positions) > 1:
             card = cards[positions[0]]
-            problems.append(f"{_where(cards, positions)} are the same card ({card.label}"
-                            f"{', ' + card.company if card.company else ''}, Strength "
-                            f"{card.strength}); a deck holds each card once.")
+            problems.append(Coded(f"{_where(cards, positions)} are the same card ({card.label}"
+                                  f"{', ' + card.company if card.company else ''}, Strength "
+                                  f"{card.strength}); a deck holds each card once.",
+                                  DeckProblem.SAME_CARD))
     types = {kind: 0 for kind in LadderType}
     for card in cards:
         types[card.type] += 1
     upper = types[LadderType.UPPER]
     low, high = UPPER_RANGE
     if upper < low:
-        problems.append(f"the deck has no Upper Management card; it needs {low} to {high}, "
-                        "one to top the Corporate Ladder.")
+        problems.append(Coded(f"the deck has no Upper Management card; it needs {low} to "
+                              f"{high}, one to top the Corporate Ladder.",
+                              DeckProblem.UPPER_MANAGEMENT))
     elif upper > high:
-        problems.append(f"the deck has {upper} Upper Management cards; at most {high} are "
-                        "allowed.")
+        problems.append(Coded(f"the deck has {upper} Upper Management cards; at most {high} "
+                              "are allowed.", DeckProblem.UPPER_MANAGEMENT))
     companies: dict[str, list[int]] = {}
     for i, card in enumerate(cards):
         if same_text(card.company):
             companies.setdefault(same_text(card.company), []).append(i)
     for positions in companies.values():
         if len(positions) > MAX_PER_COMPANY:
-            problems.append(f"{len(positions)} cards are from {cards[positions[0]].company} "
-                            f"({_where(cards, positions)}); at most {MAX_PER_COMPANY} may "
-                            "come from one company.")
+            problems.append(Coded(f"{len(positions)} cards are from "
+                                  f"{cards[positions[0]].company} ({_where(cards, positions)}); "
+                                  f"at most {MAX_PER_COMPANY} may come from one company.",
+                                  DeckProblem.COMPANY))
     if types[LadderType.PRESS] > MAX_PRESS:
-        problems.append(f"the deck has {types[LadderType.PRESS]} Press cards; at most "
-                        f"{MAX_PRESS} are allowed.")
+        problems.append(Coded(f"the deck has {types[LadderType.PRESS]} Press cards; at most "
+                              f"{MAX_PRESS} are allowed.", DeckProblem.PRESS))
     return DeckReport(tuple(problems), len(cards), types)
 
 

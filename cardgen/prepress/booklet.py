@@ -84,7 +84,7 @@ from typing import NamedTuple
 
 from cardgen.draw.geometry import Affine, Box
 from cardgen.draw.page import Document, Group, Item, Line, Page
-from cardgen.errors import ParameterError, ProblemsError, number
+from cardgen.errors import GeneralProblem, ParameterError, ProblemsError, number
 from cardgen.prepress.impose import Duplex, Flip
 from cardgen.prepress.marks import OFFICE
 from cardgen.prepress.paper import Paper
@@ -268,7 +268,7 @@ def impose_booklet(book: Document, paper: Paper, *, flip: Flip = Flip.LONG,
             problems.append(problem)
         pages.append(page)
     if problems:
-        raise ProblemsError("", problems, value=book)
+        raise ProblemsError("", problems, value=book, code=GeneralProblem.PAGE_SIZE)
     width, height = sheet_size(paper)
     whole = Box(0, 0, width, height)
     sides = [Page(say("prepress", "booklet.side", sheet=sheet + 1, side=side + 1),

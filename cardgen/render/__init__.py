@@ -14,10 +14,12 @@ package stays light).
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
-from cardgen.draw.page import Document
+from cardgen.draw.page import Document, View
+from cardgen.errors import ParameterError, quoted
 
 
 class Format(enum.StrEnum):
@@ -26,29 +28,71 @@ class Format(enum.StrEnum):
     PNG = "png"
 
 
+@dataclass(frozen=True)
+class Backend:
+    """How one format is made: ``per_view`` backends make one file per view of a
+    (preview) document, the others one file for the whole document; ``make`` takes the
+    document or the view, and the options (``cmyk``, ``dpi``) it uses, and imports its
+    libraries only when it is called."""
+
+    per_view: bool
+    make: Callable[..., bytes]
+
+
+def _pdf(document: Document, *, cmyk: bool, dpi: float) -> bytes:
+    from cardgen.render.pdf import render_pdf
+
+    return render_pdf(document, cmyk=cmyk)
+
+
+def _svg(view: View, *, cmyk: bool, dpi: float) -> bytes:
+    from cardgen.render.svg import render_svg
+
+    return render_svg(view)
+
+
+def _png(view: View, *, cmyk: bool, dpi: float) -> bytes:
+    from cardgen.render.png import render_png
+
+    return render_png(view, dpi)
+
+
+BACKENDS: dict[Format, Backend] = {
+    Format.PDF: Backend(per_view=False, make=_pdf),
+    Format.SVG: Backend(per_view=True, make=_svg),
+    Format.PNG: Backend(per_view=True, make=_png),
+}
+
+
+def backend(fmt: Format | str) -> Backend:
+    """The backend registered for a format; a :class:`ParameterError` naming the
+    formats there are for anything else."""
+    try:
+        return BACKENDS[Format(fmt)]
+    except (ValueError, KeyError):
+        known = ", ".join(str(f) for f in BACKENDS)
+        raise ParameterError("format", f"must be one of {known}, not {quoted(fmt)}.",
+                             value=fmt) from None
+
+
 def render(document: Document, formats: Iterable[Format], *, cmyk: bool = True,
            dpi: float = 300) -> dict[str, bytes]:
     """Every requested file of a document, in memory, keyed by the end of its file name:
     ``".pdf"`` for the whole document (all views as pages); for SVG and PNG one file per
     view, ``"-VIEW.svg"``, or just ``".svg"`` when the document has a single view. SVG,
-    PNG and an RGB PDF (``cmyk=False``) are previews: they leave out print-only layers."""
-    wanted = set(formats)
+    PNG and an RGB PDF (``cmyk=False``) are previews: they leave out print-only layers.
+    Each format is made by its backend in :data:`BACKENDS`."""
+    wanted = {fmt: backend(fmt) for fmt in formats}
     files: dict[str, bytes] = {}
-    if Format.PDF in wanted:
-        from cardgen.render.pdf import render_pdf
-
-        files[".pdf"] = render_pdf(document, cmyk=cmyk)
+    for fmt, made in BACKENDS.items():  # whole documents first, in the table's order
+        if fmt in wanted and not made.per_view:
+            files[f".{fmt}"] = made.make(document, cmyk=cmyk, dpi=dpi)
     views = document.views(preview=True)  # SVG and PNG files are previews
     for view in views:
         suffix = "" if len(views) == 1 else f"-{view.name}"
-        if Format.SVG in wanted:
-            from cardgen.render.svg import render_svg
-
-            files[f"{suffix}.svg"] = render_svg(view)
-        if Format.PNG in wanted:
-            from cardgen.render.png import render_png
-
-            files[f"{suffix}.png"] = render_png(view, dpi)
+        for fmt, made in BACKENDS.items():
+            if fmt in wanted and made.per_view:
+                files[f"{suffix}.{fmt}"] = made.make(view, cmyk=cmyk, dpi=dpi)
     return files
 
 

@@ -56,6 +56,7 @@ from cardgen.rules.markup import (
     Bullet,
     FigureRef,
     MarkupError,
+    MarkupProblem,
     Paragraph,
     Section,
     Span,
@@ -289,12 +290,13 @@ def read_texts(games: Sequence[GameName], folder: Path | None = None,
                 problems.append(f"line {block.line}: there is no figure called "
                                 f"{shorten(block.name)}{hint}")
         if problems:
-            errors.append(MarkupError(source, problems))
+            errors.append(MarkupError(source, problems, code=MarkupProblem.FIGURE))
         read.append((game, source, blocks))
     if len(errors) == 1:
         raise errors[0]
     if errors:
-        raise MarkupError("", [f"{e.source}: {p}" for e in errors for p in e.problems])
+        raise MarkupError("", [p.reworded(f"{e.source}: {p}") for e in errors
+                               for p in e.problems])
     return read
 
 

@@ -38,11 +38,30 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.datafile import MAX_BYTES, path_text, read_input
-from cardgen.errors import ProblemsError, shorten
+from cardgen.errors import Code, Problem, ProblemsError, shorten
+
+
+class MarkupProblem(Code):
+    """A rule of the rules-text markup that a line breaks."""
+
+    NOT_TEXT = "markup.not-text"  # not UTF-8
+    CHARACTER = "markup.character"  # a control character
+    LINE = "markup.line"  # a line the markup does not have (a tab, a link, a quote …)
+    BOLD = "markup.bold"
+    HEADING = "markup.heading"
+    BULLET = "markup.bullet"
+    INDENT = "markup.indent"
+    PARAGRAPH = "markup.paragraph"  # a paragraph glued to a bullet item
+    EMPTY = "markup.empty"  # a block without text
+    TABLE = "markup.table"
+    FIGURE = "markup.figure"  # a figure no game draws
 
 
 class MarkupError(ProblemsError):
-    """A rules text that breaks the markup: every problem, each naming its line."""
+    """A rules text that breaks the markup: every problem, each naming its line, and
+    its :class:`MarkupProblem` code."""
+
+    default_code = MarkupProblem.LINE
 
 
 @dataclass(frozen=True)
@@ -175,23 +194,24 @@ def _spans(text: str, line: int, problems: list[str], starts: list[tuple[int, in
     for match in re.finditer(r"\*+", text):
         stars = match.group()
         if stars != "**":
-            problems.append(f"line {at(match.start())}: {stars!r} is not markup; a bold "
-                            "run is **text** and a lone * is not allowed.")
+            problems.append(Problem(f"line {at(match.start())}: {stars!r} is not markup; a bold "
+                            "run is **text** and a lone * is not allowed.", MarkupProblem.BOLD))
             continue
         piece = text[pos:match.start()]
         if bold and not piece.strip():
-            problems.append(f"line {at(opened)}: an empty bold run (**).")
+            problems.append(Problem(f"line {at(opened)}: an empty bold run (**).",
+                                    MarkupProblem.BOLD))
         elif bold and piece != piece.strip():
-            problems.append(f"line {at(opened)}: a bold run starts or ends with a space; "
-                            "write **text** with the spaces outside.")
+            problems.append(Problem(f"line {at(opened)}: a bold run starts or ends with a space; "
+                            "write **text** with the spaces outside.", MarkupProblem.BOLD))
         if piece:
             spans.append(Span(piece, bold))
         if not bold:
             opened = match.start()
         bold, pos = not bold, match.end()
     if bold:
-        problems.append(f"line {at(opened)}: a bold run is opened with ** and never "
-                        "closed.")
+        problems.append(Problem(f"line {at(opened)}: a bold run is opened with ** and never "
+                        "closed.", MarkupProblem.BOLD))
     if text[pos:]:
         spans.append(Span(text[pos:], bold))
     merged: list[Span] = []
@@ -245,15 +265,15 @@ def parse(text: str, source: str) -> tuple[Block, ...]:
         control = next((ch for ch in line if ch != "\t" and unicodedata.category(ch) == "Cc"),
                        None)
         if control is not None:
-            problems.append(f"line {number}: contains the control character "
-                            f"U+{ord(control):04X}; remove it.")
+            problems.append(Problem(f"line {number}: contains the control character "
+                            f"U+{ord(control):04X}; remove it.", MarkupProblem.CHARACTER))
             continue
         if not line:
             close()
             continue
         body_problem = _line_problem(line)
         if body_problem:
-            problems.append(f"line {number}: {body_problem}.")
+            problems.append(Problem(f"line {number}: {body_problem}.", MarkupProblem.LINE))
             continue
         if line.startswith("|"):
             if current is not None:
@@ -274,19 +294,19 @@ def parse(text: str, source: str) -> tuple[Block, ...]:
             close()
             marks, space, words = heading.groups()
             if len(marks) > 3:
-                problems.append(f"line {number}: {marks!r} headings are not part of the "
+                problems.append(Problem(f"line {number}: {marks!r} headings are not part of the "
                                 "markup; use '# ' for the title, '## ' for a section and "
-                                "'### ' for a subsection.")
+                                "'### ' for a subsection.", MarkupProblem.HEADING))
             elif not space or not words.strip():
-                problems.append(f"line {number}: a heading is {marks!r}, a space and its "
-                                "text.")
+                problems.append(Problem(f"line {number}: a heading is {marks!r}, a space and its "
+                                "text.", MarkupProblem.HEADING))
             elif "*" in words:
-                problems.append(f"line {number}: a heading takes no bold markup (it is "
-                                "bold already).")
+                problems.append(Problem(f"line {number}: a heading takes no bold markup (it is "
+                                "bold already).", MarkupProblem.HEADING))
             elif len(marks) == 1:
                 if blocks or number != 1:
-                    problems.append(f"line {number}: the title ('# ') comes once, on the "
-                                    "first line.")
+                    problems.append(Problem(f"line {number}: the title ('# ') comes once, on the "
+                                    "first line.", MarkupProblem.HEADING))
                 blocks.append(Title(words.strip(), number))
             elif len(marks) == 2:
                 blocks.append(Section(words.strip(), number))
@@ -298,33 +318,35 @@ def parse(text: str, source: str) -> tuple[Block, ...]:
                 rest = line.strip()
                 nested = _start_problem(rest)
                 if rest.startswith(("-", "#")):
-                    problems.append(f"line {number}: a bullet item's continuation starts "
+                    problems.append(Problem(f"line {number}: a bullet item's continuation starts "
                                     f"with {rest[0]!r}; nested lists and headings inside "
-                                    "items are not part of the markup.")
+                                    "items are not part of the markup.", MarkupProblem.BULLET))
                 elif nested:
-                    problems.append(f"line {number}: a bullet item's continuation {nested}.")
+                    problems.append(Problem(f"line {number}: a bullet item's continuation "
+                                            f"{nested}.", MarkupProblem.BULLET))
                 else:
                     current.parts.append((number, line.strip()))
                 continue
-            problems.append(f"line {number}: is indented, but only a bullet item's "
-                            "continuation takes two spaces.")
+            problems.append(Problem(f"line {number}: is indented, but only a bullet item's "
+                            "continuation takes two spaces.", MarkupProblem.INDENT))
             continue
         start_problem = _start_problem(line)
         if start_problem:
-            problems.append(f"line {number}: {start_problem}.")
+            problems.append(Problem(f"line {number}: {start_problem}.", MarkupProblem.LINE))
             continue
         if line.startswith(BULLET):
             close()
             item = line[len(BULLET):].strip()
             if not item:
-                problems.append(f"line {number}: an empty bullet item.")
+                problems.append(Problem(f"line {number}: an empty bullet item.",
+                                        MarkupProblem.BULLET))
                 continue
             current = _Open(Bullet, number, [(number, item)])
             continue
         if current is not None and current.kind is Bullet:
-            problems.append(f"line {number}: a paragraph right after a bullet item; "
+            problems.append(Problem(f"line {number}: a paragraph right after a bullet item; "
                             "separate them with a blank line, or indent the item's "
-                            "continuation by two spaces.")
+                            "continuation by two spaces.", MarkupProblem.PARAGRAPH))
             continue
         if current is None:
             current = _Open(Paragraph, number, [])
@@ -338,7 +360,8 @@ def parse(text: str, source: str) -> tuple[Block, ...]:
         if ((isinstance(block, Subsection) and not isinstance(after, content))
                 or (isinstance(block, Section) and not isinstance(after, content | Subsection))):
             kind = "section" if isinstance(block, Section) else "subsection"
-            problems.append(f"line {block.line}: the {kind} {shorten(block.text)} has no text.")
+            problems.append(Problem(f"line {block.line}: the {kind} {shorten(block.text)} has "
+                                    "no text.", MarkupProblem.EMPTY))
     if problems:
         raise MarkupError(source, problems)
     return tuple(blocks)
@@ -358,25 +381,27 @@ def _table(lines: list[tuple[int, str]], problems: list[str]) -> list[Table]:
     found = len(problems)
     for number, line in lines:
         if not line.rstrip().endswith("|") or len(line.strip()) < 2:
-            problems.append(f"line {number}: a table row starts and ends with '|'.")
+            problems.append(Problem(f"line {number}: a table row starts and ends with '|'.",
+                                    MarkupProblem.TABLE))
     if len(lines) < 3:
-        problems.append(f"line {first}: a table is a header row, a separator row "
-                        "('| --- | --- |') and at least one row.")
+        problems.append(Problem(f"line {first}: a table is a header row, a separator row "
+                        "('| --- | --- |') and at least one row.", MarkupProblem.TABLE))
     if len(problems) > found:
         return []
     header = _cells(lines[0][1])
     separator_line, separator = lines[1]
     if not all(_SEPARATOR.fullmatch(cell) for cell in _cells(separator)):
-        problems.append(f"line {separator_line}: the table's second row separates the "
-                        "header from the rows: '| --- |' for each column.")
+        problems.append(Problem(f"line {separator_line}: the table's second row separates the "
+                        "header from the rows: '| --- |' for each column.", MarkupProblem.TABLE))
     if any(not cell for cell in header):
-        problems.append(f"line {first}: a table's header has an empty cell.")
+        problems.append(Problem(f"line {first}: a table's header has an empty cell.",
+                                MarkupProblem.TABLE))
     rows: list[tuple[tuple[Span, ...], ...]] = []
     for number, line in [lines[1], *lines[2:]]:
         cells = _cells(line)
         if len(cells) != len(header):
-            problems.append(f"line {number}: the row has {len(cells)} cells and the "
-                            f"header {len(header)}.")
+            problems.append(Problem(f"line {number}: the row has {len(cells)} cells and the "
+                            f"header {len(header)}.", MarkupProblem.TABLE))
         elif number != separator_line:
             rows.append(tuple(_spans(cell, number, problems, [(0, number)]) if cell else ()
                               for cell in cells))
@@ -393,5 +418,6 @@ def load(path: Path) -> tuple[Block, ...]:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise MarkupError(label, ["not a text file (expected UTF-8)."], value=path) from None
+        raise MarkupError(label, ["not a text file (expected UTF-8)."], value=path,
+                          code=MarkupProblem.NOT_TEXT) from None
     return parse(text, label)

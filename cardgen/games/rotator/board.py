@@ -27,7 +27,7 @@ from cardgen.board.cells import (
 from cardgen.board.territory import overlaps, territory
 from cardgen.chars import character_name
 from cardgen.datafile import read_toml
-from cardgen.errors import BoardError, ConfigError, shorten
+from cardgen.errors import BoardError, BoardProblem, ConfigError, Problem, shorten
 from cardgen.schema import ListOf, Table, Text, check
 
 NODES_PER_GRID = 5
@@ -64,28 +64,30 @@ def sort_key(cell: Cell) -> tuple[str, str, int]:
     return (grid.value, COLUMNS[column], row)
 
 
-def map_problems(cells: list[Cell]) -> list[str]:
+def map_problems(cells: list[Cell]) -> list[Problem]:
     """Every placement rule of SPEC §5.1 that these centres break, each naming the rule
     and the Node: repeats, then the count per grid, then edges, then overlaps."""
-    problems = []
+    problems: list[Problem] = []
     seen: dict[Cell, None] = {}  # the distinct centres, in the order given
     for cell in cells:
         if cell in seen:
-            problems.append(f"Node {card_name(cell)} is listed twice.")
+            problems.append(Problem(f"Node {card_name(cell)} is listed twice.",
+                                    BoardProblem.DUPLICATE_NODE))
         seen[cell] = None
     for grid in Grid:
         count = sum(1 for c in seen if grid_of(c) is grid)
         if count != NODES_PER_GRID:
-            problems.append(f"grid {grid} has {count} Node{'' if count == 1 else 's'}; each "
-                            f"grid needs exactly {NODES_PER_GRID}.")
+            problems.append(Problem(f"grid {grid} has {count} Node{'' if count == 1 else 's'}; "
+                                    f"each grid needs exactly {NODES_PER_GRID}.",
+                                    BoardProblem.NODE_COUNT))
     for cell in seen:
         problem = placement_problem(cell)
         if problem:
-            problems.append(f"{problem}.")
+            problems.append(Problem(f"{problem}.", BoardProblem.PLACEMENT))
     for o in overlaps(sorted(seen, key=sort_key)):
-        problems.append(f"the territories of Nodes {card_name(o.first)} and "
-                        f"{card_name(o.second)} overlap at {card_name(o.cell)} (no two "
-                        "territories may share a cell).")
+        problems.append(Problem(f"the territories of Nodes {card_name(o.first)} and "
+                                f"{card_name(o.second)} overlap at {card_name(o.cell)} (no "
+                                "two territories may share a cell).", BoardProblem.OVERLAP))
     return problems
 
 
@@ -139,8 +141,9 @@ class RotatorMap:
         version, parts = _read_id(raw, where, text)
         if version != ID_VERSION:
             shown = version if len(version) < 8 else version[:7] + "…"
-            raise BoardError("", [f"{where} has version {shown}; this cardgen reads "
-                                  f"{ID_VERSION} IDs."], value=text)
+            raise BoardError("", [Problem(f"{where} has version {shown}; this cardgen reads "
+                                          f"{ID_VERSION} IDs.", BoardProblem.ID_VERSION)],
+                             value=text)
         cells = [parse_cell(f"{grid}:{name}", where)
                  for grid, part in zip(Grid, parts, strict=True) for name in part]
         return cls.from_cells(cells, where)
@@ -155,7 +158,8 @@ class RotatorMap:
             try:
                 cells.append(parse_cell(name, f"{path}: nodes"))
             except BoardError as exc:
-                problems.append(f"nodes item {i + 1}: {exc.problems[0]}")
+                problems.append(exc.problems[0].reworded(f"nodes item {i + 1}: "
+                                                         f"{exc.problems[0]}"))
         if problems:
             raise ConfigError(str(path), problems)
         return cls.from_cells(cells, f"{path}: nodes")
@@ -167,7 +171,8 @@ def _read_id(raw: str, where: str, text: str) -> tuple[str, tuple[list[str], lis
     does not fit, with its position (counted from 1, after leading spaces)."""
 
     def fail(problem: str) -> BoardError:
-        return BoardError("", [f"{where} is malformed: {problem}"], value=text)
+        return BoardError("", [Problem(f"{where} is malformed: {problem}",
+                                       BoardProblem.MALFORMED_ID)], value=text)
 
     def odd(i: int, what: str) -> BoardError:
         return fail(f"character {i + 1}, {character_name(raw[i])}, is {what}.")

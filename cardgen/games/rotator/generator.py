@@ -23,7 +23,7 @@ from typing import NoReturn
 
 from cardgen.board.cells import GRID_SIZE, WIDTH, Cell, Grid, board_cell
 from cardgen.board.territory import MIN_DISJOINT_DISTANCE, distance
-from cardgen.errors import CardgenError, ParameterError
+from cardgen.errors import ParameterError, RuntimeFault
 from cardgen.games.rng import SplitMix64
 from cardgen.games.rotator.board import NODES_PER_GRID, RotatorMap
 from cardgen.games.rotator.engine import BOOST_CACHE, Terrain
@@ -332,9 +332,10 @@ STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM} | (
     {signal.SIGHUP} if hasattr(signal, "SIGHUP") else set())
 
 
-class WorkerError(CardgenError):
-    """A worker process stopped without answering (killed, out of memory, …): reported
-    in one sentence like any other problem, never as a traceback."""
+class WorkerError(RuntimeFault):
+    """A worker process stopped without answering (killed, out of memory, …): a fault
+    of the run, not of its input (not a ``ValueError``), reported in one sentence,
+    never as a traceback."""
 
 
 @contextlib.contextmanager
