@@ -82,9 +82,23 @@ def made(tmp_path_factory):
 
 def pytest_configure(config):
     """Each test process (and the xdist controller) spends less time on work that no
-    test checks: see the two helpers."""
+    test checks: see the two helpers. No test is bounded by the clock: see the third."""
     _collect_garbage_less_often()
     _leave_hypothesis_unrewritten(config)
+    _no_deadline_for_hypothesis()
+
+
+def _no_deadline_for_hypothesis() -> None:
+    """Hypothesis fails an example that takes longer than its deadline (200 ms unless a
+    test says otherwise), a bound by the clock that a loaded machine breaks (an example
+    that takes 50 ms alone takes 400 ms at load 8 on 2 cores). Every property test here
+    sets ``deadline=None`` itself; this makes it the default as well, so that a new
+    ``@given`` without its own ``settings`` cannot fail by the clock either. (Settings
+    that a test states win over these; only the deadline changes.)"""
+    from hypothesis import settings
+
+    settings.register_profile("cardgen", deadline=None)
+    settings.load_profile("cardgen")
 
 
 def _leave_hypothesis_unrewritten(config) -> None:
