@@ -49,14 +49,18 @@ def shared_folder(tmp_path_factory):
     the same bytes: ``test_pdf_id`` checks that, across processes now). ``make`` returns
     what to remember (paths inside the folder, or anything JSON can hold with paths as
     text). Without xdist it is simply a cache of this process."""
-    import fcntl
     import hashlib
     import json
     import os
     import shutil
 
+    try:
+        import fcntl
+    except ImportError:  # (no POSIX locks: each test process makes its own)
+        fcntl = None
     base = tmp_path_factory.getbasetemp()
-    root = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "shared"
+    worker = os.environ.get("PYTEST_XDIST_WORKER") and fcntl is not None
+    root = (base.parent if worker else base) / "shared"
     root.mkdir(exist_ok=True)
     remembered: dict[str, object] = {}
 
@@ -66,7 +70,8 @@ def shared_folder(tmp_path_factory):
         name = hashlib.sha256(key.encode()).hexdigest()[:16]
         folder, done = root / name, root / f"{name}.json"
         with open(root / f"{name}.lock", "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)  # waits while another worker makes it
+            if fcntl is not None:
+                fcntl.flock(lock, fcntl.LOCK_EX)  # waits while another worker makes it
             if not done.exists():
                 shutil.rmtree(folder, ignore_errors=True)  # what a failed make left
                 folder.mkdir()
