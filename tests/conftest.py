@@ -39,18 +39,84 @@ def example_plumber(example_pdf):
 
 
 @pytest.fixture(scope="session")
-def produced(tmp_path_factory):
-    """``produced(*args)`` runs ``cardgen ARGS -o DIR`` once per argument list (in process,
-    through the CLI's error boundary) and returns DIR; later calls with the same
-    arguments reuse the files. ``args`` may name a config written from ``config=`` text."""
+def shared_folder(tmp_path_factory):
+    """``shared_folder(key, make)``: the folder ``make(folder)`` filled for ``key``, made
+    once a test run, not once a test process.
+
+    The xdist workers of one run share the parent of their temporary folders; the first
+    worker that asks for ``key`` makes it there while holding a lock on it, the others
+    wait for it and read the same files (made by the same command line, they would be
+    the same bytes: ``test_pdf_id`` checks that, across processes now). ``make`` returns
+    what to remember (paths inside the folder, or anything JSON can hold with paths as
+    text). Without xdist it is simply a cache of this process."""
+    import hashlib
+    import json
+    import os
+    import shutil
+
+    try:
+        import fcntl
+    except ImportError:  # (no POSIX locks: each test process makes its own)
+        fcntl = None
+    base = tmp_path_factory.getbasetemp()
+    worker = os.environ.get("PYTEST_XDIST_WORKER") and fcntl is not None
+    root = (base.parent if worker else base) / "shared"
+    root.mkdir(exist_ok=True)
+    remembered: dict[str, object] = {}
+
+    def get(key: str, make):
+        if key in remembered:
+            return remembered[key]
+        name = hashlib.sha256(key.encode()).hexdigest()[:16]
+        folder, done = root / name, root / f"{name}.json"
+        with open(root / f"{name}.lock", "w") as lock:
+            if fcntl is not None:
+                fcntl.flock(lock, fcntl.LOCK_EX)  # waits while another worker makes it
+            if not done.exists():
+                shutil.rmtree(folder, ignore_errors=True)  # what a failed make left
+                folder.mkdir()
+                made = make(folder)
+                tmp = root / f"{name}.json.tmp"
+                tmp.write_text(json.dumps(_as_text(made)), encoding="utf-8")
+                tmp.replace(done)  # only a finished folder is marked done
+        remembered[key] = _as_paths(json.loads(done.read_text(encoding="utf-8")))
+        return remembered[key]
+
+    return get
+
+
+def _as_text(value):
+    from pathlib import Path
+
+    if isinstance(value, Path):
+        return {"path": str(value)}
+    if isinstance(value, dict):
+        return {"dict": {k: _as_text(v) for k, v in value.items()}}
+    return {"value": value}
+
+
+def _as_paths(value):
+    from pathlib import Path
+
+    if "path" in value:
+        return Path(value["path"])
+    if "dict" in value:
+        return {k: _as_paths(v) for k, v in value["dict"].items()}
+    return value["value"]
+
+
+@pytest.fixture(scope="session")
+def produced(shared_folder):
+    """``produced(*args)`` runs ``cardgen ARGS -o DIR`` once per argument list and test
+    run (in process, through the CLI's error boundary; see ``shared_folder``) and
+    returns DIR; later calls with the same arguments reuse the files. ``args`` may name
+    a config written from ``config=`` text."""
+    import json
+
     from tests.helpers import cli, ok
 
-    made: dict[tuple[str, ...], object] = {}
-
     def run(*args: str, config: str | None = None):
-        key = (*args, config or "")
-        if key not in made:
-            folder = tmp_path_factory.mktemp("produced")
+        def make(folder):
             extra: list[str] = []
             if config is not None:
                 path = folder / "card.toml"
@@ -58,33 +124,45 @@ def produced(tmp_path_factory):
                 extra = [str(path)]
             out = folder / "out"
             ok(cli(args[0], *extra, *args[1:], "-o", str(out)))
-            made[key] = out
-        return made[key]
+            return out
+
+        return shared_folder(json.dumps(["produced", args, config], default=str), make)
 
     return run
 
 
 @pytest.fixture(scope="session")
-def made(tmp_path_factory):
+def made(shared_folder):
     """``made(name)``: the PDFs of one command line of ``tests.every_pdf`` (``{"name/file.pdf":
-    path}``), made once a test process and shared by the modules that read them."""
+    path}``), made once a test run (see ``shared_folder``) and shared by the modules that
+    read them."""
     from tests.every_pdf import produce
 
-    cache: dict[str, dict] = {}
-
     def get(name: str) -> dict:
-        if name not in cache:
-            cache[name] = produce(tmp_path_factory.mktemp(name), [name])
-        return cache[name]
+        return shared_folder(f"made {name}", lambda folder: produce(folder, [name]))
 
     return get
 
 
 def pytest_configure(config):
     """Each test process (and the xdist controller) spends less time on work that no
-    test checks: see the two helpers."""
+    test checks: see the two helpers. No test is bounded by the clock: see the third."""
     _collect_garbage_less_often()
     _leave_hypothesis_unrewritten(config)
+    _no_deadline_for_hypothesis()
+
+
+def _no_deadline_for_hypothesis() -> None:
+    """Hypothesis fails an example that takes longer than its deadline (200 ms unless a
+    test says otherwise), a bound by the clock that a loaded machine breaks (an example
+    that takes 50 ms alone takes 400 ms at load 8 on 2 cores). Every property test here
+    sets ``deadline=None`` itself; this makes it the default as well, so that a new
+    ``@given`` without its own ``settings`` cannot fail by the clock either. (Settings
+    that a test states win over these; only the deadline changes.)"""
+    from hypothesis import settings
+
+    settings.register_profile("cardgen", deadline=None)
+    settings.load_profile("cardgen")
 
 
 def _leave_hypothesis_unrewritten(config) -> None:

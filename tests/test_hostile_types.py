@@ -145,6 +145,7 @@ def _field(schema: Table, key: Key) -> Field:
     return dict(leaves(schema))[key]
 
 
+@pytest.mark.slow  # some 5,000 whole runs (the checks in words alone are the next test's)
 @pytest.mark.parametrize(("kind", "key"), CASES, ids=[f"{k}:{dotted(p)}" for k, p in CASES])
 def test_every_field_takes_every_toml_type_without_a_traceback(tmp_path, kind, key):
     spec = KINDS[kind]

@@ -26,28 +26,34 @@ def file_id(data: bytes) -> tuple[bytes, bytes]:
 
 
 @pytest.fixture(scope="module")
-def twice(made, tmp_path_factory):
+def once(made):
+    """Every PDF as the other modules read it: {label: bytes}."""
+    return {label: path.read_bytes() for name in COMMANDS for label, path in made(name).items()}
+
+
+@pytest.fixture(scope="module")
+def twice(once, tmp_path_factory):
     """Every PDF, made twice by the same command lines in two folders (the first run's
-    files are those the other modules read too): {label: (bytes of the first run, bytes
-    of the second)}."""
-    first = {label: path for name in COMMANDS for label, path in made(name).items()}
+    files are those the other modules read too, made maybe by another test process):
+    {label: (bytes of the first run, bytes of the second)}."""
     second = produce(tmp_path_factory.mktemp("second"))
-    assert first.keys() == second.keys()
-    return {label: (first[label].read_bytes(), second[label].read_bytes()) for label in first}
+    assert once.keys() == second.keys()
+    return {label: (data, second[label].read_bytes()) for label, data in once.items()}
 
 
+@pytest.mark.slow  # every PDF made a second time (the golden hashes check 32 in the quick loop)
 def test_the_same_inputs_give_the_same_bytes(twice):
     assert len(twice) > 30
     changed = [label for label, (a, b) in twice.items() if a != b]
     assert not changed
 
 
-def test_files_that_differ_have_different_ids(twice):
+def test_files_that_differ_have_different_ids(once):
     """Distinct content, distinct /ID; the same content, the same /ID. Each ID is two
     equal 16-byte halves (a file as first written)."""
     ids: dict[tuple[bytes, bytes], set[str]] = {}
     contents: dict[str, set[str]] = {}
-    for label, (data, _) in twice.items():
+    for label, data in once.items():
         first, second = file_id(data)
         assert first == second and len(first) == 16, label
         ids.setdefault((first, second), set()).add(label)
@@ -56,10 +62,10 @@ def test_files_that_differ_have_different_ids(twice):
     assert len(ids) >= 30  # only byte-identical dielines may share one
 
 
-def test_card_variants_each_have_their_own_id(twice):
+def test_card_variants_each_have_their_own_id(once):
     """The card.pdf of every variant (themes, presets, marks, layers, RGB, batch) is
     its own file."""
-    cards = {label: data for label, (data, _) in twice.items()
+    cards = {label: data for label, data in once.items()
              if label.startswith("card") and "dieline" not in label and "varnish.pdf" not in label}
     assert len(cards) >= 9
     assert len({file_id(data) for data in cards.values()}) == len(cards)
