@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from cardgen.errors import CardgenError
-from cardgen.games.names import GameName
+from cardgen.games.names import GameName, Players
 
 if TYPE_CHECKING:
     from cardgen.draw.page import Item
@@ -82,27 +82,6 @@ class Unsupported(CardgenError):
         super().__init__(f"{game.value} has no {HALF_WORDS[half]} (it lacks {half.name}); "
                          f"check game.flags before calling {HALVES[half][0]}.", value=game)
         self.game, self.half = game, half
-
-
-@dataclass(frozen=True)
-class Players:
-    """How many play a game: ``least`` to ``most`` (None: no upper limit)."""
-
-    least: int
-    most: int | None
-
-    @property
-    def words(self) -> str:
-        """As the card prints it: "1 player", "3–5 players", "6+ players"."""
-        if self.most is None:
-            return f"{self.least}+ players"
-        if self.most == self.least:
-            return f"{self.least} player{'' if self.least == 1 else 's'}"
-        return f"{self.least}–{self.most} players"
-
-    def __contains__(self, count: object) -> bool:
-        return isinstance(count, int) and self.least <= count and (
-            self.most is None or count <= self.most)
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from cardgen.games.base import Capability, Game, Players
+from cardgen.games.base import Capability, Game
 from cardgen.games.names import GameName
 from cardgen.games.nodes.figures import FIGURES
+from cardgen.games.nodes.model import PLAYERS
 from cardgen.text.figure import FigureMaker
 
 SHARED = ("territory", "territory-overlap")  # every Node game's rules draw these
@@ -24,8 +25,6 @@ OWN: dict[GameName, tuple[str, ...]] = {
                          "table-5-partial"),
     GameName.DEFECTOR: ("defector-full", "defector-island"),
 }
-PLAYERS = {GameName.REFLECTOR: Players(2, 2), GameName.DEFLECTOR: Players(3, 5),
-           GameName.DEFECTOR: Players(6, None)}
 
 
 class NodeGame(Game[None, None, None, None]):

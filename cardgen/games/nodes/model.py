@@ -26,7 +26,7 @@ import enum
 
 from cardgen.board.cells import COLUMNS, Grid, board_cell, grid_of, grid_position
 from cardgen.board.territory import territory as board_territory
-from cardgen.games.names import GameName
+from cardgen.games.names import GameName, Players
 
 Space = tuple[int, int]  # (column 0..9, row 1..10) on one grid
 
@@ -47,17 +47,20 @@ class Role(enum.StrEnum):
 CARD_GRID: dict[Role, Grid] = {Role.PUBLIC: Grid.A, Role.PRIVATE: Grid.B}
 
 
-# Who plays what (SPEC §9): the fewest and most players of each game. The seeds ask for
-# six or more players in Defector and name no upper bound; cardgen stops at twelve, the
-# most the table arrangements' data allows too: twelve play sheets, and a table where a
-# player may have to claim a way through eleven other grids.
-PLAYERS: dict[GameName, tuple[int, int]] = {
-    GameName.REFLECTOR: (2, 2), GameName.DEFLECTOR: (3, 5), GameName.DEFECTOR: (6, 12)}
+# Who plays what (SPEC §9): Reflector two, Deflector three to five, Defector six or more.
+PLAYERS: dict[GameName, Players] = {
+    GameName.REFLECTOR: Players(2, 2), GameName.DEFLECTOR: Players(3, 5),
+    GameName.DEFECTOR: Players(6, None)}
+# The seeds name no upper bound for Defector; cardgen stops at twelve, the most the table
+# arrangements' data allows too: twelve play sheets, and a table where a player may have
+# to claim a way through eleven other grids.
+MOST_PLAYERS = 12
 
 
 def player_range(game: GameName) -> tuple[int, int]:
-    """The fewest and most players of a Node game."""
-    return PLAYERS[game]
+    """The fewest and most players cardgen prints a Node game for."""
+    players = PLAYERS[game]
+    return players.least, MOST_PLAYERS if players.most is None else players.most
 
 
 def deflectors(game: GameName) -> int:
