@@ -1,5 +1,9 @@
 """A rules text set on pages: the title across the top, then the blocks flowed through
-columns, page after page, with figures placed where the text asks for them.
+columns, page after page, with figures placed where the text asks for them: paragraphs,
+figures with their captions and tables are flowables (:mod:`cardgen.text.flowable`,
+:func:`~cardgen.text.figure.figure_flowable`, :func:`~cardgen.text.table.table_flowable`,
+as in the rules book) set by the one frame filler; only the figures set across the foot
+of the page are placed apart (:func:`_bands`).
 
 Generic for every game: the blocks come from :mod:`cardgen.rules.markup`, the figures
 are anything that can say how tall it is at a width and draw itself
