@@ -9,7 +9,8 @@ bullets are :class:`Lines`; figures, tables and captioned drawings are :class:`S
 left. :func:`fill` sets flowables through frames, in order, and says where each went;
 the caller draws them (on the layer and page of its choice).
 
-Composition laws (restated and checked in ``tests/test_flowable.py``):
+Composition laws (restated and checked in ``tests/test_flowable.py``, the sheets' in
+``tests/test_rules_sheet.py``):
 
 - **Stacking.** In one frame, a flowable's top is the previous one's bottom plus the
   previous ``space_after`` plus its own ``space_before``; ``space_before`` is never added at
