@@ -13,7 +13,7 @@ import pytest
 from cardgen.errors import CardgenError, ParameterError
 from cardgen.games.names import GameName
 from cardgen.games.nodes import joins
-from cardgen.games.nodes.joins import Direction, direction, down, layout
+from cardgen.games.nodes.joins import Direction, direction, down, layout, up
 from cardgen.games.nodes.record import parse_spot, spot_name
 from cardgen.games.nodes.tables import (
     TOLERANCE,
@@ -469,3 +469,23 @@ def test_9_6_9_down_off_the_grid_is_none():
     assert down(s("P1:C1"), 2) is None
     assert down(s("P1:A7"), 3) is None
     assert spot_name(down(s("P1:A7"), 1)) == "P1:B7"
+
+
+@pytest.mark.parametrize("q", range(4))
+def test_9_6_9_up_is_where_down_comes_from(q):
+    """SPEC §9.6.9: the base that reaches a space down from it lies up from that space."""
+    table = layout(GameName.DEFECTOR, 6, "defector-full")
+    for spot in table.spaces("P2"):
+        below = down(spot, q)
+        assert below is None or up(below, q) == spot
+        above = up(spot, q)
+        assert above is None or down(above, q) == spot
+
+
+def test_9_1_3_spaces_in_reading_order_and_seats():
+    """SPEC §9.1.3: reading order is Row 1 first, A to J within a row; §9.1.1 seats."""
+    table = layout(GameName.DEFECTOR, 7, "defector-island")
+    spaces = table.spaces("I3")
+    assert len(spaces) == 100 and names(spaces[:3]) == ["I3:A1", "I3:B1", "I3:C1"]
+    assert names(spaces[-2:]) == ["I3:I10", "I3:J10"]
+    assert table.seats == tuple(f"P{k}" for k in range(1, 8))

@@ -161,6 +161,15 @@ class Layout:
         """The Island's grids (Defector's Island layout only)."""
         return tuple(g for g in self.grids if seat_of(g) is None)
 
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The players ``P1`` … ``Pn``, clockwise (each named like his grid)."""
+        return self.grids[:self.players]
+
+    def spaces(self, grid: str) -> tuple[Spot, ...]:
+        """Every space of ``grid`` in reading order (Row 1 first, A to J in a row)."""
+        return tuple((grid, c, r) for r in range(1, SIZE + 1) for c in range(SIZE))
+
     def has(self, spot: Spot) -> bool:
         """Whether ``spot`` is a space of this table (its grid exists)."""
         return spot[0] in self._order and 0 <= spot[1] < SIZE and 1 <= spot[2] <= SIZE
@@ -365,3 +374,9 @@ def down(spot: Spot, turns: int) -> Spot | None:
     c, r = column + dc, row + dr
     return (grid, c, r) if 0 <= c < SIZE and 1 <= r <= SIZE else None
 
+
+
+def up(spot: Spot, turns: int) -> Spot | None:
+    """The space from which ``spot`` is directly down (Deluxe, SPEC §9.6.9): the one base
+    of another player's grid that reaches ``spot`` there; None at the grid's edge."""
+    return down(spot, turns + 2)
