@@ -424,14 +424,15 @@ def test_9_4_1_every_reflector_set_up_plays_alike(name):
 
 @pytest.mark.parametrize("game,players,name,words", [
     (GameName.DEFLECTOR, 4, "table-5-full", "is for 5 players, not 4"),
-    (GameName.DEFLECTOR, 4, "table-9", "'table-9' is not one"),
+    (GameName.DEFLECTOR, 4, "table-9", "'table-9' is not a deflector table; for 4 players"),
     (GameName.DEFLECTOR, 4, None, "is missing"),
-    (GameName.DEFLECTOR, 6, "table-4-full", "3–5 players"),
-    (GameName.REFLECTOR, 2, "table-3", "'table-3' is not one"),
+    (GameName.DEFLECTOR, 6, "table-4-full", "cannot seat 6 players: deflector is for 3–5"),
+    (GameName.REFLECTOR, 2, "table-3", "'table-3' is not a reflector table"),
+    (GameName.DEFLECTOR, 3, "x" * 500, "(500 characters)"),
     (GameName.REFLECTOR, 3, None, "2 players"),
     (GameName.DEFECTOR, 6, "table-4-full", "'defector-full' or 'defector-island'"),
     (GameName.DEFECTOR, 5, "defector-full", "6+ players"),
-    (GameName.DEFECTOR, 6, None, "is missing"),
+    (GameName.DEFECTOR, 6, None, "is missing; defector for 6 players is played on"),
 ])
 def test_9_5_1_wrong_arrangement_names_the_field(game, players, name, words):
     """SPEC §9.5.1, §9.6.2: a wrong name or player count names ``arrangement``."""
