@@ -490,3 +490,14 @@ def test_9_1_3_spaces_in_reading_order_and_seats():
     assert len(spaces) == 100 and names(spaces[:3]) == ["I3:A1", "I3:B1", "I3:C1"]
     assert names(spaces[-2:]) == ["I3:I10", "I3:J10"]
     assert table.seats == tuple(f"P{k}" for k in range(1, 8))
+
+
+def test_9_5_7_example_2_chains_go_round_the_seats():
+    """SPEC §9.5.7-9.5.8, Example 2 (§9.8): move 5's chain P3:F1 → P4:F1 → P1:F1 goes
+    clockwise (straight across); move 6's fired Deflectors go anticlockwise from P1 to P4."""
+    table = layout(GameName.DEFLECTOR, 4, "table-4-full")
+    way = direction("P1", "P3", 4)
+    assert table.next_grid("P3", way) == "P4"
+    assert table.next_grid("P4", way) == "P1"
+    fired = direction("P2", "P1", 4)
+    assert fired is ACW and table.next_grid("P1", fired) == "P4"
