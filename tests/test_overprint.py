@@ -29,7 +29,7 @@ from cardgen.draw.geometry import Box
 from cardgen.draw.page import Document, Page, Rect, Stroke, Text
 from cardgen.render.pdf import render_pdf
 from cardgen.text.fonts import bundled_fonts
-from tests.every_pdf import COMMANDS
+from tests.every_pdf import COMMANDS, sweep
 from tests.pdfops import SOLID_BLACK, Painted, interpret, read_pages
 from tests.pdfread import mm_to_px, separations
 
@@ -105,7 +105,7 @@ def overprinting_fills(pdf: Path) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("name", sorted(COMMANDS))
+@pytest.mark.parametrize("name", sweep(sorted(COMMANDS)))
 def test_no_fill_but_solid_black_overprints(made, name):
     """In every PDF, no fill other than 100 % K (or a spot colour) is painted while fill
     overprint is on, and every graphics state that sets stroke overprint also sets fill

@@ -3,9 +3,11 @@ produced PDF, measured as it prints (tests.glyphs: PDFium's characters with thei
 matrix), is at least 5 pt, and at least 6 pt wherever the text is read in play (the
 card's and the sheets' trimmed pieces, the puzzles a player solves, the play sheets, the
 Ladder mat). The measure is checked against a second reader, pdfminer (the reader inside
-pdfplumber), page by page: on the small products in the quick loop, on the whole books
-(the slow part) only in the full run. README's "Type sizes" table states these minima;
-:func:`test_readme_states_the_measured_minima` keeps it true."""
+pdfplumber), page by page. The whole books (rules book and booklets, puzzle books) are
+measured and checked in the full run only; the quick loop measures every other product,
+the rules sheets and a printed board with its key among them. README's "Type sizes"
+table states these minima; :func:`test_readme_states_the_measured_minima` keeps it
+true."""
 
 from __future__ import annotations
 
@@ -121,6 +123,7 @@ def test_registration_page(produced):
     assert smallest(pdf).size >= LEAST - EPS, smallest(pdf)
 
 
+@pytest.mark.slow
 def test_rules_book(made):
     """The rules book, the Connector figures and the table diagrams included (a
     miniature too small to read draws its words as grey bars)."""
@@ -161,6 +164,13 @@ def _boards_and_keys(pdf: Path) -> None:
     assert least([g for g in found if g.page in keys]).size >= LEAST - EPS
 
 
+def test_printed_board_key_and_rules(made):
+    """``rotator print --key --rules``: a board, its answer key and the rules sheet."""
+    pdf = _book(made, "rotator-print")
+    assert smallest(pdf).size >= LEAST - EPS, smallest(pdf)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["rotator-book", "rotator-book-large-letter"])
 def test_puzzle_book_and_answer_keys(made, name):
     """The puzzle books every run makes (A4 and card size, Letter and large)."""
