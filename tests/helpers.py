@@ -3,7 +3,9 @@ process for the smoke tests), configs, and checks on failed runs."""
 
 from __future__ import annotations
 
+import ast
 import contextlib
+import functools
 import io
 import os
 import subprocess
@@ -96,6 +98,23 @@ def error_line(result: Run, *needles: str, status: int = 1) -> str:
         assert needle in line, f"{needle!r} not in {line!r}"
     assert "wrote " not in result.stdout, result.stdout
     return line
+
+
+# --- cardgen's own source ------------------------------------------------------------------
+
+@functools.cache
+def syntax_tree(path: Path) -> ast.Module:
+    """The syntax tree of a Python file, parsed once per test process: several test
+    modules read all of cardgen's source (its imports, names, strings, calls), some of
+    them while they are collected, and parsing it takes some 0.5 s a time. Callers only
+    read the tree."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+@functools.cache
+def syntax_nodes(path: Path) -> tuple[ast.AST, ...]:
+    """Every node of :func:`syntax_tree`, in ``ast.walk``'s order."""
+    return tuple(ast.walk(syntax_tree(path)))
 
 
 # --- fonts ----------------------------------------------------------------------------------
