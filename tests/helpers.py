@@ -10,7 +10,7 @@ import io
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -98,6 +98,21 @@ def error_line(result: Run, *needles: str, status: int = 1) -> str:
         assert needle in line, f"{needle!r} not in {line!r}"
     assert "wrote " not in result.stdout, result.stdout
     return line
+
+
+# --- the quick loop --------------------------------------------------------------------------
+
+def sampled(values: Iterable[Any], *quick: Any) -> list[Any]:
+    """``values`` for ``parametrize`` (or a fixture's ``params``) with every value but
+    those of ``quick`` marked ``slow``: a sweep whose sample ``quick`` runs in the quick
+    loop (``-m "not slow"``) and whose whole runs in the full command. A tuple is the
+    values of several argument names."""
+    import pytest
+
+    return [value if value in quick else
+            pytest.param(*(value if isinstance(value, tuple) else (value,)),
+                         marks=pytest.mark.slow)
+            for value in values]
 
 
 # --- cardgen's own source ------------------------------------------------------------------
