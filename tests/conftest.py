@@ -1,4 +1,25 @@
-"""Fixtures shared by the tests: the built-in example card, built and rendered once."""
+"""Fixtures shared by the tests: the built-in example card, built and rendered once.
+
+The quick loop (``-m "not slow"``) keeps at least one test of every behaviour; ``slow``
+marks the exhaustive sweeps, which the full command runs as well. A sweep over cases of
+one kind keeps a sample in the quick loop (``tests.helpers.sampled``) and leaves the rest
+to the full run:
+
+- every field of every data file given every TOML type, and every batch column given
+  every kind of cell, as whole runs (``test_hostile_types``; the quick loop checks every
+  field of every schema given every type in words, and whole runs of a date or time
+  where text belongs);
+- each Connector game's US answer shaken and offset (the EU answers stay;
+  ``test_connector_tolerance``); SIGTERM's one line from a real run (SIGINT stays, and
+  ``test_signals`` sends both); the light theme's curves around the letters
+  (``test_front_text``); the long-edge booklet (``test_rules_cli``); the US card's die
+  line (``test_dieline``); seven of ten grading seeds (``test_rotator_grading``, a win
+  and a loss stay) and two of four solver boards (``test_rotator_solver``);
+- and the sweeps of the other modules marked ``slow`` there (``grep -n "mark.slow"
+  tests``): every file operation and module lookup signalled, the Defector search at its
+  full budget, Ghostscript's separations, the whole books' type sizes, every PDF made
+  twice.
+"""
 
 from __future__ import annotations
 
