@@ -112,6 +112,7 @@ MODELS = {
     "cardgen.board.frame", "cardgen.board.text", "cardgen.games.nodes.tables",
     "cardgen.games.nodes.model", "cardgen.games.nodes.record",
     "cardgen.games.nodes.joins", "cardgen.games.nodes.alliance",
+    "cardgen.games.nodes.state", "cardgen.games.nodes.turn", "cardgen.games.nodes.engine",
     "cardgen.physical.card", "cardgen.physical.links",
     "cardgen.games.rng", "cardgen.games.rotator.board", "cardgen.games.rotator.engine",
     "cardgen.games.rotator.solver", "cardgen.games.rotator.reference",
