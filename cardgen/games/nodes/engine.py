@@ -190,7 +190,7 @@ def _from_start(state: State, record: Record) -> State:
 
 def _downward_only(state: State, player: str, grid: str) -> bool:
     """Deluxe: within another player's grid a base reaches only the space down from it."""
-    owner = state.layout.owner(grid)
+    owner = state.setup.owners[grid]
     return state.setup.has(Variant.DELUXE) and owner is not None and owner != player
 
 
@@ -268,7 +268,7 @@ def shots(state: State) -> list[Shot]:
     player = state.to_move
     if player is None:
         return []
-    found = [s for s in _reach(state, player) if _target_problem(state, player, s) is None]
+    found = [s for s in _reach(state, player) if _take_reason(state, player, s) is None]
     return [Shot(player, s) for s in sorted(found, key=reading)]
 
 
@@ -291,29 +291,50 @@ def _turn_problem(state: State, by: str, *, rule: str) -> IllegalMove | None:
     return None
 
 
-def _target_problem(state: State, by: str, spot: Spot) -> IllegalMove | None:
-    """Why ``by`` may not name ``spot``, or None (from ``no-such-space`` on)."""
-    game = state.setup.game
-    reflector = game is GameName.REFLECTOR
-    name = spot_name(spot)
+def _take_reason(state: State, by: str, spot: Spot) -> Reason | None:
+    """Why ``by`` may not name ``spot`` whatever his reach (``no-such-space`` to
+    ``ally``, in that order), or None."""
     if not state.layout.has(spot):
-        return IllegalMove(Reason.NO_SUCH_SPACE, f"{name} is not a space of this table",
-                           rule="9.1.3")
-    if reflector and spot[0] == by:
-        return IllegalMove(Reason.OWN_GRID, f"{by} never shoots his own grid ({name})",
-                           rule="9.4.3")
+        return Reason.NO_SUCH_SPACE
+    if state.setup.game is GameName.REFLECTOR and spot[0] == by:
+        return Reason.OWN_GRID
     holder = state.holder(spot)
     if holder == by:
-        return IllegalMove(Reason.HELD, f"{name} is already {by}'s",
-                           rule="9.4.3" if reflector else "9.5.4")
+        return Reason.HELD
     if not state.may_take(by, spot):
-        return IllegalMove(Reason.OWN_TERRITORY, f"{name} was won by {holder} inside the "
-                           f"territory of a Node {by} holds; it cannot be won back until "
-                           "that Node changes hands", rule="9.3.2")
+        return Reason.OWN_TERRITORY
     if holder is not None and holder in state.allies(by):
-        return IllegalMove(Reason.ALLY, f"{name} is held by {by}'s ally {holder}",
-                           rule="9.6.6")
+        return Reason.ALLY
+    return None
+
+
+def _take_problem(state: State, by: str, spot: Spot) -> IllegalMove | None:
+    """:func:`_take_reason` with its rule and words."""
+    reason = _take_reason(state, by, spot)
+    if reason is None:
+        return None
+    reflector = state.setup.game is GameName.REFLECTOR
+    name, holder = spot_name(spot), state.holder(spot) if state.layout.has(spot) else None
+    words, rule = {
+        Reason.NO_SUCH_SPACE: (f"{name} is not a space of this table", "9.1.3"),
+        Reason.OWN_GRID: (f"{by} never shoots his own grid ({name})", "9.4.3"),
+        Reason.HELD: (f"{name} is already {by}'s", "9.4.3" if reflector else "9.5.4"),
+        Reason.OWN_TERRITORY: (f"{name} was won by {holder} inside the territory of a Node "
+                               f"{by} holds; it cannot be won back until that Node changes "
+                               "hands", "9.3.2"),
+        Reason.ALLY: (f"{name} is held by {by}'s ally {holder}", "9.6.6"),
+    }[reason]
+    return IllegalMove(reason, words, rule=rule)
+
+
+def _target_problem(state: State, by: str, spot: Spot) -> IllegalMove | None:
+    """Why ``by`` may not name ``spot``, or None (from ``no-such-space`` on)."""
+    found = _take_problem(state, by, spot)
+    if found is not None:
+        return found
+    name = spot_name(spot)
     if not in_reach(state, by, spot, deluxe=False):
+        reflector = state.setup.game is GameName.REFLECTOR
         return IllegalMove(Reason.OUT_OF_REACH, f"{name} meets none of {by}'s bases and "
                            "is no entry for him", rule="9.4.3" if reflector else "9.5.3")
     if not in_reach(state, by, spot):
@@ -424,23 +445,32 @@ def alliance_moves(state: State) -> list[Move]:
 
 def union_moves(state: State, by: str, other: str) -> list[Unite]:
     """The valid unions of ``by``'s side with ``other``'s, one per choice of the Link or
-    Master Node the union must designate (no new Link group under a Master is formed:
-    that choice is the players', and always optional)."""
-    if other in state.side(by):
+    Master Node the union must designate (§9.6.4); forming a new Link group under a
+    Master is always optional and is not listed."""
+    if other in state.side(by) or problem(state, Unite(by, other)) is not None:
         return []
-    sides = state.side(by) | state.side(other)
-    own = [n for n in state.setup.node_spots if n[0] in sides and state.holder(n) == n[0]]
-    candidates = [Unite(by, other)]
-    candidates += [Unite(by, other, link=n) for n in own]
-    candidates += [Unite(by, other, master=n) for n in own]
+    one, two = state.alliances.of(by), state.alliances.of(other)
+    if any(state.alliances.are_divided(a, b) for a in state.side(by)
+           for b in state.side(other)):
+        return []
+    members = state.side(by) | state.side(other)
+    masters = [a.master for a in (one, two) if a is not None and a.master is not None]
+    own = [n for n in state.setup.node_spots if n[0] in members and state.holder(n) == n[0]]
+    if len(masters) == 2:
+        return []
+    if len(members) < 4 and not masters:
+        candidates = ([Unite(by, other, link=n) for n in own] if one is None and two is None
+                      else [Unite(by, other)])
+    else:
+        candidates = ([Unite(by, other)] if masters
+                      else [Unite(by, other, master=n) for n in own])
     found = []
     for move in candidates:
         try:
             _united(state, move)
         except IllegalMove:
             continue
-        if problem(state, move) is None:
-            found.append(move)
+        found.append(move)
     return found
 
 

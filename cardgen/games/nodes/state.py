@@ -19,7 +19,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from types import MappingProxyType
 from typing import TypeVar
 
@@ -47,10 +47,15 @@ def frozen(items: Mapping[K, V] | Iterable[tuple[K, V]] = ()) -> Mapping[K, V]:
     return MappingProxyType(dict(items))
 
 
+@cache
+def _grid_order(grid: str) -> int:
+    seat = seat_of(grid)
+    return seat if seat is not None else 1000 + int(grid[1:])
+
+
 def reading(spot: Spot) -> tuple[int, int, int]:
     """Reading order within a grid (SPEC §9.1.3), grids by seat: Row 1 first, A to J."""
-    seat = seat_of(spot[0])
-    return (seat if seat is not None else 1000 + int(spot[0][1:]), spot[2], spot[1])
+    return (_grid_order(spot[0]), spot[2], spot[1])
 
 
 class Fact(enum.StrEnum):
@@ -77,6 +82,11 @@ class Setup:
     first: str
     nodes: Mapping[str, frozenset[Coord]]
     deflectors: Mapping[str, frozenset[Coord]]
+
+    @cached_property
+    def owners(self) -> Mapping[str, str | None]:
+        """Each grid's owner (None for the Island's)."""
+        return frozen((g, self.layout.owner(g)) for g in self.layout.grids)
 
     @cached_property
     def players(self) -> tuple[str, ...]:
@@ -242,7 +252,7 @@ def holder(setup: Setup, marks: Mapping[Spot, str], spot: Spot) -> str | None:
     """The holder of ``spot`` (§9.1.7): its mark, else its grid's owner; nobody holds an
     unwon Island space."""
     mark = marks.get(spot)
-    return mark if mark is not None else setup.layout.owner(spot[0])
+    return mark if mark is not None else setup.owners[spot[0]]
 
 
 def may_take(setup: Setup, marks: Mapping[Spot, str], claimant: str, spot: Spot) -> bool:

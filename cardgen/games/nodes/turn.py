@@ -67,7 +67,7 @@ class Turn:
         return holder(self.setup, self.marks, spot)
 
     def owner(self, grid: str) -> str | None:
-        return self.layout.owner(grid)
+        return self.setup.owners[grid]
 
     def unused_deflector(self, spot: Spot) -> bool:
         return self.setup.is_deflector(spot) and spot not in self.used
