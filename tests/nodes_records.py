@@ -158,3 +158,71 @@ def outcome_data(outcome: OutcomeReport) -> dict[str, Any]:
 def replay_data(replay: Replay) -> dict[str, Any]:
     return {"report": [report_data(r) for r in replay.reports],
             "outcome": outcome_data(replay.outcome)}
+
+
+# --- building records by hand, for the rules' tests ---------------------------------------
+
+# Where a test's players keep the Deflectors it does not place itself: rows 10, 9, 8, far
+# from the Nodes of DEFAULT_NODES (row 5) and from the shots the tests make.
+PARKING = [(c, r) for r in (10, 9, 8) for c in range(10)]
+DEFAULT_NODES = ("A5", "C5", "E5", "G5", "I5")  # Rows 1-2 and 8-10 are uncovered
+
+
+def seats(game: GameName, nodes: list[tuple[str, ...]],
+          deflectors: list[tuple[str, ...]] | None = None) -> tuple[PlayerSetup, ...]:
+    """Players P1 … Pn with these Nodes and (Deflector, Defector) these Deflectors,
+    topped up to 20 from PARKING."""
+    found = []
+    for k, placed in enumerate(nodes, 1):
+        coords = _coords(list(placed))
+        chosen: list[tuple[int, int]] = []
+        if game is not GameName.REFLECTOR:
+            chosen = list(_coords(list(deflectors[k - 1]))) if deflectors else []
+            for c in PARKING:
+                if len(chosen) == 20:
+                    break
+                if c not in chosen and c not in coords:
+                    chosen.append(c)
+        found.append(PlayerSetup(f"P{k}", f"Player {k}", "XOTSVWZHKMNA"[k - 1], coords,
+                                 tuple(chosen)))
+    return tuple(found)
+
+
+def build(game: str, players: int = 2, *, nodes: dict[int, tuple[str, ...]] | None = None,
+          deflectors: dict[int, tuple[str, ...]] | None = None, moves: tuple[str, ...] = (),
+          first: str = "P1", arrangement: str | None = None, variants: tuple[str, ...] = (),
+          start: Start | None = None) -> Record:
+    """A record: ``nodes``/``deflectors`` by seat number (others get DEFAULT_NODES and
+    parked Deflectors), ``moves`` written ``"P1 P2:E1"``, ``"P2 pass"``, ``"P4 leave"``
+    or ``"P4 unite P3 link=P4:G6 master=… group=P3,P4"``."""
+    name = GameName(game)
+    if arrangement is None and name is not GameName.REFLECTOR:
+        arrangement = ("defector-full" if name is GameName.DEFECTOR
+                       else {3: "table-3", 4: "table-4-full", 5: "table-5-full"}[players])
+    all_nodes = [(nodes or {}).get(k, DEFAULT_NODES) for k in range(1, players + 1)]
+    all_defl = [(deflectors or {}).get(k, ()) for k in range(1, players + 1)]
+    return Record(name, seats(name, all_nodes, all_defl), first,
+                  tuple(parse_move(m) for m in moves), arrangement,
+                  frozenset(Variant(v) for v in variants), start)
+
+
+def parse_move(text: str) -> Move:
+    by, what, *rest = text.split()
+    if what == "pass":
+        return Pass(by)
+    if what == "leave":
+        return Leave(by)
+    if what == "unite":
+        options = dict(r.split("=") for r in rest[1:])
+        return Unite(by, rest[0], link=spot(options["link"]) if "link" in options else None,
+                     group=tuple(options["group"].split(",")) if "group" in options else (),
+                     master=spot(options["master"]) if "master" in options else None)
+    return Shot(by, spot(what))
+
+
+def begin(to_move: str, marks: dict[str, list[str]] | None = None, **kw: Any) -> Start:
+    """A ``[start]``: marks by player as ``G:Cr`` names; ``spent`` likewise."""
+    if "spent" in kw:
+        kw["spent"] = tuple(spot(s) for s in kw["spent"])
+    return Start(to_move, marks={p: tuple(spot(s) for s in ss)
+                                 for p, ss in (marks or {}).items()}, **kw)

@@ -1,0 +1,458 @@
+"""SPEC §9, rule by rule: every numbered rule of §9 (9.1.1 … 9.6.10) has at least one
+test here that names it (``@rule("9.x.y")``), and every reason code of §9.8 is reported
+by a referee replay of a record that breaks it. ``test_every_rule_has_a_test`` checks
+the list below, copied from SPEC §9 (CI has no SPEC to read).
+
+Positions are built as records (``tests/nodes_records.build``): players keep Nodes on
+Row 5 (A5 C5 E5 G5 I5) unless a test places them, so Rows 1-2 and 8-10 are uncovered,
+and park the Deflectors a test does not place on Rows 10, 9 and 8. ``[start]``
+positions set up the middle of a game. Expected reports are worked out by hand from
+the SPEC in each test's comments."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from cardgen.games.nodes import engine
+from cardgen.games.nodes.engine import legal_moves, push, replay, start
+from cardgen.games.nodes.record import Pass, Reason, Record, Shot
+from cardgen.games.nodes.state import State
+from tests.nodes_records import begin, build, replay_data, spot
+
+# Every numbered rule of SPEC §9 (§9.1.1 … §9.6.10), as listed there.
+RULES = (
+    [f"9.1.{i}" for i in range(1, 9)] + [f"9.2.{i}" for i in range(1, 6)]
+    + [f"9.3.{i}" for i in range(1, 5)] + [f"9.4.{i}" for i in range(1, 5)]
+    + [f"9.5.{i}" for i in range(1, 12)] + [f"9.6.{i}" for i in range(1, 11)])
+# §9.8's reason codes, in its order of precedence.
+REASONS = ["bad-setup", "not-your-turn", "player-out", "no-such-space", "own-grid", "held",
+           "own-territory", "ally", "out-of-reach", "not-down", "can-shoot", "divided",
+           "two-masters", "bad-link", "not-allied"]
+
+
+def rule(*numbers: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Mark a test as a test of these numbered rules of SPEC §9."""
+    def mark(test: Callable[..., Any]) -> Callable[..., Any]:
+        test.rules = (*getattr(test, "rules", ()), *numbers)  # type: ignore[attr-defined]
+        return test
+    return mark
+
+
+def reports(record: Record) -> list[dict[str, Any]]:
+    return replay_data(replay(record))["report"]
+
+
+def last(record: Record) -> dict[str, Any]:
+    return reports(record)[-1]
+
+
+def outcome(record: Record) -> dict[str, Any]:
+    return replay_data(replay(record))["outcome"]
+
+
+def after(record: Record) -> State:
+    state = start(record)
+    for move in record.moves:
+        state = push(state, move)[0]
+    return state
+
+
+def reason(record: Record) -> str | None:
+    found = last(record)
+    return found.get("reason")
+
+
+# --- 9.1 grids, notation, state ---------------------------------------------------------
+
+@rule("9.1.1", "9.5.5")
+def test_turns_go_clockwise_and_skip_a_player_who_is_out_but_keeps_his_seat():
+    game = build("deflector", 4, moves=("P1 P3:E1",), start=begin("P1", out=("P2",)))
+    assert outcome(game)["to_move"] == "P3"
+    fresh = build("deflector", 4, moves=("P1 P3:E1", "P2 P1:A4", "P3 P4:J4"))
+    assert outcome(fresh)["to_move"] == "P4"
+
+
+@rule("9.1.2", "9.1.3")
+def test_grids_are_the_players_and_the_island_and_nothing_else():
+    assert reason(build("reflector", moves=("P1 P3:E1",))) == "no-such-space"
+    assert reason(build("deflector", 4, moves=("P1 I1:A1",))) == "no-such-space"
+    island = build("defector", 6, arrangement="defector-island", moves=("P1 I1:A1",))
+    assert last(island) == {"move": 1, "path": ["I1:A1"], "answers": ["Null"],
+                            "won": {"P1": ["I1:A1"]}}
+
+
+@rule("9.1.3", "9.3.3")
+def test_a_capture_lists_its_node_then_its_territory_in_reading_order():
+    # P2's Node C1 (Row 1 entry): T(C1) = A1 B1 C1 D1 E1 / B2 C2 D2 / C3
+    game = build("reflector", nodes={2: ("C1", "A9", "C9", "H9", "J9")}, moves=("P1 P2:C1",))
+    assert last(game)["won"]["P1"] == ["P2:C1", "P2:A1", "P2:B1", "P2:D1", "P2:E1",
+                                       "P2:B2", "P2:C2", "P2:D2", "P2:C3"]
+
+
+@rule("9.1.4")
+def test_territories_have_13_12_11_9_8_or_6_spaces_and_stay_on_their_grid():
+    state = start(build("reflector", nodes={1: ("E5", "B3", "B2", "A3", "A1"),
+                                            2: ("A2", "J10", "J1", "A10", "E1")}))
+    sizes = {n: len(state.setup.territory(spot(n)))
+             for n in ("P1:E5", "P1:B3", "P1:B2", "P1:A3", "P2:A2", "P1:A1")}
+    assert sizes == {"P1:E5": 13, "P1:B3": 12, "P1:B2": 11, "P1:A3": 9, "P2:A2": 8,
+                     "P1:A1": 6}
+    # P2:E1 sits at the fold: its territory does not cross to P1's Row 1
+    assert {s[0] for s in state.setup.territory(spot("P2:E1"))} == {"P2"}
+
+
+@rule("9.1.5")
+def test_spaces_meet_by_a_side_never_by_a_corner():
+    # After move 2, Ann holds P2:E1 and P2:E2 (the reflection of Bob's P1:E2)
+    moves = ("P1 P2:E1", "P2 P1:E2")
+    assert reason(build("reflector", moves=(*moves, "P1 P2:F3"))) == "out-of-reach"
+    assert "reason" not in last(build("reflector", moves=(*moves, "P1 P2:F2")))
+
+
+@rule("9.1.6")
+def test_a_base_reaches_across_a_join():
+    # table-4-full: P1's Column A meets P2's Column J, same rows. Cy's base P1:A4 reaches
+    # P2:J4 (d(I5) = 2: Owned); P2:J6 faces P1:A6, which is not his, and P2's Column J
+    # is joined to P1, not to Cy's home: no entry.
+    position = begin("P3", {"P3": ["P1:A4"]})
+    shot = last(build("deflector", 4, moves=("P3 P2:J4",), start=position))
+    assert shot == {"move": 1, "path": ["P2:J4"], "answers": ["Owned"],
+                    "won": {"P3": ["P2:J4"]}}
+    assert reason(build("deflector", 4, moves=("P3 P2:J6",), start=position)) == "out-of-reach"
+
+
+@rule("9.1.7")
+def test_the_holder_of_a_space_is_its_mark_else_its_owner_and_own_spaces_are_no_bases():
+    state = start(build("deflector", 4, start=begin("P1", {"P1": ["P2:A5"]})))
+    assert state.holder(spot("P2:A5")) == "P1" and state.holder(spot("P2:B5")) == "P2"
+    assert [state.node_count(p) for p in ("P1", "P2", "P3", "P4")] == [6, 4, 5, 5]
+    island = start(build("defector", 6, arrangement="defector-island"))
+    assert island.holder(spot("I1:A1")) is None
+    # Bob has aimed at P1 and holds P1:A2, so his entry there is closed; his own unwon
+    # P2:J4 faces P1:A4 but is not a base of his.
+    closed = begin("P2", {"P2": ["P1:A2"]}, aimed={"P2": ("P1",)})
+    assert reason(build("deflector", 4, moves=("P2 P1:A4",), start=closed)) == "out-of-reach"
+    assert reason(build("deflector", 4, moves=("P2 P1:A1",),
+                        start=begin("P2"))) is None  # not aimed yet: entry
+
+
+@rule("9.1.8")
+def test_a_view_holds_own_and_allies_secrets_and_the_public_facts_only():
+    from dataclasses import replace as swap
+
+    from cardgen.games.nodes.knowledge import view
+    from cardgen.games.nodes.state import Fact
+    from tests.nodes_records import read_record
+
+    example = read_record("reflector-example.toml")
+    # Bob's I8 moved to I9: nothing the eight legal shots revealed changes
+    bob = swap(example.players[1], nodes=tuple((8, 9) if c == (8, 8) else c
+                                               for c in example.players[1].nodes))
+    other = swap(example, players=(example.players[0], bob), moves=example.moves[:8])
+    one, two = after(swap(example, moves=example.moves[:8])), after(other)
+    assert view(one, "P1") == view(two, "P1")  # Ann cannot tell the two apart
+    assert view(one, "P2") != view(two, "P2")  # Bob can
+    ann = view(one, "P1")
+    assert set(ann.secrets) == {"P1"} and ann.secrets["P1"].nodes == frozenset(
+        example.players[0].nodes)
+    assert ann.known(spot("P2:D4")) >= {Fact.NODE} and Fact.COVERED in ann.known(
+        spot("P2:C3"))
+    assert ann.known(spot("P2:E1")) >= {Fact.UNCOVERED, Fact.NOT_NODE}
+    assert ann.known(spot("P2:I8")) == frozenset()  # never answered
+    assert ann.legal and all(m.by == "P1" for m in ann.legal)
+    assert view(one, "P2").legal == ()  # not his turn
+    # allies know each other's secrets, and keep them after parting (decision 53)
+    allied = after(build("defector", 6, moves=("P3 unite P4 link=P3:A5", "P4 leave")))
+    assert set(view(allied, "P3").secrets) == {"P3", "P4"}
+    assert set(view(allied, "P5").secrets) == {"P5"}
+
+
+# --- 9.2 set-up ---------------------------------------------------------------------------
+
+@rule("9.2.1")
+def test_five_different_nodes_anywhere_on_the_grid():
+    edges = build("reflector", nodes={1: ("A1", "B1", "A2", "J10", "J9")}, moves=("P1 P2:A1",))
+    assert "reason" not in last(edges)  # corners, neighbours and overlaps are allowed
+    assert reason(build("reflector", nodes={1: ("A1", "B1", "A2", "J10")})) == "bad-setup"
+    assert reason(build("reflector", nodes={1: ("A1", "B1", "A2", "J10", "J10")})) == \
+        "bad-setup"
+
+
+@rule("9.2.2")
+def test_twenty_deflectors_off_the_nodes_and_none_in_reflector():
+    assert reason(build("deflector", 3, deflectors={1: ("A5",)})) == "bad-setup"  # a Node
+    assert replay(build("deflector", 3, deflectors={2: ("A1", "J1", "E4")})).reports == ()
+    short = build("deflector", 3)
+    setups = list(short.players)
+    setups[0] = type(setups[0])("P1", "Ann", "X", setups[0].nodes, setups[0].deflectors[:19])
+    from dataclasses import replace as swap
+    assert reason(swap(short, players=tuple(setups))) == "bad-setup"
+    with_deflectors = swap(build("reflector"), players=tuple(
+        swap(p, deflectors=((0, 1),)) for p in build("reflector").players))
+    assert reason(with_deflectors) == "bad-setup"
+
+
+@rule("9.2.3")
+def test_every_symbol_is_different():
+    from dataclasses import replace as swap
+    game = build("reflector")
+    same = swap(game, players=tuple(swap(p, symbol="X") for p in game.players))
+    assert reason(same) == "bad-setup"
+
+
+@rule("9.2.4")
+def test_first_names_who_starts():
+    assert reason(build("reflector", first="P2", moves=("P1 P2:E1",))) == "not-your-turn"
+    assert "reason" not in last(build("reflector", first="P2", moves=("P2 P1:E1",)))
+    assert reason(build("deflector", 3, first="P9")) == "bad-setup"
+
+
+@rule("9.2.5")
+def test_a_bad_setup_is_refused_before_play_and_defector_unites_before_the_first_shot():
+    bad = replay(build("reflector", nodes={1: ("A1",)}, moves=("P1 P2:E1",)))
+    assert replay_data(bad) == {"report": [{"move": 1, "legal": False,
+                                            "reason": "bad-setup"}],
+                                "outcome": {"result": "not-over", "to_move": "P1",
+                                            "stopped_at": 1}}
+    # before the first shot anyone unites; after it, only the player to move
+    early = build("defector", 6, moves=("P3 unite P5 link=P3:A5", "P1 P2:E1"))
+    assert [r.get("reason") for r in reports(early)] == [None, None]
+    late = build("defector", 6, moves=("P1 P2:E1", "P3 unite P5 link=P3:A5"))
+    assert reason(late) == "not-your-turn"
+
+
+# --- 9.3 landings, captures, reflection -------------------------------------------------
+
+@rule("9.3.1")
+def test_answers_come_in_order_and_a_deflector_sends_the_shot_on():
+    # P1 aims straight across at P3 (clockwise): P3:E1 Deflector, then P4:E1 Null
+    game = build("deflector", 4, deflectors={3: ("E1",)}, moves=("P1 P3:E1",))
+    assert last(game) == {"move": 1, "path": ["P3:E1", "P4:E1"],
+                          "answers": ["Deflector", "Null"], "used": ["P3:E1"],
+                          "won": {"P1": ["P4:E1"]}}
+
+
+@rule("9.3.1")
+def test_a_landing_the_claimant_may_not_take_or_an_out_player_claims_is_spent():
+    held = build("deflector", 4, deflectors={3: ("E1",)}, moves=("P1 P3:E1",),
+                 start=begin("P1", {"P1": ["P4:E1"]}))
+    assert last(held) == {"move": 1, "path": ["P3:E1", "P4:E1"],
+                          "answers": ["Deflector", "Null"], "used": ["P3:E1"],
+                          "spent": ["P4:E1"]}
+    # back on Ann's grid the original Target P3 claims P1:E1, but he is out (decision 55)
+    out = build("deflector", 4, deflectors={3: ("E1",), 4: ("E1",)}, moves=("P1 P3:E1",),
+                start=begin("P1", out=("P3",)))
+    assert last(out) == {"move": 1, "path": ["P3:E1", "P4:E1", "P1:E1"],
+                         "answers": ["Deflector", "Deflector", "Null"],
+                         "used": ["P3:E1", "P4:E1"], "spent": ["P1:E1"]}
+
+
+@rule("9.3.2")
+def test_a_won_space_inside_your_own_territory_cannot_be_won_back():
+    # Ann holds P2's Node E5 and D5 beside it; Cy has won P2:E4, inside T(E5)
+    state = start(build("deflector", 4, start=begin(
+        "P1", {"P1": ["P2:E5", "P2:D5"], "P3": ["P2:E4"]})))
+    assert engine.problem(state, Shot("P1", spot("P2:E4"))).reason is Reason.OWN_TERRITORY
+    assert engine.problem(state, Shot("P1", spot("P2:F5"))) is None  # unwon: takeable
+    assert engine.problem(state, Shot("P1", spot("P2:C5"))) is None  # a Node: takeable
+    assert engine.problem(state, Shot("P1", spot("P2:D5"))).reason is Reason.HELD
+
+
+@rule("9.3.3")
+def test_a_capture_keeps_the_overlap_reveals_nodes_there_and_captures_no_other_node():
+    from tests.nodes_records import read_record
+    found = reports(read_record("reflector-example.toml"))
+    assert found[5]["captured"] == ["P1:C3"] and found[5]["revealed"] == ["P1:D4"]
+    assert found[5]["won"]["P2"][0] == "P1:C3"  # the Node's own space, inside T(D4)
+    example2 = reports(read_record("deflector-example.toml"))
+    assert example2[5]["used"] == ["P1:A2", "P1:C4"]  # C4 in the kept part fires too
+    assert [f["from"] for f in example2[5]["fired"]] == ["P1:A2", "P1:C4"]
+
+
+@rule("9.3.4")
+def test_reflection_concedes_the_same_space_and_a_conceded_node_is_captured():
+    # Ann captures Cy's Node P3:E1; she concedes P1:E1, her own Node, and Cy captures it;
+    # its Deflector D1 fires from Cy towards Ann (straight across: clockwise), to P2:D1.
+    game = build("deflector", 4, variants=("reflection",),
+                 nodes={1: ("E1", "A7", "C7", "G7", "I7"), 3: ("E1", "A6", "C6", "H6", "J6")},
+                 deflectors={1: ("D1",)}, moves=("P1 P3:E1",))
+    assert last(game) == {
+        "move": 1, "path": ["P3:E1"], "answers": ["Node"], "used": ["P1:D1"],
+        "captured": ["P3:E1", "P1:E1"],
+        "won": {"P1": ["P3:E1", "P3:C1", "P3:D1", "P3:F1", "P3:G1", "P3:D2", "P3:E2",
+                       "P3:F2", "P3:E3"],
+                "P3": ["P1:E1", "P1:C1", "P1:F1", "P1:G1", "P1:D2", "P1:E2", "P1:F2",
+                       "P1:E3", "P2:D1"]},
+        "fired": [{"from": "P1:D1", "path": ["P2:D1"], "answers": ["Null"]}],
+        "reflection": {"at": "P1:E1", "answer": "Node"}}
+
+
+@rule("9.3.4", "9.5.11")
+def test_when_there_is_no_reflection():
+    def shot(**kw: Any) -> dict[str, Any]:
+        return last(build("deflector", 4, variants=("reflection",), **kw))
+    # the reflected space is no longer the Shooter's: "nothing"
+    assert shot(moves=("P1 P3:E1",), start=begin("P1", {"P3": ["P1:E1"]}))[
+        "reflection"] == {"at": "P1:E1", "answer": "nothing"}
+    # the shot won nothing (spent)
+    assert "reflection" not in shot(deflectors={3: ("E1",)}, moves=("P1 P3:E1",),
+                                    start=begin("P1", {"P1": ["P4:E1"]}))
+    # the shot landed on the Shooter's grid on its way, then won P2:E1 for him
+    way = shot(deflectors={3: ("E1",), 4: ("E1",), 1: ("E1",)}, moves=("P1 P3:E1",))
+    assert way["path"] == ["P3:E1", "P4:E1", "P1:E1", "P2:E1"]
+    assert way["won"] == {"P1": ["P2:E1"]} and "reflection" not in way
+    # the space was held by a player who is out
+    assert "reflection" not in shot(moves=("P1 P3:E1",), start=begin("P1", out=("P3",)))
+    # a space of the Shooter's own grid, won back
+    assert "reflection" not in shot(moves=("P1 P1:E1",), start=begin("P1", {"P2": ["P1:E1"],
+                                                                           "P1": ["P1:E2"]}))
+    # a Deflector on the reflected space does not act: used, and answered from beneath
+    concede = shot(deflectors={1: ("E1",)}, moves=("P1 P3:E1",))
+    assert concede["used"] == ["P1:E1"]
+    assert concede["reflection"] == {"at": "P1:E1", "answer": "Null"}
+    assert concede["won"] == {"P1": ["P3:E1"], "P3": ["P1:E1"]}
+    # and plain Deflector has no reflection at all
+    assert "reflection" not in last(build("deflector", 4, moves=("P1 P3:E1",)))
+
+
+# --- 9.4 Reflector -------------------------------------------------------------------------
+
+@rule("9.4.1")
+def test_reflector_plays_alike_on_every_setup_and_needs_no_arrangement():
+    from dataclasses import replace as swap
+
+    from tests.nodes_records import read_record
+    example = read_record("reflector-example.toml")
+    expected = replay_data(replay(example))
+    for name in (None, "reflector-fold", "reflector-three-cards"):
+        assert replay_data(replay(swap(example, arrangement=name))) == expected
+    assert reason(swap(example, arrangement="table-3")) == "bad-setup"
+
+
+@rule("9.4.2")
+def test_reflector_turns_alternate():
+    assert reason(build("reflector", moves=("P1 P2:E1", "P1 P2:E2"))) == "not-your-turn"
+    assert outcome(build("reflector", moves=("P1 P2:E1", "P2 P1:E2")))["to_move"] == "P1"
+
+
+@rule("9.4.3")
+def test_reflector_shots_row_1_first_then_spaces_that_meet_a_base():
+    assert reason(build("reflector", moves=("P1 P1:E1",))) == "own-grid"
+    assert reason(build("reflector", moves=("P1 P2:E2",))) == "out-of-reach"
+    assert reason(build("reflector", moves=("P1 P2:E1", "P2 P1:E2", "P1 P2:E1"))) == "held"
+    # kept spaces can be shot (Owned), and after his first shot a player always has one
+    state = start(build("reflector"))
+    assert {s.at for s in legal_moves(state)} == {("P2", c, 1) for c in range(10)}
+    assert reason(build("reflector", moves=("P1 pass",))) == "can-shoot"
+
+
+@rule("9.4.4")
+def test_reflector_ends_when_a_player_has_lost_all_his_nodes():
+    # Ann holds four of Bob's Nodes and P2:I4; she takes I5 and concedes her own P1:I5
+    game = build("reflector", moves=("P1 P2:I5",), start=begin(
+        "P1", {"P1": ["P2:A5", "P2:C5", "P2:E5", "P2:G5", "P2:I4"]}))
+    assert outcome(game) == {"result": "win", "reason": "all-nodes", "winners": ["P1"],
+                             "nodes": {"P1": 9, "P2": 1}}
+    assert legal_moves(after(game)) == []
+
+
+@rule("9.4.4")
+def test_reflector_double_loss_goes_to_the_space_count_or_is_a_true_draw():
+    # each holds the other's Nodes but E5; Ann takes P2:E5 and concedes her last, P1:E5
+    marks = {"P1": ["P2:A5", "P2:C5", "P2:G5", "P2:I5", "P2:E4"],
+             "P2": ["P1:A5", "P1:C5", "P1:G5", "P1:I5", "P1:E4"]}
+    draw = build("reflector", moves=("P1 P2:E5",), start=begin("P1", marks))
+    assert outcome(draw) == {"result": "draw", "reason": "true-draw", "winners": ["P1", "P2"],
+                             "nodes": {"P1": 5, "P2": 5}, "spaces": {"P1": 15, "P2": 15}}
+    marks["P1"].append("P2:A1")
+    win = build("reflector", moves=("P1 P2:E5",), start=begin("P1", marks))
+    assert outcome(win) == {"result": "win", "reason": "space-count", "winners": ["P1"],
+                            "nodes": {"P1": 5, "P2": 5}, "spaces": {"P1": 16, "P2": 15}}
+
+
+# --- 9.5 Deflector ------------------------------------------------------------------------
+
+@rule("9.5.1")
+def test_deflector_is_played_on_a_named_arrangement_for_its_players():
+    assert reason(build("deflector", 4, arrangement="table-3")) == "bad-setup"
+    assert reason(build("deflector", 4, arrangement="no-such-table")) == "bad-setup"
+    # table-4-partial joins P1's Row 1 to P2's, and P1 to P3 not at all
+    partial = build("deflector", 4, arrangement="table-4-partial", moves=("P1 P2:E1",))
+    assert "reason" not in last(partial)
+    far = build("deflector", 4, arrangement="table-4-partial", moves=("P1 P3:E1",))
+    assert reason(far) == "out-of-reach"
+    assert reason(build("deflector", 6, arrangement="table-5-full")) == "bad-setup"
+
+
+@rule("9.5.2", "9.5.9")
+def test_holding_all_five_nodes_makes_a_home_and_losing_the_last_puts_a_player_out():
+    game = build("deflector", 4, moves=("P1 P2:I5",), start=begin(
+        "P1", {"P1": ["P2:A5", "P2:C5", "P2:E5", "P2:G5", "P2:I4"]}))
+    assert last(game)["out"] == ["P2"]
+    state = after(game)
+    assert state.homes["P1"] == {"P1", "P2"} and state.homes["P2"] == frozenset()
+    assert outcome(game)["to_move"] == "P3"  # P2 is skipped from now on
+
+
+@rule("9.5.3")
+def test_entry_is_open_until_aimed_at_and_again_without_a_base():
+    assert "reason" not in last(build("deflector", 4, moves=("P1 P3:J1",)))  # 1R1-3R1
+    assert reason(build("deflector", 4, moves=("P1 P3:E2",))) == "out-of-reach"
+    aimed = {"aimed": {"P1": ("P3",)}}
+    with_base = begin("P1", {"P1": ["P3:A2"]}, **aimed)
+    assert reason(build("deflector", 4, moves=("P1 P3:J1",), start=with_base)) == \
+        "out-of-reach"
+    without = begin("P1", **aimed)
+    assert "reason" not in last(build("deflector", 4, moves=("P1 P3:J1",), start=without))
+
+
+def blocked(**extra: Any) -> Record:
+    """Three players, Cy out: neither Ann nor Bob has a legal shot. Each holds Nodes
+    whose neighbours Cy (who is out) has won, inside their territories, and each has
+    aimed at both grids joined to his home and holds a base on each."""
+    marks = {"P1": ["P2:E5", "P3:C3", "P3:C6", "P3:E5"], "P2": ["P1:E5", "P3:H3", "P3:H6"],
+             "P3": []}
+    for node in ("P2:E5", "P1:E5", "P3:C3", "P3:C6", "P3:E5", "P3:H3", "P3:H6"):
+        g, c, r = spot(node)
+        marks["P3"] += [f"{g}:{'ABCDEFGHIJ'[c + dc]}{r + dr}"
+                        for dc, dr in ((0, -1), (-1, 0), (1, 0), (0, 1))]
+    return build("deflector", 3, nodes={3: ("C3", "C6", "E5", "H3", "H6")},
+                 start=begin("P1", marks, out=("P3",),
+                             aimed={"P1": ("P2", "P3"), "P2": ("P1", "P3")}), **extra)
+
+
+@rule("9.5.4")
+def test_a_player_passes_when_and_only_when_he_has_no_legal_shot():
+    assert engine.shots(start(blocked())) == []
+    assert legal_moves(start(blocked())) == [Pass("P1")]
+    assert reason(build("deflector", 4, moves=("P1 pass",))) == "can-shoot"
+    assert reason(build("deflector", 4, moves=("P1 P1:E1",))) == "held"  # own unwon space
+
+
+@rule("9.5.6")
+def test_a_shot_travels_the_shorter_way_round_by_seats_and_out_seats_count():
+    # P4 is 3 seats clockwise of P1: anticlockwise, so from P4's Deflector to P3
+    game = build("deflector", 4, deflectors={4: ("A1",)}, moves=("P1 P4:A1",))
+    assert last(game)["path"] == ["P4:A1", "P3:A1"]
+    # straight across is clockwise; P4 is out but his seat still counts
+    across = build("deflector", 4, deflectors={3: ("E1",)}, moves=("P1 P3:E1",),
+                   start=begin("P1", out=("P4",)))
+    assert last(across)["path"] == ["P3:E1", "P4:E1"]
+
+
+@rule("9.5.7", "9.5.8")
+def test_a_fired_deflector_landing_on_the_capturers_grid_is_won_by_the_original_target():
+    # P3:E1 sends Ann's shot on to P4:E1, a Node she captures (clockwise); its Deflector
+    # D1 fires on to the next grid clockwise, hers: P1:D1 goes to P4
+    game = build("deflector", 4, nodes={4: ("E1", "A5", "C5", "G5", "I5")},
+                 deflectors={3: ("E1",), 4: ("D1",)}, moves=("P1 P3:E1",))
+    assert last(game) == {
+        "move": 1, "path": ["P3:E1", "P4:E1"], "answers": ["Deflector", "Node"],
+        "used": ["P3:E1", "P4:D1"], "captured": ["P4:E1"],
+        "won": {"P1": ["P4:E1", "P4:C1", "P4:F1", "P4:G1", "P4:D2", "P4:E2", "P4:F2",
+                       "P4:E3"], "P4": ["P1:D1"]},
+        "fired": [{"from": "P4:D1", "path": ["P1:D1"], "answers": ["Null"]}]}
