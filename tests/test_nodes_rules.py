@@ -11,11 +11,8 @@ the SPEC in each test's comments."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from typing import Any
-
-import pytest
 
 from cardgen.games.nodes import engine
 from cardgen.games.nodes.engine import legal_moves, push, replay, start
@@ -413,14 +410,15 @@ def test_entry_is_open_until_aimed_at_and_again_without_a_base():
 def blocked(**extra: Any) -> Record:
     """Three players, Cy out: neither Ann nor Bob has a legal shot. Each holds Nodes
     whose neighbours Cy (who is out) has won, inside their territories, and each has
-    aimed at both grids joined to his home and holds a base on each."""
-    marks = {"P1": ["P2:E5", "P3:C3", "P3:C6", "P3:E5"], "P2": ["P1:E5", "P3:H3", "P3:H6"],
+    aimed at both grids joined to his home and holds a base on each. Cy still holds
+    his Node J10, so it is not "two left"."""
+    marks = {"P1": ["P2:E5", "P3:C3", "P3:C6", "P3:E5"], "P2": ["P1:E5", "P3:H3"],
              "P3": []}
-    for node in ("P2:E5", "P1:E5", "P3:C3", "P3:C6", "P3:E5", "P3:H3", "P3:H6"):
+    for node in ("P2:E5", "P1:E5", "P3:C3", "P3:C6", "P3:E5", "P3:H3"):
         g, c, r = spot(node)
         marks["P3"] += [f"{g}:{'ABCDEFGHIJ'[c + dc]}{r + dr}"
                         for dc, dr in ((0, -1), (-1, 0), (1, 0), (0, 1))]
-    return build("deflector", 3, nodes={3: ("C3", "C6", "E5", "H3", "H6")},
+    return build("deflector", 3, nodes={3: ("C3", "C6", "E5", "H3", "J10")},
                  start=begin("P1", marks, out=("P3",),
                              aimed={"P1": ("P2", "P3"), "P2": ("P1", "P3")}), **extra)
 
@@ -456,3 +454,291 @@ def test_a_fired_deflector_landing_on_the_capturers_grid_is_won_by_the_original_
         "won": {"P1": ["P4:E1", "P4:C1", "P4:F1", "P4:G1", "P4:D2", "P4:E2", "P4:F2",
                        "P4:E3"], "P4": ["P1:D1"]},
         "fired": [{"from": "P4:D1", "path": ["P1:D1"], "answers": ["Null"]}]}
+
+
+@rule("9.5.9")
+def test_the_threshold_wins_before_anyone_goes_out():
+    # 4 players: Ann holds her 5, Cy's 5 and two of Bob's; the third makes 13
+    marks = {"P1": ["P3:A5", "P3:C5", "P3:E5", "P3:G5", "P3:I5", "P2:A5", "P2:C5", "P2:I4"]}
+    game = build("deflector", 4, moves=("P1 P2:I5",), start=begin("P1", marks, out=("P3",)))
+    assert outcome(game) == {"result": "win", "reason": "threshold", "winners": ["P1"],
+                             "nodes": {"P1": 13, "P2": 2, "P3": 0, "P4": 5}}
+
+
+@rule("9.5.9")
+def test_last_standing_and_none_left():
+    # 3 players, Cy out and holding four of Bob's Nodes: Ann takes Bob's last one
+    last_one = build("deflector", 3, moves=("P1 P2:I5",), start=begin(
+        "P1", {"P1": ["P2:I4"], "P3": ["P2:A5", "P2:C5", "P2:E5", "P2:G5"]}, out=("P3",)))
+    assert last(last_one)["out"] == ["P2"]
+    assert outcome(last_one)["reason"] == "last-standing"
+    assert outcome(last_one)["winners"] == ["P1"]
+    # each has one Node of his own left, both at E5; Ann's capture concedes hers
+    # (Reflector-Deflector), both go out together, one Node each: a draw
+    marks = {"P1": ["P2:E4"], "P3": ["P1:A5", "P1:C5", "P1:G5", "P1:I5", "P2:A5", "P2:C5",
+                                     "P2:G5", "P2:I5"]}
+    together = build("deflector", 3, variants=("reflection",), moves=("P1 P2:E5",),
+                     start=begin("P1", marks, out=("P3",)))
+    assert last(together)["out"] == ["P1", "P2"]
+    assert outcome(together) == {"result": "draw", "reason": "none-left",
+                                 "winners": ["P1", "P2"],
+                                 "nodes": {"P1": 1, "P2": 1, "P3": 13}}
+
+
+@rule("9.5.9")
+def test_two_left_wins_when_ahead_and_goes_on_while_level():
+    # 4 players, Cy and Di out; Ann holds Cy's Nodes, Bob Di's: 10 each, all 20 held
+    marks = {"P1": ["P3:A5", "P3:C5", "P3:E5", "P3:G5", "P3:I5", "P2:I4"],
+             "P2": ["P4:A5", "P4:C5", "P4:E5", "P4:G5", "P4:I5"]}
+    position = begin("P1", marks, out=("P3", "P4"))
+    level = build("deflector", 4, moves=("P1 P2:J4",), start=position)
+    assert outcome(level) == {"result": "not-over", "to_move": "P2",
+                              "nodes": {"P1": 10, "P2": 10, "P3": 0, "P4": 0}}
+    ahead = build("deflector", 4, moves=("P1 P2:J4", "P2 P1:A1", "P1 P2:I5"), start=position)
+    assert outcome(ahead) == {"result": "win", "reason": "two-left", "winners": ["P1"],
+                              "nodes": {"P1": 11, "P2": 9, "P3": 0, "P4": 0}}
+
+
+@rule("9.5.9", "9.5.4")
+def test_a_stalemate_when_everyone_in_the_game_has_passed():
+    game = blocked(moves=("P1 pass", "P2 pass"))
+    assert reports(game) == [{"move": 1}, {"move": 2}]
+    # Ann 4 + 1 + 3 = 8 Nodes, Bob 4 + 1 + 1 = 6
+    assert outcome(game) == {"result": "win", "reason": "stalemate", "winners": ["P1"],
+                             "nodes": {"P1": 8, "P2": 6, "P3": 1}}
+    one = blocked(moves=("P1 pass",))
+    assert outcome(one)["result"] == "not-over"
+
+
+@rule("9.5.10")
+def test_ricochet_runs_along_the_row_and_stops_at_a_node():
+    # straight across, clockwise: from P3:E1 towards Column A, on into P4 at Column J
+    game = build("deflector", 4, variants=("ricochet",), deflectors={3: ("E1",)},
+                 nodes={4: ("G1", "A5", "C5", "E5", "I5")}, moves=("P1 P3:E1",))
+    found = last(game)
+    assert found["path"] == ["P3:E1", "P4:G1"] and found["answers"] == ["Deflector", "Node"]
+    assert found["captured"] == ["P4:G1"]
+
+
+@rule("9.5.10")
+def test_ricochet_reverses_on_the_first_grid_and_stops_on_another():
+    game = build("deflector", 4, variants=("ricochet",), deflectors={3: ("E1", "B1"),
+                                                                    2: ("C1",)},
+                 moves=("P1 P3:E1",))
+    # back past E1 to Column J, on anticlockwise into P2 at Column A: P2:C1 stops it
+    assert last(game) == {"move": 1, "path": ["P3:E1", "P3:B1", "P2:C1"],
+                          "answers": ["Deflector", "Deflector", "Deflector"],
+                          "used": ["P3:E1", "P3:B1", "P2:C1"]}
+
+
+@rule("9.5.10")
+def test_ricochet_all_the_way_round_wins_the_start_and_fired_runs_start_at_home():
+    round_trip = build("deflector", 4, variants=("ricochet",), deflectors={3: ("E1",)},
+                       moves=("P1 P3:E1",))
+    assert last(round_trip) == {"move": 1, "path": ["P3:E1", "P3:E1"],
+                                "answers": ["Deflector", "Null"], "used": ["P3:E1"],
+                                "won": {"P1": ["P3:E1"]}}
+    # the capture of P4:G1 fires P4:G2 (in T(G1)): its run goes round Row 2 and back
+    # to G2, which is Owned, and Ann wins it
+    fired = build("deflector", 4, variants=("ricochet",), deflectors={3: ("E1",), 4: ("G2",)},
+                  nodes={4: ("G1", "A5", "C5", "E5", "I5")}, moves=("P1 P3:E1",))
+    found = last(fired)
+    assert found["fired"] == [{"from": "P4:G2", "path": ["P4:G2"], "answers": ["Owned"]}]
+    assert found["won"]["P1"][-1] == "P4:G2"
+
+
+@rule("9.5.11", "9.3.4")
+def test_reflector_deflector_reflects_every_shot():
+    plain = build("deflector", 4, moves=("P1 P3:E1",))
+    assert "reflection" not in last(plain)
+    reflecting = build("deflector", 4, variants=("reflection",), moves=("P1 P3:E1",))
+    assert last(reflecting)["reflection"] == {"at": "P1:E1", "answer": "Null"}
+    assert last(reflecting)["won"] == {"P1": ["P3:E1"], "P3": ["P1:E1"]}
+
+
+# --- 9.6 Defector ---------------------------------------------------------------------------
+
+def allied(*groups: tuple[str, ...], master: str | None = None) -> tuple[Any, ...]:
+    """``[[start.alliance]]`` values: each group ``(link, member, …)``; with ``master``
+    one alliance of every group's members."""
+    from cardgen.games.nodes.record import AllianceView
+    views = [(spot(g[0]), tuple(g[1:])) for g in groups]
+    if master is not None:
+        members = tuple(sorted({m for _, ms in views for m in ms} | {spot(master)[0]},
+                               key=lambda p: int(p[1:])))
+        return (AllianceView(members, spot(master), tuple(views)),)
+    return tuple(AllianceView(ms, None, ((link, ms),)) for link, ms in views)
+
+
+@rule("9.6.1")
+def test_defector_always_reflects_and_allows_its_own_variants():
+    game = build("defector", 6, moves=("P1 P2:E1",))
+    assert last(game)["reflection"] == {"at": "P1:E1", "answer": "Null"}
+    assert reason(build("defector", 6, variants=("reflection",))) == "bad-setup"
+    assert reason(build("deflector", 4, variants=("deluxe",))) == "bad-setup"
+    assert "reason" not in last(build("defector", 6, variants=(
+        "ricochet", "deluxe", "safety", "alliance-victory"), moves=("P1 P2:E1",)))
+
+
+@rule("9.6.2")
+def test_the_island_is_built_by_rule_for_any_number_and_no_player_touches_another():
+    seven = build("defector", 7, arrangement="defector-island", moves=("P1 I1:A1",))
+    assert "reason" not in last(seven)
+    assert reason(build("defector", 7, arrangement="defector-island",
+                        moves=("P1 I9:A1",))) == "no-such-space"  # I1 … I8
+    assert reason(build("defector", 6, arrangement="defector-island",
+                        moves=("P1 P2:E1",))) == "out-of-reach"
+    full = build("defector", 7, moves=("P1 P5:J1",))  # every Row 1 meets every Row 1
+    assert "reason" not in last(full)
+
+
+@rule("9.6.3")
+def test_island_spaces_answer_null_change_hands_and_deflections_skip_the_island():
+    taken = build("defector", 6, arrangement="defector-island", moves=("P1 I1:A2",),
+                  start=begin("P1", {"P2": ["I1:A2"]}))
+    assert last(taken) == {"move": 1, "path": ["I1:A2"], "answers": ["Null"],
+                           "won": {"P1": ["I1:A2"]}}  # and never reflected
+    # from I2:A1 Ann reaches P6:A1 across the join; P6 is 5 seats on: anticlockwise,
+    # and the next seat anticlockwise from P6 is P5, not an Island grid
+    across = build("defector", 6, arrangement="defector-island", deflectors={6: ("A1",)},
+                   moves=("P1 P6:A1",), start=begin("P1", {"P1": ["I2:A1"]}))
+    assert last(across)["path"] == ["P6:A1", "P5:A1"]
+
+
+@rule("9.6.4")
+def test_uniting_link_groups_and_a_master():
+    moves = ("P3 unite P4 link=P3:A5", "P5 unite P3", "P6 unite P3 master=P6:A5")
+    found = reports(build("defector", 6, moves=moves))
+    assert [r["alliance"] for r in found] == [
+        [{"members": ["P3", "P4"], "groups": [["P3:A5", "P3", "P4"]]}],
+        [{"members": ["P3", "P4", "P5"], "groups": [["P3:A5", "P3", "P4", "P5"]]}],
+        [{"members": ["P3", "P4", "P5", "P6"], "master": "P6:A5",
+          "groups": [["P3:A5", "P3", "P4", "P5"]]}]]
+    assert reason(build("defector", 6, moves=("P3 unite P4",))) == "bad-link"
+    assert reason(build("defector", 6, moves=("P3 unite P4 link=P3:B5",))) == "bad-link"
+    assert reason(build("defector", 6, moves=(*moves[:2], "P6 unite P3"))) == "bad-link"
+
+
+@rule("9.6.4")
+def test_when_players_may_unite_and_leave():
+    position = begin("P1", alliances=allied(("P4:A5", "P3", "P4")))
+    def moves(*ms: str) -> str | None:
+        return reason(build("defector", 6, moves=ms, start=position))
+    assert moves("P3 leave") == "not-your-turn"  # P1's turn: not a member's
+    assert moves("P1 unite P2 link=P1:A5", "P1 P5:E1") is None
+    assert moves("P2 unite P1 link=P1:A5") == "not-your-turn"
+    assert moves("P1 leave") == "not-allied"
+    # leaving comes before any union of the turn
+    pair = begin("P1", alliances=allied(("P1:A5", "P1", "P2")))
+    late = build("defector", 6, moves=("P1 unite P3", "P2 leave"), start=pair)
+    assert [r.get("reason") for r in reports(late)] == [None, "not-your-turn"]
+    assert moves("P1 P2:E1", "P2 P3:E1", "P4 leave") is None  # P3's turn: a member's
+    assert moves("P1 P2:E1", "P2 P3:E1", "P3 leave") is None
+    # defecting: leave and unite with another side at the start of one's own turn
+    defect = build("defector", 6, moves=("P1 P2:E1", "P2 P3:E1", "P3 leave",
+                                         "P3 unite P5 link=P3:A5", "P4 leave"), start=position)
+    # (P3's leaving dissolved the alliance of two: P4 has nothing left to leave)
+    assert [r.get("reason") for r in reports(defect)] == [None] * 4 + ["not-allied"]
+    assert reports(defect)[3]["alliance"] == [
+        {"members": ["P3", "P5"], "groups": [["P3:A5", "P3", "P5"]]}]
+
+
+@rule("9.6.4", "9.6.5")
+def test_a_lost_link_dissolves_or_divides_and_a_lost_master_splits():
+    link = build("defector", 6, moves=("P1 P4:A5", "P2 P3:E1", "P3 unite P4 link=P3:C5"),
+                 start=begin("P1", {"P1": ["P4:A4"]},
+                             alliances=allied(("P4:A5", "P3", "P4"))))
+    found = reports(link)
+    # (the reflection then concedes Ann's own A5 to Di)
+    assert found[0]["captured"] == ["P4:A5", "P1:A5"] and found[0]["alliance"] == []
+    assert found[2]["reason"] == "divided"
+    under = begin("P1", {"P1": ["P4:A4"]}, alliances=allied(
+        ("P4:A5", "P3", "P4"), master="P6:A5"))
+    kept = last(build("defector", 6, moves=("P1 P4:A5",), start=under))
+    assert kept["alliance"] == [{"members": ["P3", "P4", "P6"], "master": "P6:A5"}]
+    split = begin("P1", {"P1": ["P6:A4"]}, alliances=allied(
+        ("P4:A5", "P3", "P4"), master="P6:A5"))
+    assert last(build("defector", 6, moves=("P1 P6:A5",), start=split))["alliance"] == [
+        {"members": ["P3", "P4"], "groups": [["P4:A5", "P3", "P4"]]}]
+
+
+@rule("9.6.5")
+def test_divided_players_are_never_united_again():
+    game = build("defector", 6, moves=("P3 unite P4 link=P3:A5", "P3 leave",
+                                       "P4 unite P3 link=P4:A5"))
+    assert reason(game) == "divided"
+    after_leave = after(build("defector", 6, moves=("P3 unite P4 link=P3:A5", "P3 leave")))
+    assert after_leave.alliances.are_divided("P3", "P4")
+
+
+@rule("9.6.6")
+def test_allies_share_bases_and_homes_but_never_shoot_each_other():
+    ally_base = begin("P1", {"P2": ["P3:E1"]}, aimed={"P1": ("P3",)},
+                      alliances=allied(("P1:A5", "P1", "P2")))
+    assert "reason" not in last(build("defector", 6, moves=("P1 P3:E2",), start=ally_base))
+    assert reason(build("defector", 6, moves=("P1 P2:E1",), start=ally_base)) == "ally"
+    # on the Island, an ally's home opens his Island grid (I3, at P2's Row 1) for entry
+    island = begin("P1", alliances=allied(("P1:A5", "P1", "P2")))
+    assert "reason" not in last(build("defector", 6, arrangement="defector-island",
+                                      moves=("P1 I3:A1",), start=island))
+    assert reason(build("defector", 6, arrangement="defector-island",
+                        moves=("P1 I3:A1",))) == "out-of-reach"
+    # a deflected shot lands on an ally like on anyone: P2:E1 sends Ann's shot to P3,
+    # her ally, whose P3:E1 she wins
+    deflected = build("defector", 6, deflectors={2: ("E1",)}, moves=("P1 P2:E1",),
+                      start=begin("P1", alliances=allied(("P1:A5", "P1", "P3"))))
+    assert last(deflected)["won"]["P1"] == ["P3:E1"]
+
+
+@rule("9.6.7")
+def test_a_player_without_a_home_is_saved_by_an_alliance_until_he_leaves_it():
+    marks = {"P1": ["P3:A5", "P3:C5", "P3:E5", "P3:G5", "P3:I4"]}
+    position = begin("P1", marks, alliances=allied(("P4:A5", "P3", "P4")))
+    saved = build("defector", 6, moves=("P1 P3:I5",), start=position)
+    assert "out" not in last(saved) and after(saved).homes["P3"] == frozenset()
+    gone = build("defector", 6, moves=("P1 P3:I5", "P2 P1:J1", "P3 leave", "P3 P1:I8"),
+                 start=position)
+    assert last(gone)["out"] == ["P3"]
+
+
+@rule("9.6.8")
+def test_majority_wins():
+    # 6 players: 16 of 30. Ann holds her 5 (on Row 6, so the reflection of P2:I5 is no
+    # Node), Cy's and Di's 10 but one, P2:G5, and P2:I4 beside I5
+    marks = {"P1": [f"P{g}:{c}5" for g in (3, 4) for c in "ACEGI"][:-1] + ["P2:I4", "P2:G5"]}
+    game = build("defector", 6, nodes={1: ("A6", "C6", "E6", "G6", "I6")},
+                 moves=("P1 P2:I5",), start=begin("P1", marks))
+    found = outcome(game)
+    assert (found["result"], found["reason"], found["winners"]) == ("win", "majority", ["P1"])
+    assert found["nodes"]["P1"] == 16
+
+
+@rule("9.6.8")
+def test_the_alliance_victory_state_dissolves_or_wins_the_short_game():
+    position = begin("P1", out=("P3", "P4", "P5", "P6"), alliances=allied(
+        ("P1:A5", "P1", "P2")))
+    standard = build("defector", 6, moves=("P1 P3:E1",), start=position)
+    assert last(standard)["alliance"] == [] and outcome(standard)["result"] == "not-over"
+    short = build("defector", 6, variants=("alliance-victory",), moves=("P1 P3:E1",),
+                  start=position)
+    found = outcome(short)
+    assert (found["result"], found["reason"], found["winners"]) == (
+        "win", "alliance", ["P1", "P2"])
+
+
+@rule("9.6.8")
+def test_three_left_wins_with_the_most_nodes_and_goes_on_from_a_tie():
+    # P4-P6 out, their Nodes held by P1 (5), P2 (5) and P3 (5): 10 each
+    marks = {"P1": [f"P4:{c}5" for c in "ACEGI"], "P2": [f"P5:{c}5" for c in "ACEGI"],
+             "P3": [f"P6:{c}5" for c in "ACEGI"] + ["P1:I4"]}
+    position = begin("P3", marks, out=("P4", "P5", "P6"))
+    tie = build("defector", 6, moves=("P3 P2:E1",), start=position)
+    assert outcome(tie)["result"] == "not-over"  # 10, 10, 10: play goes on
+    # Cy's own Nodes on Row 6: taking P2:I5 concedes P3:I5, no Node: 10, 9, 11
+    marks["P3"].append("P2:I4")
+    ahead = build("defector", 6, nodes={3: ("A6", "C6", "E6", "G6", "I6")},
+                  moves=("P3 P2:I5",), start=begin("P3", marks, out=("P4", "P5", "P6")))
+    found = outcome(ahead)
+    assert [found["nodes"][p] for p in ("P1", "P2", "P3")] == [10, 9, 11]
+    assert (found["result"], found["reason"], found["winners"]) == (
+        "win", "three-left", ["P3"])

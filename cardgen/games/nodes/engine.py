@@ -122,7 +122,8 @@ def start(record: Record) -> State:
 
 
 def _from_start(state: State, record: Record) -> State:
-    """A ``[start]`` position (§9.8) over the fresh state, its defaults filled in."""
+    """A ``[start]`` position (§9.8) over the fresh state, its defaults filled in. Play
+    has begun: alliances are made from here in turn (§9.6.4)."""
     assert record.start is not None
     begin, setup, layout = record.start, state.setup, state.layout
     players = setup.players
@@ -155,7 +156,7 @@ def _from_start(state: State, record: Record) -> State:
                              "won space never does", "9.3.1")
     out = frozenset(player(p, "out") for p in begin.out)
     state = replace(state, marks=frozen(marks), used=used, out=out,
-                    to_move=player(begin.to_move, "to_move"), begun=bool(marks or used))
+                    to_move=player(begin.to_move, "to_move"), begun=True)
     if begin.to_move in out:
         raise _bad_setup(f"start to_move is {begin.to_move}, who is out", "9.8")
     grids = set(layout.grids)
