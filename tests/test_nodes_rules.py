@@ -14,9 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from cardgen.games.nodes import engine
 from cardgen.games.nodes.engine import legal_moves, push, replay, start
-from cardgen.games.nodes.record import Pass, Reason, Record, Shot
+from cardgen.games.nodes.record import IllegalMove, Pass, Reason, Record, Shot, Start
 from cardgen.games.nodes.state import State
 from tests.nodes_records import begin, build, replay_data, spot
 
@@ -705,7 +707,8 @@ def test_a_player_without_a_home_is_saved_by_an_alliance_until_he_leaves_it():
 def test_majority_wins():
     # 6 players: 16 of 30. Ann holds her 5 (on Row 6, so the reflection of P2:I5 is no
     # Node), Cy's and Di's 10 but one, P2:G5, and P2:I4 beside I5
-    marks = {"P1": [f"P{g}:{c}5" for g in (3, 4) for c in "ACEGI"][:-1] + ["P2:I4", "P2:G5"]}
+    held = [f"P{g}:{c}5" for g in (3, 4) for c in "ACEGI"][:-1]
+    marks = {"P1": [*held, "P2:I4", "P2:G5"]}
     game = build("defector", 6, nodes={1: ("A6", "C6", "E6", "G6", "I6")},
                  moves=("P1 P2:I5",), start=begin("P1", marks))
     found = outcome(game)
@@ -742,3 +745,108 @@ def test_three_left_wins_with_the_most_nodes_and_goes_on_from_a_tie():
     assert [found["nodes"][p] for p in ("P1", "P2", "P3")] == [10, 9, 11]
     assert (found["result"], found["reason"], found["winners"]) == (
         "win", "three-left", ["P3"])
+
+
+@rule("9.6.9")
+def test_deluxe_turns_a_grid_after_every_impact_on_it():
+    # a landing turns its grid; the reflection onto P1:E1 does not
+    assert last(build("defector", 6, variants=("deluxe",), moves=("P1 P2:E1",)))[
+        "turns"] == {"P2": 1}
+    # a Deflector answer is an impact, and so is a spent landing
+    chain = build("defector", 6, variants=("deluxe",), deflectors={2: ("E1",)},
+                  moves=("P1 P2:E1",), start=begin("P1", {"P1": ["P3:E1"]}))
+    found = last(chain)
+    assert found["spent"] == ["P3:E1"] and found["turns"] == {"P2": 1, "P3": 1}
+    assert after(chain).turns == {"P2": 1, "P3": 1}
+
+
+@rule("9.6.9")
+def test_deluxe_bases_reach_only_down_inside_another_players_grid():
+    def shot(at: str, turns: int) -> str | None:
+        position = begin("P1", {"P1": ["P2:E2"]}, aimed={"P1": ("P2",)},
+                         turns={"P2": turns})
+        return reason(build("defector", 6, variants=("deluxe",), moves=(f"P1 {at}",),
+                            start=position))
+    assert shot("P2:E3", 0) is None  # q = 0: down is towards Row 10
+    assert shot("P2:F2", 0) == "not-down"
+    assert shot("P2:E1", 0) == "not-down"
+    assert shot("P2:F2", 1) is None  # q = 1: towards Column J
+    assert shot("P2:E3", 1) == "not-down"
+    assert shot("P2:E4", 0) == "out-of-reach"
+
+
+@rule("9.6.10")
+def test_safety_among_friends_passes_over_the_deflecting_players_allies():
+    position = begin("P1", alliances=allied(("P2:A5", "P2", "P3")))
+    safe = build("defector", 6, variants=("safety",), deflectors={2: ("E1",)},
+                 moves=("P1 P2:E1",), start=position)
+    assert last(safe)["path"] == ["P2:E1", "P4:E1"]
+    plain = build("defector", 6, deflectors={2: ("E1",)}, moves=("P1 P2:E1",),
+                  start=position)
+    assert last(plain)["path"] == ["P2:E1", "P3:E1"]
+
+
+# --- §9.8's reason codes ------------------------------------------------------------------
+
+def _masters() -> Start:
+    from cardgen.games.nodes.record import AllianceView
+    return begin("P1", alliances=(
+        AllianceView(("P1", "P2", "P3", "P4"), spot("P1:A5"), ((spot("P2:A5"), ("P2", "P3")),)),
+        AllianceView(("P5", "P6", "P7", "P8"), spot("P5:A5"), ((spot("P6:A5"), ("P6", "P7")),))))
+
+
+BREAKS: dict[str, Callable[[], Record]] = {
+    "bad-setup": lambda: build("reflector", nodes={1: ("A1", "B1")}, moves=("P1 P2:E1",)),
+    "not-your-turn": lambda: build("reflector", moves=("P2 P1:E1",)),
+    "player-out": lambda: build("deflector", 4, moves=("P2 P1:A1",),
+                                start=begin("P1", out=("P2",))),
+    "no-such-space": lambda: build("deflector", 3, moves=("P1 P4:E1",)),
+    "own-grid": lambda: build("reflector", moves=("P1 P1:E1",)),
+    "held": lambda: build("deflector", 3, moves=("P1 P1:E1",)),
+    "own-territory": lambda: build("deflector", 4, moves=("P1 P2:E4",), start=begin(
+        "P1", {"P1": ["P2:E5", "P2:D5"], "P3": ["P2:E4"]})),
+    "ally": lambda: build("defector", 6, moves=("P1 unite P2 link=P1:A5", "P1 P2:E1")),
+    "out-of-reach": lambda: build("reflector", moves=("P1 P2:E2",)),
+    "not-down": lambda: build("defector", 6, variants=("deluxe",), moves=("P1 P2:F2",),
+                              start=begin("P1", {"P1": ["P2:E2"]}, aimed={"P1": ("P2",)})),
+    "can-shoot": lambda: build("deflector", 3, moves=("P1 pass",)),
+    "divided": lambda: build("defector", 6, moves=("P3 unite P4 link=P3:A5", "P3 leave",
+                                                   "P3 unite P4 link=P3:A5")),
+    "two-masters": lambda: build("defector", 8, moves=("P1 unite P5",), start=_masters()),
+    "bad-link": lambda: build("defector", 6, moves=("P1 unite P2 link=P2:B2",)),
+    "not-allied": lambda: build("defector", 6, moves=("P1 leave",)),
+}
+
+
+@pytest.mark.parametrize("code", REASONS)
+def test_a_replay_reports_the_rule_a_record_breaks(code):
+    found = replay(BREAKS[code]())
+    stop = found.reports[-1]
+    assert (stop.legal, stop.reason) == (False, Reason(code))
+    assert found.outcome.stopped_at == stop.move and found.outcome.result.value == "not-over"
+
+
+@pytest.mark.parametrize(("game", "moves", "code"), [
+    ("reflector", ("P2 P2:E1",), "not-your-turn"),  # and his own grid
+    ("reflector", ("P1 P1:E9",), "own-grid"),  # and out of reach
+    ("deflector", ("P1 P1:J10",), "held"),  # his own unwon space, and out of reach
+    ("deflector", ("P1 P9:J10",), "no-such-space"),  # and out of reach
+])
+def test_the_first_reason_of_the_list_is_reported(game, moves, code):
+    assert reason(build(game, 3 if game == "deflector" else 2, moves=moves)) == code
+
+
+def test_an_illegal_move_names_its_rule_and_changes_nothing():
+    state = start(build("reflector"))
+    with pytest.raises(IllegalMove) as info:
+        push(state, Shot("P1", spot("P2:E2")))
+    assert info.value.reason is Reason.OUT_OF_REACH and info.value.rule == "9.4.3"
+    assert "SPEC §9.4.3" in str(info.value)
+    assert state == start(build("reflector"))
+
+
+def test_every_rule_has_a_test_and_every_reason_a_record():
+    named = {r for test in globals().values() for r in getattr(test, "rules", ())}
+    assert not set(RULES) - named, f"rules without a test: {sorted(set(RULES) - named)}"
+    assert not named - set(RULES), f"unknown rules named: {sorted(named - set(RULES))}"
+    assert list(BREAKS) == REASONS == [r.value for r in Reason]
