@@ -850,3 +850,10 @@ def test_every_rule_has_a_test_and_every_reason_a_record():
     assert not set(RULES) - named, f"rules without a test: {sorted(set(RULES) - named)}"
     assert not named - set(RULES), f"unknown rules named: {sorted(named - set(RULES))}"
     assert list(BREAKS) == REASONS == [r.value for r in Reason]
+
+
+def test_check_gives_the_error_that_stopped_a_replay():
+    replayed, error = engine.check(build("reflector", moves=("P1 P2:E1", "P2 P2:E2")))
+    assert replayed == replay(build("reflector", moves=("P1 P2:E1", "P2 P2:E2")))
+    assert error is not None and error.reason is Reason.OWN_GRID and error.rule == "9.4.3"
+    assert engine.check(build("reflector", moves=("P1 P2:E1",)))[1] is None

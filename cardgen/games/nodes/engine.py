@@ -26,7 +26,7 @@ from cardgen.errors import CardgenError
 from cardgen.games.names import GameName
 from cardgen.games.nodes import joins
 from cardgen.games.nodes.alliance import Alliances
-from cardgen.games.nodes.joins import SIZE, Direction
+from cardgen.games.nodes.joins import SIZE
 from cardgen.games.nodes.model import DEFLECTORS, NODES, PLAYERS
 from cardgen.games.nodes.record import (
     Ending,
@@ -676,25 +676,32 @@ def outcome(state: State, *, stopped_at: int | None = None) -> OutcomeReport:
                          stopped_at=stopped_at, nodes=nodes, spaces=dict(finish.spaces))
 
 
-def replay(record: Record) -> Replay:
+def check(record: Record) -> tuple[Replay, IllegalMove | None]:
     """Replay a record move by move (§9.8): one report per move, stopping at the first
-    illegal one (a bad set-up is reported on move 1), then the outcome."""
+    illegal one (a bad set-up is reported on move 1), then the outcome; with the error
+    that stopped it (its words and rule, for the command line), or None."""
     try:
         state = start(record)
     except IllegalMove as exc:
         report = MoveReport(1, legal=False, reason=exc.reason)
         return Replay((report,), OutcomeReport(Result.NOT_OVER, to_move=record.first,
-                                               stopped_at=1))
+                                               stopped_at=1)), exc
     reports = []
     for number, move in enumerate(record.moves, 1):
         try:
             state, report = push(state, move, index=number)
         except IllegalMove as exc:
             reports.append(MoveReport(number, legal=False, reason=exc.reason))
-            return Replay(tuple(reports), outcome(state, stopped_at=number))
+            return Replay(tuple(reports), outcome(state, stopped_at=number)), exc
         reports.append(report)
-    return Replay(tuple(reports), outcome(state))
+    return Replay(tuple(reports), outcome(state)), None
 
 
-__all__ = ["Direction", "IllegalMove", "State", "alliance_moves", "in_reach", "legal_moves",
-           "outcome", "problem", "push", "replay", "shots", "start", "union_moves"]
+def replay(record: Record) -> Replay:
+    """The referee's report of a record (:func:`check` without the error)."""
+    return check(record)[0]
+
+
+__all__ = ["IllegalMove", "State", "alliance_moves", "check", "in_reach",
+           "legal_moves", "outcome", "problem", "push", "replay", "shots", "start",
+           "union_moves"]
