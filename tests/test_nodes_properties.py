@@ -8,9 +8,9 @@
 - spaces and Nodes are conserved under reflection: the Node counts always add up to
   the Nodes on the table, and a reflection hands over the space with the coordinates of
   the shot's last landing, on the Shooter's grid;
-- a deflection path never visits the same grid edge twice: no landing is repeated
-  (save a Ricochet shot's start, reached again all the way round), nor any step from
-  one landing to the next;
+- a deflection path never visits the same grid edge twice: no step from one landing to
+  the next is repeated, and no Deflector acts twice (only the last landing may come
+  back to a space already landed on, its Deflector used);
 - the game ends: every random game comes to an outcome within a bound.
 
 The quick loop plays a few short games per game; ``slow`` plays many whole ones."""
@@ -67,17 +67,16 @@ def _steps(path: tuple[Spot, ...]) -> list[tuple[Spot, Spot]]:
     return list(itertools.pairwise(path))
 
 
-def check_path(path: tuple[Spot, ...], answers: tuple[Answer, ...], ricochet: bool) -> None:
+def check_path(path: tuple[Spot, ...], answers: tuple[Answer, ...]) -> None:
     assert len(path) == len(answers) >= 1
     assert all(a is Answer.DEFLECTOR for a in answers[:-1])
-    body = path[:-1] if ricochet and len(path) > 1 and path[-1] == path[0] else path
-    assert len(set(body)) == len(body), f"a landing repeated in {path}"
+    body = path[:-1]  # the last landing may come back to a space whose Deflector acted
+    assert len(set(body)) == len(body), f"a Deflector acted twice in {path}"
     steps = _steps(path)
     assert len(set(steps)) == len(steps), f"a step repeated in {path}"
 
 
 def check_report(before: State, after: State, move: object, report: MoveReport) -> None:
-    ricochet = Variant.RICOCHET in before.setup.variants
     seen: list[Spot] = []
     for player, spots in report.won.items():
         assert player not in before.out, f"{player} is out but won {spots}"
@@ -87,10 +86,10 @@ def check_report(before: State, after: State, move: object, report: MoveReport) 
     assert len(seen) == len(set(seen))
     if isinstance(move, Shot):
         assert report.path and report.path[0] == move.at
-        check_path(report.path, report.answers, ricochet)
+        check_path(report.path, report.answers)
         for fired in report.fired:
             if fired.path:
-                check_path(fired.path, fired.answers, ricochet)
+                check_path(fired.path, fired.answers)
         if report.reflection is not None:
             w = report.path[-1]
             assert report.reflection.at == (move.by, w[1], w[2])
