@@ -857,3 +857,19 @@ def test_check_gives_the_error_that_stopped_a_replay():
     assert replayed == replay(build("reflector", moves=("P1 P2:E1", "P2 P2:E2")))
     assert error is not None and error.reason is Reason.OWN_GRID and error.rule == "9.4.3"
     assert engine.check(build("reflector", moves=("P1 P2:E1",)))[1] is None
+
+
+def test_the_game_interface_gives_seats_for_winners_and_none_for_a_draw():
+    from cardgen.games.base import Outcome
+    from cardgen.games.registry import get_game
+    reflector = get_game("reflector")
+    marks = {"P1": ["P2:A5", "P2:C5", "P2:G5", "P2:I5", "P2:E4"],
+             "P2": ["P1:A5", "P1:C5", "P1:G5", "P1:I5", "P1:E4"]}
+    draw = build("reflector", start=begin("P1", marks))
+    state = reflector.push(reflector.initial(draw), Shot("P1", spot("P2:E5")))
+    assert reflector.outcome(state) == Outcome((), "true-draw")
+    won = build("reflector", start=begin("P1", {"P1": marks["P1"]}))
+    state = reflector.push(reflector.initial(won), Shot("P1", spot("P2:E5")))
+    assert reflector.outcome(state) == Outcome((1,), "all-nodes")
+    with pytest.raises(ValueError, match="deflector record"):
+        reflector.initial(build("deflector", 3))
