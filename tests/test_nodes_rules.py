@@ -798,8 +798,8 @@ def _masters() -> Start:
 BREAKS: dict[str, Callable[[], Record]] = {
     "bad-setup": lambda: build("reflector", nodes={1: ("A1", "B1")}, moves=("P1 P2:E1",)),
     "not-your-turn": lambda: build("reflector", moves=("P2 P1:E1",)),
-    "player-out": lambda: build("deflector", 4, moves=("P2 P1:A1",),
-                                start=begin("P1", out=("P2",))),
+    "player-out": lambda: build("defector", 6, moves=("P1 unite P3 link=P1:A5",),
+                                start=begin("P1", out=("P3",))),
     "no-such-space": lambda: build("deflector", 3, moves=("P1 P4:E1",)),
     "own-grid": lambda: build("reflector", moves=("P1 P1:E1",)),
     "held": lambda: build("deflector", 3, moves=("P1 P1:E1",)),
@@ -834,6 +834,14 @@ def test_a_replay_reports_the_rule_a_record_breaks(code):
 ])
 def test_the_first_reason_of_the_list_is_reported(game, moves, code):
     assert reason(build(game, 3 if game == "deflector" else 2, moves=moves)) == code
+
+
+def test_a_player_who_is_out_has_no_turn():
+    # not-your-turn comes before player-out in §9.8's list, and it applies
+    gone = build("deflector", 4, moves=("P2 P1:A1",), start=begin("P1", out=("P2",)))
+    assert reason(gone) == "not-your-turn"
+    leaving = build("defector", 6, moves=("P3 leave",), start=begin("P1", out=("P3",)))
+    assert reason(leaving) == "player-out"
 
 
 def test_an_illegal_move_names_its_rule_and_changes_nothing():

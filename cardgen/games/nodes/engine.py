@@ -276,19 +276,17 @@ def shots(state: State) -> list[Shot]:
 # --- why a move is illegal (§9.8's reasons, in their order) -----------------------------
 
 def _turn_problem(state: State, by: str, *, rule: str) -> IllegalMove | None:
-    """``not-your-turn`` / ``player-out`` for a shot or a pass by ``by``. A move by a
-    player who is out says ``player-out``: every other player has a turn to wait for."""
+    """``not-your-turn`` for a shot or a pass by anyone but the player to move: a player
+    who is out has no turn either (``player-out`` comes later in §9.8's list)."""
     if by not in state.setup.players:
         return IllegalMove(Reason.NOT_YOUR_TURN, f"{by} is not a player at this table",
                            rule=rule)
     if state.finish is not None:
         return IllegalMove(Reason.NOT_YOUR_TURN, "the game is over", rule=rule)
-    if by in state.out:
-        return IllegalMove(Reason.PLAYER_OUT, f"{by} is out of the game and takes no "
-                           "more turns", rule="9.5.9")
     if by != state.to_move:
+        out = f"; {by} is out of the game" if by in state.out else ""
         return IllegalMove(Reason.NOT_YOUR_TURN, f"it is {state.to_move}'s turn, not "
-                           f"{by}'s", rule=rule)
+                           f"{by}'s{out}", rule=rule)
     return None
 
 
@@ -355,12 +353,13 @@ def _union_problem(state: State, move: Unite | Leave) -> IllegalMove | None:
     if by not in state.setup.players or state.finish is not None:
         return IllegalMove(Reason.NOT_YOUR_TURN, "no alliance move can be made now",
                            rule="9.6.4")
-    if by in state.out:
-        return IllegalMove(Reason.PLAYER_OUT, f"{by} is out of the game", rule="9.6.4")
     if isinstance(move, Unite):
         if state.begun and by != state.to_move:
             return IllegalMove(Reason.NOT_YOUR_TURN, f"after the first shot only the "
                                f"player to move ({state.to_move}) may unite",
+                               rule="9.6.4")
+        if by in state.out:
+            return IllegalMove(Reason.PLAYER_OUT, f"{by} is out of the game",
                                rule="9.6.4")
         if move.other not in state.setup.players:
             return IllegalMove(Reason.BAD_LINK, f"{move.other} is not a player at this "
@@ -369,6 +368,8 @@ def _union_problem(state: State, move: Unite | Leave) -> IllegalMove | None:
             return IllegalMove(Reason.PLAYER_OUT, f"{move.other} is out of the game; an "
                                "alliance is of players in the game", rule="9.6.4")
         return None
+    if by in state.out:  # in no alliance: no member's turn to leave at
+        return IllegalMove(Reason.PLAYER_OUT, f"{by} is out of the game", rule="9.6.4")
     alliance = state.alliances.of(by)
     if state.begun and alliance is not None and (
             state.to_move not in alliance.members or state.united):
