@@ -424,14 +424,15 @@ def test_9_4_1_every_reflector_set_up_plays_alike(name):
 
 @pytest.mark.parametrize("game,players,name,words", [
     (GameName.DEFLECTOR, 4, "table-5-full", "is for 5 players, not 4"),
-    (GameName.DEFLECTOR, 4, "table-9", "'table-9' is not one"),
+    (GameName.DEFLECTOR, 4, "table-9", "'table-9' is not a deflector table; for 4 players"),
     (GameName.DEFLECTOR, 4, None, "is missing"),
-    (GameName.DEFLECTOR, 6, "table-4-full", "3–5 players"),
-    (GameName.REFLECTOR, 2, "table-3", "'table-3' is not one"),
+    (GameName.DEFLECTOR, 6, "table-4-full", "cannot seat 6 players: deflector is for 3–5"),
+    (GameName.REFLECTOR, 2, "table-3", "'table-3' is not a reflector table"),
+    (GameName.DEFLECTOR, 3, "x" * 500, "(500 characters)"),
     (GameName.REFLECTOR, 3, None, "2 players"),
     (GameName.DEFECTOR, 6, "table-4-full", "'defector-full' or 'defector-island'"),
     (GameName.DEFECTOR, 5, "defector-full", "6+ players"),
-    (GameName.DEFECTOR, 6, None, "is missing"),
+    (GameName.DEFECTOR, 6, None, "is missing; defector for 6 players is played on"),
 ])
 def test_9_5_1_wrong_arrangement_names_the_field(game, players, name, words):
     """SPEC §9.5.1, §9.6.2: a wrong name or player count names ``arrangement``."""
@@ -489,3 +490,14 @@ def test_9_1_3_spaces_in_reading_order_and_seats():
     assert len(spaces) == 100 and names(spaces[:3]) == ["I3:A1", "I3:B1", "I3:C1"]
     assert names(spaces[-2:]) == ["I3:I10", "I3:J10"]
     assert table.seats == tuple(f"P{k}" for k in range(1, 8))
+
+
+def test_9_5_7_example_2_chains_go_round_the_seats():
+    """SPEC §9.5.7-9.5.8, Example 2 (§9.8): move 5's chain P3:F1 → P4:F1 → P1:F1 goes
+    clockwise (straight across); move 6's fired Deflectors go anticlockwise from P1 to P4."""
+    table = layout(GameName.DEFLECTOR, 4, "table-4-full")
+    way = direction("P1", "P3", 4)
+    assert table.next_grid("P3", way) == "P4"
+    assert table.next_grid("P4", way) == "P1"
+    fired = direction("P2", "P1", 4)
+    assert fired is ACW and table.next_grid("P1", fired) == "P4"

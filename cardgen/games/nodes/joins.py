@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
-from cardgen.errors import ParameterError
+from cardgen.errors import ParameterError, shorten
 from cardgen.games.names import GameName
 from cardgen.games.nodes.model import PLAYERS, Role
 from cardgen.games.nodes.record import Coord, Spot
@@ -291,11 +291,6 @@ def island(players: int) -> Layout:
     return Layout(GameName.DEFECTOR, players, ISLAND, grids + islands, tuple(joins))
 
 
-def _arrangement_names(game: GameName, players: int | None = None) -> list[str]:
-    return sorted(name for name, arr in bundled().items() if arr.game is game
-                  and (players is None or arr.players == players))
-
-
 def layout(game: GameName, players: int, arrangement: str | None) -> Layout:
     """The table of a Node game for ``players`` players on ``arrangement`` (a §8 name).
 
@@ -306,33 +301,27 @@ def layout(game: GameName, players: int, arrangement: str | None) -> Layout:
     :class:`~cardgen.errors.ParameterError` naming ``arrangement``."""
     least, most = PLAYERS[game].least, PLAYERS[game].most
     if players < least or (most is not None and players > most):
-        raise ParameterError("arrangement", f"is for {PLAYERS[game].words} of "
-                             f"{game.value}, not {players}.", value=players)
-    if game is GameName.DEFECTOR:
-        if arrangement == FULL:
-            return full_access(players)
-        if arrangement == ISLAND:
-            return island(players)
-        raise ParameterError("arrangement", _unknown(arrangement, list(DEFECTOR_LAYOUTS),
-                                                     game), value=arrangement)
-    names = _arrangement_names(game)
+        raise ParameterError("arrangement", f"cannot seat {players} players: "
+                             f"{game.value} is for {PLAYERS[game].words}.", value=players)
+    choices = (list(DEFECTOR_LAYOUTS) if game is GameName.DEFECTOR
+               else _arrangement_names(game, players))
     if arrangement is None:
         if game is GameName.REFLECTOR:
             return reflector_layout()
-        raise ParameterError("arrangement", _unknown(arrangement, _arrangement_names(
-            game, players), game), value=arrangement)
-    if arrangement not in names:
-        raise ParameterError("arrangement", _unknown(arrangement, names, game),
-                             value=arrangement)
-    arr = bundled()[arrangement]
-    if arr.players != players:
-        raise ParameterError("arrangement", f"{arrangement!r} is for {arr.players} "
-                             f"players, not {players}; for {players} use "
-                             f"{_either(_arrangement_names(game, players))}.",
-                             value=arrangement)
+        raise ParameterError("arrangement", f"is missing; {game.value} for {players} "
+                             f"players is played on {_either(choices)}.")
+    if arrangement not in choices:
+        known = bundled().get(arrangement)
+        problem = (f"{shorten(arrangement)} is for {known.players} players, not {players}"
+                   if known is not None and known.game is game else
+                   f"{shorten(arrangement)} is not a {game.value} table")
+        raise ParameterError("arrangement", f"{problem}; for {players} players use "
+                             f"{_either(choices)}.", value=arrangement)
     if game is GameName.REFLECTOR:
         return reflector_layout(arrangement)
-    return from_arrangement(arr)
+    if game is GameName.DEFECTOR:
+        return full_access(players) if arrangement == FULL else island(players)
+    return from_arrangement(bundled()[arrangement])
 
 
 def _either(names: list[str]) -> str:
@@ -340,9 +329,9 @@ def _either(names: list[str]) -> str:
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
 
 
-def _unknown(arrangement: str | None, names: list[str], game: GameName) -> str:
-    what = "is missing" if arrangement is None else f"{arrangement!r} is not one"
-    return f"{what}: {game.value} is played on {_either(names)}."
+def _arrangement_names(game: GameName, players: int) -> list[str]:
+    return sorted(name for name, arr in bundled().items()
+                  if arr.game is game and arr.players == players)
 
 
 # --- seats and turns ---------------------------------------------------------------------
