@@ -325,7 +325,8 @@ def test_a_bad_report_names_line_and_key() -> None:
 
 def test_example_one_prints_the_expected_report_and_stops_at_the_illegal_move() -> None:
     result = cli("referee", "--example", "reflector")
-    line = error_line(result, "move 9 is illegal", "out-of-reach", "SPEC §9.4.3")
+    line = error_line(result, "reflector.toml: line 20: move 9 is illegal", "out-of-reach",
+                      "SPEC §9.4.3")
     assert "P2:H5" in line
     assert parse_report(result.stdout, "stdout") == read_report(
         DATA / "reflector-example.report.toml")
@@ -354,7 +355,8 @@ def test_a_record_breaking_a_rule_exits_as_a_failed_check(tmp_path: Path) -> Non
     bad = tmp_path / "turn.toml"
     bad.write_text(text.replace('{ by = "P2", at = "P1:E2" }', '{ by = "P1", at = "P2:E2" }'))
     result = cli("referee", bad)
-    error_line(result, "move 2 is illegal", "not-your-turn", "SPEC §")
+    error_line(result, "turn.toml: line 9: move 2 is illegal: it is P2's turn, not P1's "
+               "(not-your-turn, SPEC §9.4.2)")
     data = tomllib.loads(result.stdout)
     assert data["report"][-1] == {"move": 2, "legal": False, "reason": "not-your-turn"}
     assert data["outcome"]["stopped_at"] == 2
@@ -366,7 +368,7 @@ def test_a_bad_set_up_is_reported_on_move_one(tmp_path: Path) -> None:
     bad = tmp_path / "setup.toml"
     bad.write_text(text.replace('"C3", "D4", "H7", "J10", "F9"', '"C3", "D4"'))
     result = cli("referee", bad)
-    error_line(result, "move 1 is illegal", "bad-setup")
+    error_line(result, "setup.toml: the set-up breaks a rule", "bad-setup")
     data = tomllib.loads(result.stdout)
     assert data["report"] == [{"move": 1, "legal": False, "reason": Reason.BAD_SETUP.value}]
 
@@ -405,4 +407,4 @@ def test_referee_smoke_in_a_real_process() -> None:
     assert "Traceback" not in result.stderr
     assert parse_report(result.stdout, "stdout") == read_report(
         DATA / "reflector-example.report.toml")
-    assert result.stderr.startswith("error: move 9 is illegal")
+    assert result.stderr.startswith("error: ") and "move 9 is illegal" in result.stderr

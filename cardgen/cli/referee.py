@@ -17,7 +17,9 @@ from typing import Annotated
 import typer
 
 from cardgen.cli.common import JsonOpt
+from cardgen.datafile import path_text
 from cardgen.errors import CardgenError, ParameterError
+from cardgen.games.nodes.record import IllegalMove, Reason, Record
 
 
 def referee(
@@ -61,6 +63,15 @@ def referee(
     else:
         typer.echo(commented_report(game, replay, error), nl=False)
     if error is not None:
-        stopped = replay.reports[-1].move
-        typer.echo(f"error: move {stopped} is illegal: {error}", err=True)
+        typer.echo(f"error: {path_text(record)}: {_where(game, replay.reports[-1].move, error)}"
+                   f"{error}", err=True)
         raise typer.Exit(1)
+
+
+def _where(game: Record, move: int, error: IllegalMove) -> str:
+    """Which move of the record is illegal, and on which line (a bad set-up is reported
+    on move 1, before any move)."""
+    if error.reason is Reason.BAD_SETUP:
+        return "the set-up breaks a rule: "
+    line = game.move_lines[move - 1] if move <= len(game.move_lines) else 0
+    return f"line {line}: move {move} is illegal: " if line else f"move {move} is illegal: "
