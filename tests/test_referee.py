@@ -408,3 +408,14 @@ def test_referee_smoke_in_a_real_process() -> None:
     assert parse_report(result.stdout, "stdout") == read_report(
         DATA / "reflector-example.report.toml")
     assert result.stderr.startswith("error: ") and "move 9 is illegal" in result.stderr
+
+
+def test_the_readme_record_example_replays(tmp_path: Path) -> None:
+    """README's short record is a record the referee replays, every move legal."""
+    text = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    block = text.split("A short Reflector game:\n\n", 1)[1].split("\n\n", 1)[0]
+    path = tmp_path / "mini.toml"
+    path.write_text("\n".join(line.removeprefix("    ") for line in block.splitlines()))
+    result = cli("referee", path)
+    assert result.returncode == 0, result.stderr
+    assert [r["move"] for r in tomllib.loads(result.stdout)["report"]] == [1, 2]
