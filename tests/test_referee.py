@@ -257,6 +257,32 @@ def test_every_key_with_every_type_gives_a_record_or_one_line(place: tuple[str, 
         check(record)  # the engine says what is illegal; it never raises
 
 
+_EXAMPLE_TEXT = (DATA / "deflector-example.toml").read_text()
+EDITS = st.lists(st.tuples(st.integers(0, len(_EXAMPLE_TEXT) - 1),
+                           st.sampled_from(['"', "x", "1", " ", "=", "]", "[", "{", ",", "",
+                                            "P", ":", ".", "\n", "#"]),
+                           st.integers(0, 2)), min_size=1, max_size=4)
+
+
+@FUZZ
+@given(EDITS)
+def test_a_mangled_record_reads_or_fails_in_one_line_naming_lines(edits: list[Any]) -> None:
+    """Characters put in or taken out anywhere: a record, or one line where every
+    problem but a missing top-level key names its line."""
+    text = _EXAMPLE_TEXT
+    for at, put, cut in edits:
+        text = text[:at] + put + text[at + cut:]
+    try:
+        record = parse_record(text, "m.toml")
+    except ConfigError as exc:
+        assert "\n" not in str(exc)
+        for problem in exc.problems:
+            if problem.code not in (ConfigProblem.UNREADABLE, ConfigProblem.MISSING):
+                assert problem.startswith("line "), problem
+    else:
+        check(record)
+
+
 @FUZZ
 @given(VALUES)
 def test_a_report_file_of_any_values_reads_or_fails_in_one_line(value: Any) -> None:

@@ -193,9 +193,9 @@ class _Lines:
     def _keyval(self, table: str) -> None:
         line = self.line()
         path = table
-        for part in self._key():
+        for part in self._key():  # a dotted key names each table on its way
             path = f"{path}.{part}" if path else part
-        self.found.setdefault(path, line)
+            self.found.setdefault(path, line)
         self._skip(False)
         self.i += 1  # "="
         self._skip(False)
@@ -380,8 +380,8 @@ def _record_schema(ids: list[str]) -> Table:
                             "the player's Nodes on his own grid"),
             "deflectors": ListOf(Custom(_coord, 'a space of his own grid, like "A2"'),
                                  "the player's Deflectors on his own grid", default=[]),
-        }), min_items=1, max_items=MAX_PLAYERS,
-            missing='player is missing: give one { id = "P1", name, symbol, nodes } per seat.'),
+        }), 'one { id = "P1", name, symbol, nodes } per seat', min_items=1,
+            max_items=MAX_PLAYERS),
         "move": Records(Table({
             "by": Custom(_player, "who moves"),
             "at": Custom(_spot, "the space shot at", default=None),
