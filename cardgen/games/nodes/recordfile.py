@@ -448,30 +448,30 @@ def _record_from(data: dict[str, Any], label: str, lines: _Lines) -> Record:
         raise _located(exc, lines) from None
     problems: list[Problem] = []
 
-    def say(path: str, text: str, code: Code) -> None:
+    def note(path: str, text: str, code: Code) -> None:
         line = lines.of(path)
         problems.append(Problem(f"line {line}: {text}" if line else text, code))
 
     players = []
     for i, p in enumerate(values["player"], 1):
         if p["id"] != f"P{i}":
-            say(f"player[{i}].id", f"player[{i}].id is {p['id']}; the players are P1, P2 … "
+            note(f"player[{i}].id", f"player[{i}].id is {p['id']}; the players are P1, P2 … "
                 "in seat order, so write \"P{i}\".".replace("{i}", str(i)),
                 RecordProblem.PLAYER_ID)
         players.append(PlayerSetup(p["id"], p["name"] or p["id"], p["symbol"],
                                    tuple(p["nodes"]), tuple(p["deflectors"]),
                                    lines.of(f"player[{i}]") or 0))
-    moves = [_move(m, i, say) for i, m in enumerate(values["move"], 1)]
+    moves = [_move(m, i, note) for i, m in enumerate(values["move"], 1)]
     begin = _start(values["start"]) if isinstance(data.get("start"), dict) else None
     if begin is None and isinstance(data.get("start"), dict):
-        say("start", "start.to_move is missing: a [start] position says who moves next, "
+        note("start", "start.to_move is missing: a [start] position says who moves next, "
             "like to_move = \"P2\".", ConfigProblem.MISSING)
     first = values["first"]
     if first is None:
         if begin is not None:
             first = begin.to_move
         elif "start" not in data:
-            say("first", "first is missing: say who shoots first, like first = \"P1\" (or "
+            note("first", "first is missing: say who shoots first, like first = \"P1\" (or "
                 "give a [start] position with to_move).", RecordProblem.NO_FIRST)
     if problems:
         raise ConfigError(label, problems)
@@ -480,7 +480,7 @@ def _record_from(data: dict[str, Any], label: str, lines: _Lines) -> Record:
                   tuple(lines.of(f"move[{i}]") or 0 for i in range(1, len(moves) + 1)))
 
 
-def _move(m: dict[str, Any], i: int, say: Callable[[str, str, Code], None]) -> Move | None:
+def _move(m: dict[str, Any], i: int, note: Callable[[str, str, Code], None]) -> Move | None:
     where = f"move[{i}]"
     kinds = [k for k, given in (("at", m["at"] is not None), ("pass", m["pass"]),
                                 ("unite", m["unite"] is not None), ("leave", m["leave"]))
@@ -488,11 +488,11 @@ def _move(m: dict[str, Any], i: int, say: Callable[[str, str, Code], None]) -> M
     extras = [k for k in ("link", "group", "master") if m[k]]
     if len(kinds) != 1:
         said = (f"gives {' and '.join(kinds)}" if kinds else "gives no move")
-        say(where, f"{where} {said}; a move is exactly one of at = \"P3:E1\" (a shot), "
+        note(where, f"{where} {said}; a move is exactly one of at = \"P3:E1\" (a shot), "
             "pass = true, unite = \"P3\" or leave = true.", RecordProblem.MOVE_KIND)
         return None
     if extras and kinds != ["unite"]:
-        say(f"{where}.{extras[0]}", f"{where}.{extras[0]} belongs to a unite move only; "
+        note(f"{where}.{extras[0]}", f"{where}.{extras[0]} belongs to a unite move only; "
             "remove it.", RecordProblem.MOVE_KIND)
         return None
     if kinds == ["at"]:
