@@ -445,3 +445,48 @@ def test_the_readme_record_example_replays(tmp_path: Path) -> None:
     result = cli("referee", path)
     assert result.returncode == 0, result.stderr
     assert [r["move"] for r in tomllib.loads(result.stdout)["report"]] == [1, 2]
+
+
+ILLEGAL = [
+    # (the moves after Ann's first shot at P2:E1, the reason, the rule's section)
+    ('{ by = "P2", at = "P1:E2" }, { by = "P1", at = "P3:E1" }', "no-such-space", "9.1.3"),
+    ('{ by = "P2", at = "P1:E2" }, { by = "P1", at = "P1:E3" }', "own-grid", "9.4.3"),
+    ('{ by = "P2", at = "P1:E2" }, { by = "P1", at = "P2:E1" }', "held", "9.4.3"),
+    ('{ by = "P2", at = "P1:E2" }, { by = "P1", pass = true }', "can-shoot", "9.4.3"),
+    ('{ by = "P1", at = "P2:E2" }', "not-your-turn", "9.4.2"),
+]
+
+
+@pytest.mark.parametrize(("moves", "reason", "rule"), ILLEGAL, ids=[i[1] for i in ILLEGAL])
+def test_the_referee_names_the_reason_and_rule_of_an_illegal_move(
+        tmp_path: Path, moves: str, reason: str, rule: str) -> None:
+    path = tmp_path / "game.toml"
+    path.write_text(_RECORD_HEAD + f'move = [{{ by = "P1", at = "P2:E1" }}, {moves}]\n')
+    result = cli("referee", path)
+    line = error_line(result, f"({reason}, SPEC §{rule}")
+    last = tomllib.loads(result.stdout)["report"][-1]
+    assert last["legal"] is False and last["reason"] == reason
+    assert f"move {last['move']} is illegal" in line
+
+
+_RECORD_HEAD = """\
+game = "reflector"
+first = "P1"
+player = [
+  { id = "P1", symbol = "X", nodes = ["C3", "D4", "H7", "J10", "F9"] },
+  { id = "P2", symbol = "O", nodes = ["B2", "D4", "G3", "I8", "D9"] },
+]
+"""
+
+
+def test_long_alliances_are_written_as_tables_and_read_back() -> None:
+    from cardgen.games.nodes.record import AllianceView, MoveReport, OutcomeReport, Replay
+
+    views = tuple(AllianceView((f"P{k}", f"P{k + 1}", f"P{k + 2}"), (f"P{k}", 1, 2),
+                               (((f"P{k + 1}", 3, 4), (f"P{k + 1}", f"P{k + 2}")),))
+                  for k in (1, 4, 7))
+    made = Replay((MoveReport(1, alliances=views),),
+                  OutcomeReport(Result.NOT_OVER, to_move="P2"))
+    text = report_toml(made)
+    assert text.count("[[report.alliance]]") == 3
+    assert parse_report(text, "x") == made
