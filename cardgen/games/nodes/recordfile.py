@@ -549,7 +549,7 @@ def move_data(report: MoveReport) -> dict[str, Any]:
         found["path"] = _names(report.path)
     if report.answers:
         found["answers"] = [a.value for a in report.answers]
-    for key in ("used", "captured", "revealed", "kept", "spent"):
+    for key in ("captured", "revealed", "kept", "used", "spent"):  # as SPEC's examples
         value = getattr(report, key)
         if value:
             found[key] = _names(value)
@@ -676,8 +676,8 @@ def report_toml(replay: Replay, comments: Mapping[int, str] | None = None,
     return "\n".join(lines) + "\n"
 
 
-_REPORT_KEYS = ("move", "legal", "reason", "path", "answers", "used", "captured", "revealed",
-                "kept", "spent", "won", "reflection", "out", "turns", "alliance")
+_REPORT_KEYS = ("move", "legal", "reason", "path", "answers", "captured", "revealed", "kept",
+                "used", "spent", "won", "reflection", "out", "turns", "alliance")
 
 
 # --- reading a report ---------------------------------------------------------------------
