@@ -103,25 +103,33 @@ def _solve_cmy(goal: tuple[float, float, float], k: float) -> list[float]:
     damped Gauss-Newton steps, each tone kept in 0..1."""
     tones = [0.5, 0.5, 0.5]
     damping = 1e-3
+    m = RGB_TO_XYZ
+    absorb = [[ABSORPTION[ink][ch] for ink in INKS[:3]] for ch in range(3)]
+    # (Each sum of three products is written out, 0.0 first, in the order and with the
+    # rounding of sum(): the tables are byte for byte those of the plain loops.)
     for _ in range(60):
-        light = transmittance(*tones, k)
-        xyz = tuple(sum(RGB_TO_XYZ[r][ch] * light[ch] for ch in range(3)) for r in range(3))
+        l0, l1, l2 = light = transmittance(*tones, k)
+        xyz = tuple(0.0 + row[0] * l0 + row[1] * l1 + row[2] * l2 for row in m)
         lab = _lab((xyz[0], xyz[1], xyz[2]))
         residual = [lab[i] - goal[i] for i in range(3)]
         # d light[ch] / d tone[i], then through XYZ to Lab.
-        d_light = [[-light[ch] * ABSORPTION[ink][ch] * _coverage_slope(tones[i])
-                    / (1 - _coverage(tones[i]) * ABSORPTION[ink][ch])
-                    for i, ink in enumerate(INKS[:3])] for ch in range(3)]
-        d_xyz = [[sum(RGB_TO_XYZ[r][ch] * d_light[ch][i] for ch in range(3)) for i in range(3)]
-                 for r in range(3)]
+        cover = [_coverage(t) for t in tones]
+        gain = [_coverage_slope(t) for t in tones]
+        d_light = [[-light[ch] * absorb[ch][i] * gain[i] / (1 - cover[i] * absorb[ch][i])
+                    for i in range(3)] for ch in range(3)]
+        d0, d1, d2 = d_light
+        d_xyz = [[0.0 + row[0] * d0[i] + row[1] * d1[i] + row[2] * d2[i] for i in range(3)]
+                 for row in m]
+        x0, x1, x2 = d_xyz
         slope = _lab_slope((xyz[0], xyz[1], xyz[2]))
-        jac = [[sum(slope[a][r] * d_xyz[r][i] for r in range(3)) for i in range(3)]
-               for a in range(3)]
-        jt_j = [[sum(jac[r][a] * jac[r][b] for r in range(3)) + (damping if a == b else 0)
-                 for b in range(3)] for a in range(3)]
-        jt_r = [sum(jac[r][a] * residual[r] for r in range(3)) for a in range(3)]
-        inv = _invert3(tuple(tuple(row) for row in jt_j))
-        step = [sum(inv[a][b] * jt_r[b] for b in range(3)) for a in range(3)]
+        j0, j1, j2 = jac = [[0.0 + row[0] * x0[i] + row[1] * x1[i] + row[2] * x2[i]
+                             for i in range(3)] for row in slope]
+        jt_j = [[0.0 + j0[a] * j0[b] + j1[a] * j1[b] + j2[a] * j2[b]
+                 + (damping if a == b else 0) for b in range(3)] for a in range(3)]
+        jt_r = [0.0 + j0[a] * residual[0] + j1[a] * residual[1] + j2[a] * residual[2]
+                for a in range(3)]
+        inv = _invert3((tuple(jt_j[0]), tuple(jt_j[1]), tuple(jt_j[2])))
+        step = [0.0 + row[0] * jt_r[0] + row[1] * jt_r[1] + row[2] * jt_r[2] for row in inv]
         tones = [min(1.0, max(0.0, t - s)) for t, s in zip(tones, step, strict=True)]
         if max(abs(s) for s in step) < 1e-6:
             break
