@@ -448,12 +448,18 @@ def _check_profile(tmp_path: Path, data: bytes) -> CmykProfile | None:
         return None
 
 
-@settings(max_examples=300, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(edits=st.lists(st.tuples(st.integers(0, 1 << 20), st.integers(0, 255)), max_size=40),
-       cut=st.one_of(st.none(), st.integers(0, 1 << 20)), fix_size=st.booleans())
-def test_fuzz_a_damaged_profile_is_used_or_refused_in_one_sentence(tmp_path, capfd, edits,
-                                                                    cut, fix_size):
+# Each fuzz test runs twice: a fixed sample of 40 examples in the quick loop, and its
+# full run of random examples (300 and 200) among the slow tests.
+QUICK_FUZZ = settings(max_examples=40, deadline=None, derandomize=True,
+                      suppress_health_check=[HealthCheck.function_scoped_fixture])
+EDITS = st.lists(st.tuples(st.integers(0, 1 << 20), st.integers(0, 255)), max_size=40)
+CUTS = st.one_of(st.none(), st.integers(0, 1 << 20))
+ENTRIES = st.lists(st.tuples(st.integers(0, 40), st.sampled_from(
+    [0, 1, 0xFFFF, 0x7FFFFFFF, 0xFFFFFFFF, 132, 60_000])), min_size=1, max_size=6)
+
+
+def _damaged(tmp_path: Path, capfd: pytest.CaptureFixture[str],
+             edits: list[tuple[int, int]], cut: int | None, fix_size: bool) -> None:
     data = bytearray(TEST_PROFILE.read_bytes())
     for at, value in edits:
         data[at % len(data)] = value
@@ -469,12 +475,23 @@ def test_fuzz_a_damaged_profile_is_used_or_refused_in_one_sentence(tmp_path, cap
     assert capfd.readouterr().err == ""  # littleCMS says nothing on file descriptor 2
 
 
-@settings(max_examples=200, deadline=None,
+@QUICK_FUZZ
+@given(edits=EDITS, cut=CUTS, fix_size=st.booleans())
+def test_fuzz_a_damaged_profile_is_used_or_refused_in_one_sentence(tmp_path, capfd, edits,
+                                                                    cut, fix_size):
+    _damaged(tmp_path, capfd, edits, cut, fix_size)
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.lists(st.tuples(st.integers(0, 40), st.sampled_from([0, 1, 0xFFFF, 0x7FFFFFFF,
-                                                                0xFFFFFFFF, 132, 60_000])),
-                min_size=1, max_size=6))
-def test_fuzz_a_hostile_tag_table(tmp_path, capfd, entries):
+@given(edits=EDITS, cut=CUTS, fix_size=st.booleans())
+def test_fuzz_a_damaged_profile_at_length(tmp_path, capfd, edits, cut, fix_size):
+    _damaged(tmp_path, capfd, edits, cut, fix_size)
+
+
+def _hostile(tmp_path: Path, capfd: pytest.CaptureFixture[str],
+             entries: list[tuple[int, int]]) -> None:
     """Tag offsets and sizes that point anywhere: outside the file, into the header,
     overlapping, enormous."""
     data = bytearray(TEST_PROFILE.read_bytes())
@@ -484,3 +501,17 @@ def test_fuzz_a_hostile_tag_table(tmp_path, capfd, entries):
         data[field_at:field_at + 4] = struct.pack(">I", value)
     _check_profile(tmp_path, bytes(data))
     assert capfd.readouterr().err == ""
+
+
+@QUICK_FUZZ
+@given(ENTRIES)
+def test_fuzz_a_hostile_tag_table(tmp_path, capfd, entries):
+    _hostile(tmp_path, capfd, entries)
+
+
+@pytest.mark.slow
+@settings(max_examples=200, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ENTRIES)
+def test_fuzz_a_hostile_tag_table_at_length(tmp_path, capfd, entries):
+    _hostile(tmp_path, capfd, entries)
