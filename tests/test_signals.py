@@ -77,7 +77,8 @@ def old():
 
 
 def ended(pid):
-    return os.waitpid(pid, os.WNOHANG)[0] == pid  # (reaped with it)
+    done, status = os.waitpid(pid, os.WNOHANG)  # (reaped with it)
+    return status if done == pid else None
 
 
 def serve():
@@ -94,23 +95,23 @@ def serve():
             os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
             os.dup2(os.open(os.path.join(results, f"{i}.err"), os.O_WRONLY | os.O_CREAT), 2)
             return
-        done = False
+        status = None  # the run's wait status, once it has ended
         if kind == "outside":  # signalled by this process, after ``arg`` looks at the
-            while not done and not any(  # folder once the writing has begun
+            while status is None and not any(  # folder once the writing has begun
                     name.startswith(".") for name in os.listdir(out)):
                 time.sleep(0.0005)  # (only not to starve the run of a CPU)
-                done = ended(pid)
+                status = ended(pid)
             for _ in range(arg):
-                if done or ended(pid):
-                    done = True
+                if status is not None:
                     break
                 os.listdir(out)
-            if not done:
+                status = ended(pid)
+            if status is None:  # (not yet reaped: the pid is still the run's)
                 os.kill(pid, getattr(signal, signame))
-        status = os.waitpid(pid, 0)[1] if not done or kind != "outside" else None
+        if status is None:
+            status = os.waitpid(pid, 0)[1]
         with open(os.path.join(results, f"{i}.json"), "w") as handle:
-            json.dump([kind, arg, signame, None if status is None else
-                       os.waitstatus_to_exitcode(status)], handle)
+            json.dump([kind, arg, signame, os.waitstatus_to_exitcode(status)], handle)
         os.rename(out, os.path.join(results, str(i)))  # the folder as the run left it
     os._exit(0)
 
