@@ -103,25 +103,43 @@ def _solve_cmy(goal: tuple[float, float, float], k: float) -> list[float]:
     damped Gauss-Newton steps, each tone kept in 0..1."""
     tones = [0.5, 0.5, 0.5]
     damping = 1e-3
+    m = RGB_TO_XYZ
+    absorb = [[ABSORPTION[ink][ch] for ink in INKS[:3]] for ch in range(3)]
+    k_left = [1 - _coverage(k) * ABSORPTION["k"][ch] for ch in range(3)]
+    wx, wy, wz = D50
+    # (The functions above written out, and each sum of three products with 0.0 first,
+    # in the order and with the rounding of sum(): the same operations on the same
+    # numbers, so the tables are byte for byte those of the plain loops.)
     for _ in range(60):
-        light = transmittance(*tones, k)
-        xyz = tuple(sum(RGB_TO_XYZ[r][ch] * light[ch] for ch in range(3)) for r in range(3))
-        lab = _lab((xyz[0], xyz[1], xyz[2]))
-        residual = [lab[i] - goal[i] for i in range(3)]
+        cover = [1 - (1 - t) ** DOT_GAIN for t in tones]
+        gain = [DOT_GAIN * (1 - t) ** (DOT_GAIN - 1) if t < 1 else 0.0 for t in tones]
+        l0, l1, l2 = light = [
+            1.0 * (1 - cover[0] * ab[0]) * (1 - cover[1] * ab[1]) * (1 - cover[2] * ab[2])
+            * kl for ab, kl in zip(absorb, k_left, strict=True)]
+        x, y, z = (0.0 + row[0] * l0 + row[1] * l1 + row[2] * l2 for row in m)
+        tx, ty, tz = x / wx, y / wy, z / wz
+        fx = tx ** (1 / 3) if tx > (6 / 29) ** 3 else tx / (3 * (6 / 29) ** 2) + 4 / 29
+        fy = ty ** (1 / 3) if ty > (6 / 29) ** 3 else ty / (3 * (6 / 29) ** 2) + 4 / 29
+        fz = tz ** (1 / 3) if tz > (6 / 29) ** 3 else tz / (3 * (6 / 29) ** 2) + 4 / 29
+        residual = [116 * fy - 16 - goal[0], 500 * (fx - fy) - goal[1],
+                    200 * (fy - fz) - goal[2]]
         # d light[ch] / d tone[i], then through XYZ to Lab.
-        d_light = [[-light[ch] * ABSORPTION[ink][ch] * _coverage_slope(tones[i])
-                    / (1 - _coverage(tones[i]) * ABSORPTION[ink][ch])
-                    for i, ink in enumerate(INKS[:3])] for ch in range(3)]
-        d_xyz = [[sum(RGB_TO_XYZ[r][ch] * d_light[ch][i] for ch in range(3)) for i in range(3)]
-                 for r in range(3)]
-        slope = _lab_slope((xyz[0], xyz[1], xyz[2]))
-        jac = [[sum(slope[a][r] * d_xyz[r][i] for r in range(3)) for i in range(3)]
-               for a in range(3)]
-        jt_j = [[sum(jac[r][a] * jac[r][b] for r in range(3)) + (damping if a == b else 0)
-                 for b in range(3)] for a in range(3)]
-        jt_r = [sum(jac[r][a] * residual[r] for r in range(3)) for a in range(3)]
-        inv = _invert3(tuple(tuple(row) for row in jt_j))
-        step = [sum(inv[a][b] * jt_r[b] for b in range(3)) for a in range(3)]
+        d0, d1, d2 = [[-light[ch] * absorb[ch][i] * gain[i] / (1 - cover[i] * absorb[ch][i])
+                       for i in range(3)] for ch in range(3)]
+        x0, x1, x2 = [[0.0 + row[0] * d0[i] + row[1] * d1[i] + row[2] * d2[i]
+                       for i in range(3)] for row in m]
+        dx = (tx ** (-2 / 3) / 3 if tx > (6 / 29) ** 3 else 1 / (3 * (6 / 29) ** 2)) / wx
+        dy = (ty ** (-2 / 3) / 3 if ty > (6 / 29) ** 3 else 1 / (3 * (6 / 29) ** 2)) / wy
+        dz = (tz ** (-2 / 3) / 3 if tz > (6 / 29) ** 3 else 1 / (3 * (6 / 29) ** 2)) / wz
+        slope = ((0.0, 116 * dy, 0.0), (500 * dx, -500 * dy, 0.0), (0.0, 200 * dy, -200 * dz))
+        j0, j1, j2 = [[0.0 + row[0] * x0[i] + row[1] * x1[i] + row[2] * x2[i]
+                       for i in range(3)] for row in slope]
+        jt_j = [[0.0 + j0[a] * j0[b] + j1[a] * j1[b] + j2[a] * j2[b]
+                 + (damping if a == b else 0) for b in range(3)] for a in range(3)]
+        jt_r = [0.0 + j0[a] * residual[0] + j1[a] * residual[1] + j2[a] * residual[2]
+                for a in range(3)]
+        inv = _invert3((tuple(jt_j[0]), tuple(jt_j[1]), tuple(jt_j[2])))
+        step = [0.0 + row[0] * jt_r[0] + row[1] * jt_r[1] + row[2] * jt_r[2] for row in inv]
         tones = [min(1.0, max(0.0, t - s)) for t, s in zip(tones, step, strict=True)]
         if max(abs(s) for s in step) < 1e-6:
             break

@@ -88,11 +88,20 @@ def game(request) -> Game[Any, Any, Any, Any]:
     return games()[request.param]
 
 
+_GENERATED: dict[str, Any] = {}  # game -> its boards of SEED, made once for the module
+
+
+def _generated(game: Game[Any, Any, Any, Any]) -> Any:
+    if game.name not in _GENERATED:
+        _GENERATED[game.name] = game.generate(SEED, COUNT)
+    return _GENERATED[game.name]
+
+
 @pytest.fixture(scope="module")
 def boards(game):
     if not has(game, Capability.CAN_GENERATE):
         pytest.skip(f"{game.name} has no generator")
-    return game.generate(SEED, COUNT)
+    return _generated(game)
 
 
 @pytest.fixture(scope="module")
@@ -283,7 +292,8 @@ def test_the_referee_is_consistent_over_random_games(game, referee_boards):
 
 @pytest.fixture(scope="module")
 def rotator_boards():
-    return rotator().generate(SEED, COUNT)
+    """The boards ``boards`` has for Rotator (test_generation_is_seeded makes them anew)."""
+    return _generated(rotator())
 
 
 @pytest.mark.slow

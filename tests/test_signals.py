@@ -7,16 +7,18 @@ The signals come at well-defined points, found by events rather than by the cloc
 small driver runs ``python -m cardgen`` in a process that sends itself the signal right
 after its N-th file operation in the output writing, its N-th module lookup while the
 command line is imported, its N-th line of output, at its exit or in its shutdown. Each
-sweep goes on until N is past the last such point. No test bounds time; the timeouts
-only stop a hung process."""
+sweep goes on until N is past the last such point. The runs of a test are forked from
+one such process at the last moment they have in common (the first lookup of the
+command line, or the start of the writing), so each costs its own part only. No test
+bounds time; the timeouts only stop a hung process."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -31,14 +33,21 @@ OUTCOME = {"SIGINT": (130, "interrupted"), "SIGTERM": (143, "terminated")}
 FILES = ("card.pdf", "card-dieline.pdf")
 
 _DRIVER = r"""
-import os, runpy, signal, sys
+import gc, json, os, runpy, shutil, signal, sys, time
 
-point, nth, sig, marker = sys.argv[1], int(sys.argv[2]), getattr(signal, sys.argv[3]), sys.argv[4]
-count = 0
+# The runs of one test, forked from one process at the last moment they all share:
+# just before the first module lookup of the command line (point "import"), or as the
+# output writing begins (the others). Up to there every run would be the same, so each
+# is that process's copy, not a new interpreter that imports and builds it all again.
+plan, results, out, files = json.loads(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4:6]
+points = {step[0] for step in plan}
+point, nth, sig, marker, count = None, 0, None, None, 0  # (set in each run)
 
 
-def tick(where):
+def tick(where, kind):
     global count
+    if kind != point:
+        return
     count += 1
     if count == nth:
         with open(marker, "w") as handle:
@@ -46,20 +55,85 @@ def tick(where):
         os.kill(os.getpid(), sig)
 
 
-if point == "import":  # the N-th lookup of a module of the command line (not of the
-    class Finder:    # package itself or its entry point: Python's own start-up is before)
+def steps():
+    # (point, nth or polls, signal name) of each run; a sweep goes on until a run ends
+    # before its signal (SIGINT at the odd steps, SIGTERM at the even ones)
+    for kind, arg, signame in plan:
+        if arg != "sweep":
+            yield kind, arg, signame
+            continue
+        for n in range(1, 400):
+            yield kind, n, ("SIGINT", "SIGTERM")[1 - n % 2]
+            if not os.path.exists(marker):
+                break
+
+
+def old():
+    shutil.rmtree(out, ignore_errors=True)
+    os.mkdir(out)
+    for name in files:
+        with open(os.path.join(out, name), "wb") as handle:
+            handle.write(b"old " + name.encode())
+
+
+def ended(pid):
+    done, status = os.waitpid(pid, os.WNOHANG)  # (reaped with it)
+    return status if done == pid else None
+
+
+def serve():
+    global point, nth, sig, marker
+    gc.freeze()  # (what a run does not make it leaves alone: no copying for a collection)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    for i, (kind, arg, signame) in enumerate(steps()):
+        marker = os.path.join(results, f"{i}.fired")
+        old()
+        pid = os.fork()
+        if pid == 0:  # the run: on with it
+            point, nth, sig = kind, arg, getattr(signal, signame)
+            os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+            os.dup2(os.open(os.path.join(results, f"{i}.err"), os.O_WRONLY | os.O_CREAT), 2)
+            return
+        status = None  # the run's wait status, once it has ended
+        if kind == "outside":  # signalled by this process, after ``arg`` looks at the
+            while status is None and not any(  # folder once the writing has begun
+                    name.startswith(".") for name in os.listdir(out)):
+                time.sleep(0.0005)  # (only not to starve the run of a CPU)
+                status = ended(pid)
+            for _ in range(arg):
+                if status is not None:
+                    break
+                os.listdir(out)
+                status = ended(pid)
+            if status is None:  # (not yet reaped: the pid is still the run's)
+                os.kill(pid, getattr(signal, signame))
+        if status is None:
+            status = os.waitpid(pid, 0)[1]
+        with open(os.path.join(results, f"{i}.json"), "w") as handle:
+            json.dump([kind, arg, signame, os.waitstatus_to_exitcode(status)], handle)
+        os.rename(out, os.path.join(results, str(i)))  # the folder as the run left it
+    os._exit(0)
+
+
+if "import" in points:  # the N-th lookup of a module of the command line (not of the
+    class Finder:       # package itself or its entry point: Python's own start-up is before)
         def find_spec(self, name, path=None, target=None):
             if name == "cardgen.cli" or name.split(".")[0] in ("typer", "click", "rich"):
-                tick(name)
+                if point is None:
+                    serve()
+                tick(name, "import")
             return None
 
     sys.meta_path.insert(0, Finder())
-elif point == "write":  # just after the N-th file operation of the output writing
+else:
     import cardgen.output as output
 
     real_write, inside = output.write_files, []
 
     def write_files(files):
+        if point is None:
+            serve()
         inside.append(True)
         try:
             return real_write(files)
@@ -68,13 +142,14 @@ elif point == "write":  # just after the N-th file operation of the output writi
 
     output.write_files = write_files
 
+if "write" in points:  # just after the N-th file operation of the output writing
     def wrap(name):
         real = getattr(os, name)
 
         def wrapper(*args, **kwargs):
             result = real(*args, **kwargs)
             if inside:
-                tick(name)
+                tick(name, "write")
             return result
 
         setattr(os, name, wrapper)
@@ -82,47 +157,32 @@ elif point == "write":  # just after the N-th file operation of the output writi
     for name in ("open", "close", "fsync", "fchmod", "chmod", "stat", "lstat", "link",
                  "replace", "unlink", "mkdir", "scandir"):
         wrap(name)
-elif point == "echo":  # just after the N-th line of output
+if "echo" in points:  # just after the N-th line of output
     import typer
 
     real_echo = typer.echo
 
     def echo(*args, **kwargs):
         real_echo(*args, **kwargs)
-        tick("echo")
+        tick("echo", "echo")
 
     typer.echo = echo
-elif point == "exit":  # as the process exits, and in the interpreter's shutdown
+if "exit" in points:  # as the process exits, and in the interpreter's shutdown
     import atexit
 
     real_exit = sys.exit
 
     def exit(status=None):
-        tick("exit")
+        tick("exit", "exit")
         real_exit(status)
 
     sys.exit = exit
-    atexit.register(lambda: tick("shutdown"))
-    atexit.register(lambda: tick("shutdown"))  # (atexit calls the last one first)
+    atexit.register(lambda: tick("shutdown", "exit"))
+    atexit.register(lambda: tick("shutdown", "exit"))  # (atexit calls the last one first)
 
-sys.argv = ["cardgen", *sys.argv[5:]]
+sys.argv = ["cardgen", *sys.argv[6:]]
 runpy.run_module("cardgen", run_name="__main__", alter_sys=True)
 """
-
-
-def _setup(tmp_path: Path) -> tuple[Path, Path]:
-    config = tmp_path / "card.toml"
-    config.write_text(BASE_CONFIG, encoding="utf-8")
-    out = tmp_path / "out"
-    out.mkdir(exist_ok=True)
-    return config, out
-
-
-def _old(out: Path) -> None:
-    for name in os.listdir(out):
-        os.unlink(out / name)
-    for name in FILES:
-        (out / name).write_bytes(b"old " + name.encode())
 
 
 def _check(out: Path, signame: str, returncode: int, stderr: str, label: str) -> str:
@@ -142,113 +202,102 @@ def _check(out: Path, signame: str, returncode: int, stderr: str, label: str) ->
     return "old"
 
 
-def _run(tmp_path: Path, point: str, nth: int, signame: str) -> tuple[str | None, str]:
-    """One run of ``cardgen card`` that signals itself at ``point`` number ``nth``:
-    where it fired (None: the run ended first) and how it ended."""
-    config, out = _setup(tmp_path)
-    _old(out)
-    marker = tmp_path / "fired"
-    marker.unlink(missing_ok=True)
-    process = subprocess.run(
-        [sys.executable, "-c", _DRIVER, point, str(nth), signame, str(marker), "card",
-         str(config), "-o", str(out), "-f", "pdf", "--dieline", "file"],
+def _runs(tmp_path: Path, *plan: tuple[str, int | str, str]
+          ) -> list[tuple[str | None, str, str]]:
+    """The runs of ``cardgen card`` that ``plan`` asks for, each signalled at its point
+    (``point``, number or "sweep", signal name; see ``_DRIVER``), all forked from one
+    process: where each one's signal fired (None: the run ended first), how it ended
+    ("new" or "old", checked against the contract) and its label."""
+    config = tmp_path / "card.toml"
+    config.write_text(BASE_CONFIG, encoding="utf-8")
+    results = tmp_path / "runs"
+    results.mkdir()
+    driver = subprocess.run(
+        [sys.executable, "-c", _DRIVER, json.dumps(plan), str(results),
+         str(tmp_path / "out"), *FILES, "card", str(config), "-o", str(tmp_path / "out"),
+         "-f", "pdf", "--dieline", "file"],
         capture_output=True, text=True, timeout=HANG_GUARD, cwd=ROOT)
-    fired = marker.read_text() if marker.exists() else None
-    label = f"{signame} at {point} #{nth} ({fired})"
-    return fired, _check(out, signame, process.returncode, process.stderr, label)
+    assert driver.returncode == 0 and driver.stderr == "", driver
+    ran = []
+    for i in range(len(list(results.glob("*.json")))):
+        point, nth, signame, returncode = json.loads((results / f"{i}.json").read_text())
+        fired_at = results / f"{i}.fired"
+        fired = fired_at.read_text() if fired_at.exists() else None
+        label = f"{signame} at {point} #{nth} ({fired})"
+        stderr = (results / f"{i}.err").read_text()
+        ran.append((fired, _check(results / str(i), signame, returncode, stderr, label),
+                    label))
+    return ran
 
 
-def _alternate(nth: int) -> str:
-    """SIGINT at the odd steps of a sweep, SIGTERM at the even ones. Both go through the
-    one handler (``interrupt.STOPPING_SIGNALS`` only picks the word and the status), so
-    one sweep that alternates them checks every step once and each signal on both sides
-    of the commit, at half the cost of a sweep per signal (every step is a whole run);
-    the unswept tests below give both signals the same chosen steps."""
-    return ("SIGINT", "SIGTERM")[1 - nth % 2]
-
-
-def _sweep(tmp_path: Path, point: str, steps: range) -> dict[str, int]:
-    """Signal at every step until one is past the last point; how the runs ended."""
-    ends = {"new": 0, "old": 0}
-    for nth in steps:
-        fired, end = _run(tmp_path, point, nth, _alternate(nth))
-        if fired is None:
-            assert end == "new"
-            return ends
-        ends[end] += 1
-    return ends
+def _sweep(tmp_path: Path, point: str) -> dict[str, int]:
+    """Signal at every step until one is past the last point, SIGINT at the odd steps,
+    SIGTERM at the even ones; how the runs ended. Both go through the one handler
+    (``interrupt.STOPPING_SIGNALS`` only picks the word and the status), so one sweep
+    that alternates them checks every step once and each signal on both sides of the
+    commit, at half the cost of a sweep per signal; the unswept tests below give both
+    signals the same chosen steps."""
+    runs = _runs(tmp_path, (point, "sweep", ""))
+    *signalled, (fired, end, label) = runs
+    assert fired is None and end == "new", label  # the last one ended before its signal
+    assert all(fired is not None for fired, _, _ in signalled)
+    return {"new": sum(end == "new" for _, end, _ in signalled),
+            "old": sum(end == "old" for _, end, _ in signalled)}
 
 
 @pytest.mark.slow
 def test_a_signal_after_any_file_operation_of_the_writing(tmp_path):
     """Before the commit the run is rolled back and says so; a signal held back during
     the renames, or one that comes after them, no longer stops it. (One sweep, SIGINT
-    and SIGTERM by turns: see ``_alternate``.)"""
-    ends = _sweep(tmp_path, "write", range(1, 200))
+    and SIGTERM by turns: see ``_sweep``.)"""
+    ends = _sweep(tmp_path, "write")
     assert ends["old"] >= 5 and ends["new"] >= 5, ends  # both sides of the commit point
 
 
-@pytest.mark.parametrize("signame", sorted(OUTCOME))
-@pytest.mark.parametrize("nth", [3, 12, 18, 24])
-def test_a_signal_before_during_and_after_the_renames(tmp_path, signame, nth):
-    """A few points of the sweep above: writing the temporary files, the renames (the
-    signal is held back until the commit), the tidying after it."""
-    _run(tmp_path, "write", nth, signame)
+def test_a_signal_before_during_and_after_the_renames_and_after_the_commit(tmp_path):
+    """A few points of the sweep above, each with both signals: writing the temporary
+    files, the renames (the signal is held back until the commit), the tidying after
+    it. Then while the files are reported, at the exit, in the interpreter's shutdown:
+    the files are new, so the run exits 0. (After the commit the one handler returns
+    before it looks at which signal came, so each of those points takes one of the two,
+    and the last point, the interpreter's shutdown, both.)"""
+    during = [("write", nth, signame) for nth in (3, 12, 18, 24) for signame in OUTCOME]
+    after = [("echo", 1, "SIGINT"), ("echo", 2, "SIGTERM"), ("exit", 1, "SIGTERM"),
+             ("exit", 2, "SIGINT"), ("exit", 3, "SIGTERM"), ("exit", 3, "SIGINT")]
+    runs = _runs(tmp_path, *during, *after)
+    assert len(runs) == len(during) + len(after)
+    for fired, end, label in runs[len(during):]:
+        assert fired is not None and end == "new", label
 
 
-@pytest.mark.parametrize("nth", [1, 2, 10, 20])
-def test_a_signal_while_the_command_line_is_imported(tmp_path, nth):
+def test_a_signal_while_the_command_line_is_imported(tmp_path):
     """The handlers are installed before the command line is imported. (SIGINT and
-    SIGTERM by turns, see ``_alternate``: the word each one says is checked either
-    way, and the slow sweep below takes every lookup.)"""
-    fired, end = _run(tmp_path, "import", nth, _alternate(nth))
-    assert fired is not None and end == "old"
-
-
-@pytest.mark.parametrize(("point", "nth", "signame"), [
-    ("echo", 1, "SIGINT"), ("echo", 2, "SIGTERM"), ("exit", 1, "SIGTERM"), ("exit", 2, "SIGINT"),
-    ("exit", 3, "SIGTERM"), ("exit", 3, "SIGINT")])
-def test_a_signal_after_the_commit_leaves_a_finished_run(tmp_path, point, nth, signame):
-    """While the files are reported, at the exit, in the interpreter's shutdown: the
-    files are new, so the run exits 0. (After the commit the one handler returns before
-    it looks at which signal came, so each point takes one of the two, and the last
-    point, the interpreter's shutdown, both.)"""
-    fired, end = _run(tmp_path, point, nth, signame)
-    assert fired is not None and end == "new"
+    SIGTERM by turns: the word each one says is checked either way, and the slow sweep
+    below takes every lookup.)"""
+    runs = _runs(tmp_path, *(("import", nth, ("SIGINT", "SIGTERM")[1 - nth % 2])
+                             for nth in (1, 2, 10, 20)))
+    assert len(runs) == 4
+    for fired, end, label in runs:
+        assert fired is not None and end == "old", label
 
 
 @pytest.mark.slow
 def test_signals_from_outside_at_swept_moments(tmp_path):
-    """A plain ``python -m cardgen`` signalled from outside: once the run has reached
-    its writing (the event: a hidden temp file appears in the folder; a run that ends
-    first is not signalled), after a swept number of further looks at the folder.
-    Whatever the moment, the contract holds. (SIGINT and SIGTERM by turns, see
-    ``_alternate``; the first moments, 0 to 2 polls, with both.)"""
-    config, out = _setup(tmp_path)
-    for nth, polls in enumerate((0, 0, 1, 1, 2, 2, 4, 8, 16, 32, 64, 128), start=1):
-        signame = _alternate(nth)
-        _old(out)
-        process = subprocess.Popen(
-            [sys.executable, "-m", "cardgen", "card", str(config), "-o", str(out), "-f",
-             "pdf", "--dieline", "file"], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL,
-            text=True, cwd=ROOT)
-        while process.poll() is None and not any(
-                name.startswith(".") for name in os.listdir(out)):
-            time.sleep(0.0005)  # (only not to starve the run of a CPU)
-        for _ in range(polls):
-            if process.poll() is not None:
-                break
-            os.listdir(out)
-        if process.poll() is None:
-            process.send_signal(getattr(signal, signame))
-        _, err = process.communicate(timeout=HANG_GUARD)
-        _check(out, signame, process.returncode, err, f"{signame} after {polls} polls")
+    """A run signalled by another process: once the run has reached its writing (the
+    event: a hidden temp file appears in the folder; a run that ends first is not
+    signalled), after a swept number of further looks at the folder. Whatever the
+    moment, the contract holds. (SIGINT and SIGTERM by turns; the first moments, 0 to 2
+    polls, with both.)"""
+    polls = (0, 0, 1, 1, 2, 2, 4, 8, 16, 32, 64, 128)
+    runs = _runs(tmp_path, *(("outside", n, ("SIGINT", "SIGTERM")[1 - i % 2])
+                             for i, n in enumerate(polls, start=1)))
+    assert len(runs) == len(polls)
 
 
 @pytest.mark.slow
 def test_a_signal_at_every_module_lookup_of_the_command_line(tmp_path):
-    """(SIGINT and SIGTERM by turns: see ``_alternate``.)"""
-    ends = _sweep(tmp_path, "import", range(1, 400))
+    """(SIGINT and SIGTERM by turns: see ``_sweep``.)"""
+    ends = _sweep(tmp_path, "import")
     assert ends["old"] >= 10 and ends["new"] == 0, ends
 
 
