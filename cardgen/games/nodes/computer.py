@@ -37,13 +37,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Protocol
 
 from cardgen.games.names import GameName
+from cardgen.games.nodes import deal, engine, joins, knowledge
 from cardgen.games.nodes.joins import Layout
 from cardgen.games.nodes.knowledge import View
 from cardgen.games.nodes.model import NODES, deflectors, territory
-from cardgen.games.nodes.record import Coord, Move, Pass, Shot, Spot, Variant
-from cardgen.games.nodes.state import Fact
+from cardgen.games.nodes.record import Coord, Move, Pass, PlayerSetup, Record, Shot, Spot, Variant
+from cardgen.games.nodes.state import Fact, State
 from cardgen.games.rng import SplitMix64
 
 LEVELS = ("easy", "normal")  # easy: any legal shot; normal: the strategy above
@@ -336,9 +338,65 @@ class Computer:
         rng = self._rng(len(view.history), sum(map(ord, view.player)))
         if self.level == "easy" or len(shots) == 1:
             return shots[rng.below(len(shots))]
-        scored = self._score(view, shots, rng)
+        if view.game is GameName.REFLECTOR:
+            scored = self._reflector(view, shots, rng)
+        else:
+            scored = self._score(view, shots, rng)
         best = max(scored)
         return shots[scored.index(best)]
+
+    def _reflector(self, view: View, shots: Sequence[Shot], rng: SplitMix64,
+                   ) -> list[tuple[float, int]]:
+        """Reflector (§9.4): each shot at ``c`` wins the opponent's ``c`` and concedes
+        the player's own ``c``. Its value is the chance that ``c`` holds a Node times
+        what a capture is worth (the game, when it is his last Node), plus the reach it
+        opens towards likely Nodes, less what the concession costs: his own Node (the
+        game, when it is the last), or a base near his Nodes."""
+        me = view.player
+        opp = next(s.id for s in view.seats if s.id != me)
+        belief = Belief(constraints(view, opp), rng)
+        my_nodes = [n for n in view.secrets[me].nodes if _holder(view, (me, *n)) == me]
+        a = len(my_nodes)
+        b = NODES - sum(1 for s, p in view.marks.items() if s[0] == opp and p == me
+                        and Fact.NODE in view.known(s))
+        mine = sum(1 for s, p in view.marks.items() if s[0] == opp and p == me)
+        his = sum(1 for s, p in view.marks.items() if s[0] == me and p == opp)
+        reach = {s.at for s in shots}
+        scored = []
+        for shot in shots:
+            c = shot.at[1:]
+            p = belief.p_node(c)
+            gained = sum(1 for t in near(c) if _holder(view, (opp, *t)) != me)
+            conceded = _holder(view, (me, *c)) == me
+            lost = sum(1 for t in near(c) if _holder(view, (me, *t)) == me)
+            my_node = c in my_nodes
+            last = my_node and a == 1
+            cost = (100.0 / a + 0.5 * lost if my_node
+                    else self._threat(c, my_nodes) if conceded else 0.0)
+            if b == 1 and last:  # both lose their last Node: the spaces decide (§9.4.4)
+                after = (mine + gained) - (his + lost)
+                node = 1000.0 if after > 0 else -1000.0 if after < 0 else 0.0
+            elif b == 1:
+                node = 1000.0
+            elif last:
+                node = -1000.0
+            else:
+                node = 100.0 / b + 0.5 * gained - cost
+            cover = belief.p_cover(c)
+            other = -1000.0 if last else 0.3 + 0.6 * cover * (1 - cover) - cost
+            value = p * node + (1 - p) * other
+            for side in sides(c):
+                nxt = (opp, *side)
+                if nxt not in reach and _holder(view, nxt) != me:
+                    value += 4.0 * belief.p_node(side)
+            scored.append((value, rng.below(1 << 30)))
+        return scored
+
+    @staticmethod
+    def _threat(coord: Coord, my_nodes: Sequence[Coord]) -> float:
+        """What a base at ``coord`` on the player's own grid gives the opponent: reach
+        towards his Nodes, the nearer the worse."""
+        return sum(6.0 / distance(coord, n) ** 2 for n in my_nodes)
 
     def _score(self, view: View, shots: Sequence[Shot], rng: SplitMix64) -> list[tuple[float, int]]:
         me = view.player
@@ -400,3 +458,74 @@ class Computer:
 def _holder(view: View, spot: Spot) -> str | None:
     mark = view.marks.get(spot)
     return mark if mark is not None else view.layout.owner(spot[0])
+
+
+# --- simple players to measure the computer against -------------------------------------
+
+
+class RandomShooter:
+    """Any legal shot, at random (seeded); Nodes hidden at random."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def place(self, game: GameName, layout: Layout, player: str,
+              ) -> tuple[tuple[Coord, ...], tuple[Coord, ...]]:
+        rng = SplitMix64(_mix(self.seed, 0x51AC, sum(map(ord, player))))
+        nodes = tuple(_shuffled(rng, ALL)[:NODES])
+        rest = [c for c in _shuffled(rng, ALL) if c not in nodes]
+        return nodes, tuple(rest[:deflectors(game)])
+
+    def _rng(self, view: View) -> SplitMix64:
+        return SplitMix64(_mix(self.seed, len(view.history), sum(map(ord, view.player))))
+
+    def choose(self, view: View) -> Move:
+        shots = [m for m in view.legal if isinstance(m, Shot)]
+        if not shots:
+            return next((m for m in view.legal if isinstance(m, Pass)), view.legal[0])
+        return shots[self._rng(view).below(len(shots))]
+
+
+class HuntTarget(RandomShooter):
+    """Hunt, then target: random legal shots until some answer shows a covered space,
+    then legal shots that meet a known covered space first (a Node or Owned answer, a
+    captured territory), at random among them."""
+
+    def choose(self, view: View) -> Move:
+        shots = [m for m in view.legal if isinstance(m, Shot)]
+        if not shots:
+            return super().choose(view)
+        near_covered = [s for s in shots if any(
+            Fact.COVERED in view.facts.get((s.at[0], *side), frozenset())
+            for side in sides(s.at[1:]))]
+        pool = near_covered or shots
+        return pool[self._rng(view).below(len(pool))]
+
+
+class Player(Protocol):
+    def place(self, game: GameName, layout: Layout, player: str,
+              ) -> tuple[tuple[Coord, ...], tuple[Coord, ...]]: ...
+
+    def choose(self, view: View) -> Move: ...
+
+
+def play(game: GameName, players: Sequence[Player], *, first: str = "P1",
+         arrangement: str | None = None, variants: frozenset[Variant] = frozenset(),
+         limit: int = 5000) -> State:
+    """A whole game among ``players`` (seat order): each places, then each chooses from
+    his own view until the game ends (or ``limit`` moves); the final state."""
+    count = len(players)
+    table = arrangement if arrangement is not None else deal.arrangement_for(game, count)
+    grids = joins.layout(game, count, table)
+    seats = []
+    for k, player in enumerate(players, start=1):
+        nodes, placed = player.place(game, grids, f"P{k}")
+        seats.append(PlayerSetup(f"P{k}", f"Player {k}", deal.SYMBOLS[k - 1], nodes, placed))
+    state = engine.start(Record(game, tuple(seats), first, (), table, variants))
+    for _ in range(limit):
+        if state.finish is not None or state.to_move is None:
+            break
+        who = state.to_move
+        move = players[int(who[1:]) - 1].choose(knowledge.view(state, who))
+        state, _ = engine.push(state, move)
+    return state
