@@ -34,7 +34,7 @@ Pure: imports the Node model and the seeded generator.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Protocol
@@ -44,7 +44,17 @@ from cardgen.games.nodes import deal, engine, joins, knowledge
 from cardgen.games.nodes.joins import Layout
 from cardgen.games.nodes.knowledge import View
 from cardgen.games.nodes.model import NODES, deflectors, territory
-from cardgen.games.nodes.record import Coord, Move, Pass, PlayerSetup, Record, Shot, Spot, Variant
+from cardgen.games.nodes.record import (
+    Coord,
+    Move,
+    Pass,
+    PlayerSetup,
+    Record,
+    Result,
+    Shot,
+    Spot,
+    Variant,
+)
 from cardgen.games.nodes.state import Fact, State
 from cardgen.games.rng import SplitMix64
 
@@ -529,3 +539,42 @@ def play(game: GameName, players: Sequence[Player], *, first: str = "P1",
         move = players[int(who[1:]) - 1].choose(knowledge.view(state, who))
         state, _ = engine.push(state, move)
     return state
+
+
+@dataclass(frozen=True)
+class Tally:
+    """How a player fared over a set of games."""
+
+    wins: int
+    draws: int
+    losses: int
+    moves: int  # moves played in all the games
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    def rate(self, count: int) -> float:
+        return count / max(1, self.games)
+
+
+def match(player: Callable[[int], Player], opponent: Callable[[int], Player], games: int,
+          seed: int = 2026) -> Tally:
+    """``games`` seeded Reflector games of ``player(seed_i)`` against
+    ``opponent(seed_i')``, who goes first alternately (the player first in even games);
+    the player's wins, draws (a True Draw) and losses."""
+    wins = draws = losses = moves = 0
+    for i in range(games):
+        ours, theirs = player(_mix(seed, i, 1)), opponent(_mix(seed, i, 2))
+        seats = [ours, theirs] if i % 2 == 0 else [theirs, ours]
+        me = "P1" if i % 2 == 0 else "P2"
+        state = play(GameName.REFLECTOR, seats)
+        moves += len(state.history)
+        finish = state.finish
+        if finish is None or finish.result is Result.DRAW:
+            draws += 1
+        elif me in finish.winners:
+            wins += 1
+        else:
+            losses += 1
+    return Tally(wins, draws, losses, moves)
