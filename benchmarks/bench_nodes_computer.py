@@ -8,7 +8,11 @@ against you) meets, in this process:
 - **random**: a shooter that names any legal space at random, its Nodes hidden at random;
 - **hunt-then-target**: the same, until some answer shows a covered space (Owned, a
   Node, a captured territory); then it shoots the legal spaces that meet a known covered
-  space first.
+  space first;
+- **careful hunt-then-target** (for comparison, no target): hunt-then-target that never
+  shoots the coordinates of a Node it still holds while it has another shot, so its own
+  reflections never concede its Nodes;
+- **computer**: the computer itself, another seed.
 
 Each pairing plays ``--games`` seeded games, the computer going first in every other
 game. It prints the computer's win, draw (True Draw) and loss rates, the average length
@@ -20,6 +24,7 @@ random shooter and 60 % against hunt-then-target.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 import time
 from pathlib import Path
@@ -28,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cardgen.games.nodes.computer import Computer, HuntTarget, RandomShooter, Tally, match
 from cardgen.games.nodes.knowledge import View
-from cardgen.games.nodes.record import Move
+from cardgen.games.nodes.record import Move, Shot
 
 TARGETS = {"random": 0.95, "hunt-then-target": 0.60}
 
@@ -47,6 +52,19 @@ class Timed(Computer):
         return move
 
 
+class CarefulHunt(HuntTarget):
+    """Hunt-then-target, never conceding its own Node by reflection when it can help it."""
+
+    def choose(self, view: View) -> Move:
+        me = view.player
+        own = {n for n in view.secrets[me].nodes if view.marks.get((me, *n)) is None}
+        safe = tuple(m for m in view.legal
+                     if not (isinstance(m, Shot) and m.at[1:] in own))
+        if safe and len(safe) < len(view.legal):
+            view = dataclasses.replace(view, legal=safe)
+        return super().choose(view)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games against each player")
@@ -57,16 +75,19 @@ def main() -> None:
     print(f"{'opponent':<18} {'win':>7} {'draw':>7} {'loss':>7} {'moves/game':>11} "
           f"{'ms/move':>8} {'target':>7}")
     failed = False
-    for name, opponent in (("random", RandomShooter), ("hunt-then-target", HuntTarget)):
+    for name, opponent in (("random", RandomShooter), ("hunt-then-target", HuntTarget),
+                           ("careful hunt", CarefulHunt), ("computer", Computer)):
         Timed.spent, Timed.chosen = 0.0, 0
         tally: Tally = match(Timed, opponent, args.games, args.seed)
         win = tally.rate(tally.wins)
-        ok = win >= TARGETS[name]
+        target = TARGETS.get(name)
+        ok = target is None or win >= target
         failed |= not ok
         print(f"{name:<18} {win:>7.1%} {tally.rate(tally.draws):>7.1%} "
               f"{tally.rate(tally.losses):>7.1%} {tally.moves / tally.games:>11.1f} "
               f"{Timed.spent / max(1, Timed.chosen) * 1000:>8.1f} "
-              f"{'>= ' + format(TARGETS[name], '.0%'):>7} {'met' if ok else 'MISSED'}")
+              + (f"{'>= ' + format(target, '.0%'):>7} {'met' if ok else 'MISSED'}"
+                 if target is not None else f"{'-':>7}"))
     sys.exit(1 if failed else 0)
 
 

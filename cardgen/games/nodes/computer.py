@@ -296,22 +296,19 @@ class Computer:
 
     def _nodes(self, rng: SplitMix64) -> tuple[Coord, ...]:
         """Apart (no two territories share a space, so one capture shows no other Node)
-        and mostly away from Row 1; a few tries, the best spread kept."""
-        best: tuple[Coord, ...] = ()
-        best_score = -1.0
-        for _ in range(24):
+        and away from Row 1, where play starts; otherwise anywhere, at random, so that no
+        corner is a better guess than another."""
+        for _ in range(100):
             chosen: list[Coord] = []
-            for _ in range(NODES):
+            while len(chosen) < NODES:
                 options = [c for c in ALL if c[1] >= 3 and c not in chosen
                            and all(distance(c, o) >= 5 for o in chosen)]
-                if not options:
-                    options = [c for c in ALL if c not in chosen]
+                if not options:  # a crowded start: begin again
+                    break
                 chosen.append(options[rng.below(len(options))])
-            gaps = min(distance(a, b) for i, a in enumerate(chosen) for b in chosen[i + 1:])
-            score = gaps + sum(c[1] for c in chosen) / 10
-            if score > best_score:
-                best, best_score = tuple(chosen), score
-        return best
+            if len(chosen) == NODES:
+                return tuple(chosen)
+        return tuple(_shuffled(rng, ALL)[:NODES])
 
     def _deflectors(self, rng: SplitMix64, layout: Layout, player: str,
                     nodes: Sequence[Coord], count: int) -> tuple[Coord, ...]:
