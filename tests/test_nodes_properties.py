@@ -32,7 +32,7 @@ from cardgen.games.rng import SplitMix64
 
 QUICK = settings(max_examples=6, deadline=None, derandomize=True,
                  suppress_health_check=[HealthCheck.too_slow])
-SLOW = settings(max_examples=60, deadline=None, derandomize=True,
+SLOW = settings(max_examples=15, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow])
 Table = tuple[GameName, int, str | None, tuple[str, ...]]  # game, players, arrangement, variants
 TABLES: list[Table] = [
