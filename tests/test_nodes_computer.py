@@ -96,11 +96,16 @@ def test_a_seeded_reflector_game_between_computers_reaches_an_outcome():
     assert again.history == state.history
 
 
-@pytest.mark.parametrize("game", [
-    GameName.DEFLECTOR, pytest.param(GameName.DEFECTOR, marks=pytest.mark.slow)])
-def test_seeded_games_between_computers_reach_an_outcome(game):
+@pytest.mark.parametrize(("game", "arrangement"), [
+    (GameName.DEFLECTOR, None),
+    pytest.param(GameName.DEFECTOR, "defector-full", marks=pytest.mark.slow),
+    pytest.param(GameName.DEFECTOR, "defector-island", marks=pytest.mark.slow)])
+def test_seeded_games_between_computers_reach_an_outcome(game, arrangement):
+    """On the Island too: the computers do not trade its spaces back and forth for
+    ever, but go in towards the other players' grids."""
     players = 3 if game is GameName.DEFLECTOR else 6
-    state = play(game, [Computer(20 + k) for k in range(players)])
+    state = play(game, [Computer(20 + k) for k in range(players)], arrangement=arrangement,
+                 limit=3000)
     assert state.finish is not None
 
 

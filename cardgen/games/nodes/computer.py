@@ -414,11 +414,15 @@ class Computer:
         mine = view.secrets[me]
         my_nodes = [n for n in mine.nodes if _holder(view, (me, *n)) == me]
         reach = {s.at for s in shots}
+        steps = _island_steps(view) if view.layout.islands else {}
         scored = []
         for shot in shots:
             spot = shot.at
             grid, coord = spot[0], spot[1:]
-            value = self._gain(view, spot, beliefs.get(grid), reach)
+            if view.layout.owner(grid) is None:  # the Island: worth the way it opens
+                value = 0.05 + 0.2 / (1 + steps.get(spot, 99))
+            else:
+                value = self._gain(view, spot, beliefs.get(grid), reach)
             if (reflection and grid != me and view.layout.owner(grid) is not None):
                 value -= self._concession(view, coord, my_nodes)
             scored.append((value, rng.below(1 << 30)))
@@ -428,9 +432,6 @@ class Computer:
               reach: set[Spot]) -> float:
         me = view.player
         grid, coord = spot[0], spot[1:]
-        owner = view.layout.owner(grid)
-        if owner is None:  # the Island: a step towards other grids
-            return 0.5
         if view.knows(grid):
             secrets = view.secrets[grid]
             if coord in secrets.nodes:
@@ -460,6 +461,27 @@ class Computer:
             d = distance(coord, node)
             cost += 6.0 / (d * d)
         return cost
+
+
+def _island_steps(view: View) -> dict[Spot, int]:
+    """For each Island space, how many steps across the Island it is from one that
+    faces the grid of a player outside the player's side (where shots can go in)."""
+    side = {view.player} | next((set(a.members) for a in view.alliances
+                                 if view.player in a.members), set())
+    layout = view.layout
+    island = [spot for grid in layout.islands for spot in layout.spaces(grid)]
+    found = {spot: 0 for spot in island
+             if any(layout.owner(t[0]) not in (None, *side) for t in layout.across(spot))}
+    edge = list(found)
+    while edge:
+        later = []
+        for spot in edge:
+            for nxt in layout.meets(spot):
+                if layout.owner(nxt[0]) is None and nxt not in found:
+                    found[nxt] = found[spot] + 1
+                    later.append(nxt)
+        edge = later
+    return found
 
 
 def _holder(view: View, spot: Spot) -> str | None:
