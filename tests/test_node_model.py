@@ -65,3 +65,12 @@ def test_every_table_arrangement_is_for_a_number_of_players_its_game_takes():
     for arr in bundled().values():
         low, high = player_range(GameName(arr.game))
         assert low <= arr.players <= high, arr.name
+
+
+def test_the_winning_counts_are_the_models_and_the_spec_s():
+    """SPEC §9.5.9 step 2 (10, 13, 15 Nodes) and §9.6.8 step 1 (16 of 30, 18 of 35, 21 of
+    40): stated once in the model, for the engine and anything printed."""
+    from cardgen.games.nodes.model import DEFLECTOR_THRESHOLD, majority
+
+    assert DEFLECTOR_THRESHOLD == {3: 10, 4: 13, 5: 15}
+    assert [majority(n) for n in (6, 7, 8)] == [16, 18, 21]

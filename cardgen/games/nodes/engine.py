@@ -27,7 +27,7 @@ from cardgen.games.names import GameName
 from cardgen.games.nodes import joins
 from cardgen.games.nodes.alliance import Alliances
 from cardgen.games.nodes.joins import SIZE
-from cardgen.games.nodes.model import DEFLECTORS, NODES, PLAYERS
+from cardgen.games.nodes.model import DEFLECTOR_THRESHOLD, NODES, PLAYERS, deflectors, majority
 from cardgen.games.nodes.record import (
     Ending,
     IllegalMove,
@@ -57,8 +57,6 @@ VARIANTS: dict[GameName, frozenset[Variant]] = {
     GameName.DEFECTOR: frozenset({Variant.RICOCHET, Variant.DELUXE, Variant.SAFETY,
                                   Variant.ALLIANCE_VICTORY}),
 }
-# Deflector's threshold: this many Nodes wins, by number of players (§9.5.9 step 2).
-THRESHOLD = {3: 10, 4: 13, 5: 15}
 
 
 def _bad_setup(message: str, rule: str) -> IllegalMove:
@@ -81,7 +79,7 @@ def _check_seats(record: Record) -> None:
             raise _bad_setup(f"{seat.id} must hide {NODES} Nodes on {NODES} different "
                              f"spaces, not {len(seat.nodes)} on {len(set(seat.nodes))}",
                              "9.2.1")
-        wanted = 0 if game is GameName.REFLECTOR else DEFLECTORS
+        wanted = deflectors(game)
         if len(seat.deflectors) != wanted or len(set(seat.deflectors)) != wanted:
             raise _bad_setup(f"{seat.id} must place {wanted} Deflectors on different spaces "
                              f"in {game.value}, not {len(seat.deflectors)}", "9.2.2")
@@ -589,7 +587,7 @@ def _deflector_end(state: State) -> State:
     state = _update_homes(state)
     n = len(state.setup.players)
     for p in state.playing:
-        if state.node_count(p) >= THRESHOLD[n]:
+        if state.node_count(p) >= DEFLECTOR_THRESHOLD[n]:
             return _won(state, [p], Ending.THRESHOLD)
     before = state.playing
     state = _go_out(state, [p for p in before if not state.homes[p]])
@@ -607,9 +605,9 @@ def _deflector_end(state: State) -> State:
 def _defector_end(state: State) -> State:
     """§9.5.9 step 1, then §9.6.8 steps 1-6 (with §9.6.7's out and saved)."""
     state = _update_homes(state)
-    majority = state.setup.total_nodes // 2 + 1
+    most = majority(len(state.setup.players))
     for p in state.playing:
-        if state.node_count(p) >= majority:
+        if state.node_count(p) >= most:
             return _won(state, [p], Ending.MAJORITY)
     while True:  # the alliance victory state
         winning = next((a for a in state.alliances.alliances

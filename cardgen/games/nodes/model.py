@@ -63,6 +63,16 @@ def player_range(game: GameName) -> tuple[int, int]:
     return players.least, MOST_PLAYERS if players.most is None else players.most
 
 
+# Deflector is won by holding this many Nodes, by number of players (SPEC §9.5.9 step 2).
+DEFLECTOR_THRESHOLD = {3: 10, 4: 13, 5: 15}
+
+
+def majority(players: int) -> int:
+    """Defector is won by holding more than half of all the Nodes on the table (SPEC
+    §9.6.8 step 1): 16 of 30 with six players."""
+    return NODES * players // 2 + 1
+
+
 def deflectors(game: GameName) -> int:
     """How many Deflectors each player's grid holds in a Node game (none in Reflector)."""
     return 0 if game is GameName.REFLECTOR else DEFLECTORS
