@@ -1,0 +1,450 @@
+"""``cardgen nodes play``: Reflector against the computer, Deflector with computer players.
+
+Plain lines in, plain lines out, like ``cardgen rotator play``: one line at a time from
+stdin, so it works in a pipe and tests play whole games by feeding lines. Every screen
+fits 80 × 24 and is drawn only from :func:`knowledge.view` of the human player (P1): what
+an opponent hid is never shown. There is no undo (a pencil game has none). The words are
+data, ``templates/texts/nodes_play.toml``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import textwrap
+from collections.abc import Callable, Sequence
+
+import typer
+
+from cardgen.games.names import GameName
+from cardgen.games.nodes import deal, engine, joins, knowledge
+from cardgen.games.nodes.computer import Computer
+from cardgen.games.nodes.knowledge import View
+from cardgen.games.nodes.model import NODES, deflectors
+from cardgen.games.nodes.record import (
+    COLUMNS,
+    Coord,
+    IllegalMove,
+    MoveReport,
+    Pass,
+    PlayerSetup,
+    Record,
+    Result,
+    Shot,
+    Spot,
+    coord_name,
+    parse_coord,
+    parse_spot,
+    spot_name,
+)
+from cardgen.games.nodes.state import Fact, State
+from cardgen.games.rng import SplitMix64
+from cardgen.texts import say
+
+ME = "P1"
+WIDTH, HEIGHT = 80, 24
+QUIT, UNDO = ("q", "quit", "exit"), ("u", "undo")
+
+
+def _t(key: str, **values: object) -> str:
+    return say("nodes_play", key, **values)
+
+
+def _clip(line: str) -> str:
+    return line if len(line) < WIDTH else line[:WIDTH - 2] + "…"
+
+
+# --- placement ----------------------------------------------------------------------------
+
+def parse_placement(text: str, count: int, avoid: frozenset[Coord] = frozenset(),
+                    ) -> tuple[Coord, ...] | str:
+    """``count`` different spaces typed with blanks or commas between, none in ``avoid``;
+    or the problem in words."""
+    words = text.replace(",", " ").upper().split()
+    found: list[Coord] = []
+    for word in words:
+        coord = parse_coord(word)
+        if coord is None:
+            return f"{word[:12]} is not a space A1 … J10"
+        if coord in found:
+            return f"{word} is named twice"
+        if coord in avoid:
+            return f"{word} holds a Node"
+        found.append(coord)
+    if len(found) != count:
+        return f"{count} spaces are needed, not {len(found)}"
+    return tuple(found)
+
+
+# --- the screen ---------------------------------------------------------------------------
+
+def _cell(view: View, spot: Spot) -> tuple[str, bool, bool]:
+    """What a space shows: its symbol (or ``.``), shaded, a Node."""
+    facts = view.known(spot)
+    mark = view.marks.get(spot)
+    symbols = {s.id: s.symbol for s in view.seats}
+    text = symbols[mark] if mark is not None else "."
+    node = Fact.NODE in facts
+    shaded = Fact.COVERED in facts and not node
+    if mark is None and Fact.COVERED in facts and view.knows(spot[0]) is False:
+        text = " "  # kept: shaded, no symbol
+    if mark is None and spot in view.used:
+        text = "+"
+    elif mark is None and Fact.DEFLECTOR in facts and view.knows(spot[0]):
+        text = "d"
+    return text, shaded, node
+
+
+def _kept(view: View) -> frozenset[Spot]:
+    return frozenset(s for r in view.history for s in r.kept)
+
+
+def grid_lines(view: View, grid: str) -> list[str]:
+    """One grid, three characters a space: `` X `` won, ``[X]`` shaded, ``*X`` a Node."""
+    kept = _kept(view)
+    out = ["   " + "".join(f" {c} " for c in COLUMNS)]
+    for row in range(1, 11):
+        cells = []
+        for col in range(10):
+            spot = (grid, col, row)
+            text, shaded, node = _cell(view, spot)
+            if spot in kept and spot not in view.marks:
+                text, shaded = " ", True
+            if node:
+                cells.append(f"*{text if text != '.' else ' '} ")
+            elif shaded:
+                cells.append(f"[{text if text != '.' else ' '}]")
+            else:
+                cells.append(f" {text} ")
+        out.append(f"{row:>2} " + "".join(cells))
+    return out
+
+
+def compact_lines(view: View, grid: str) -> list[str]:
+    """One grid, one character a space: ``X`` won, ``x`` won and shaded, ``:`` kept,
+    ``*`` a Node."""
+    kept = _kept(view)
+    out = []
+    for row in range(1, 11):
+        chars = []
+        for col in range(10):
+            spot = (grid, col, row)
+            text, shaded, node = _cell(view, spot)
+            if node:
+                text = "*"
+            elif spot in kept and spot not in view.marks:
+                text = ":"
+            elif shaded and text not in ".+d":
+                text = text.lower() if text.lower() != text else "#"
+            chars.append(text)
+        out.append("".join(chars))
+    return out
+
+
+def _answers(report: MoveReport) -> str:
+    return " ".join(a.value for a in report.answers)
+
+
+def report_line(view: View, report: MoveReport, who: str) -> str:
+    """One move of the history in words: its landings and answers, captures, fired
+    Deflectors, the reflection."""
+    if not report.path:
+        return _t("report.pass", who=who)
+    parts = [_t("report.shot", who=who, path=" ".join(spot_name(s) for s in report.path),
+                answers=_answers(report))]
+    if report.captured:
+        parts.append(_t("report.captured", spaces=" ".join(spot_name(s)
+                                                          for s in report.captured)))
+    for fired in report.fired:
+        parts.append(_t("report.fired", source=spot_name(fired.source),
+                        path=" ".join(spot_name(s) for s in fired.path),
+                        answers=" ".join(a.value for a in fired.answers)))
+    if report.reflection is not None:
+        answer = report.reflection.answer
+        parts.append(_t("report.reflection", space=spot_name(report.reflection.at),
+                        answer=answer.value if answer is not None else _t("report.nothing")))
+    if report.out:
+        parts.append(_t("report.out", players=" ".join(report.out)))
+    return "; ".join(parts)
+
+
+def _node_count(view: View, player: str, grid: str | None = None) -> int:
+    """Nodes ``player`` is known to hold (on ``grid``): only what the view shows."""
+    count = 0
+    for spot, facts in view.facts.items():
+        if Fact.NODE in facts and (grid is None or spot[0] == grid) \
+                and view.marks.get(spot) == player:
+            count += 1
+    for grid_id, secrets in view.secrets.items():
+        for coord in secrets.nodes:
+            spot = (grid_id, *coord)
+            if (grid is None or grid_id == grid) and view.marks.get(spot) is None \
+                    and grid_id == player:
+                count += 1
+    return count
+
+
+def known_line(view: View, player: str) -> str:
+    symbol = {s.id: s.symbol for s in view.seats}[player]
+    lost = sum(1 for s, facts in view.facts.items()
+               if s[0] == player and Fact.NODE in facts and view.marks.get(s) not in (None, player))
+    held_own = NODES - lost
+    held_other = sum(1 for s, facts in view.facts.items()
+                     if s[0] != player and Fact.NODE in facts and view.marks.get(s) == player)
+    captured = sum(1 for s, facts in view.facts.items()
+                   if s[0] == ME and Fact.NODE in facts and view.marks.get(s) == player)
+    seen = sorted(s for s, facts in view.facts.items() if s[0] == player and Fact.NODE in facts)
+    revealed = (_t("screen.revealed", spaces=" ".join(coord_name(s[1:]) for s in seen))
+                if seen else "")
+    return _t("screen.known", who=player, symbol=symbol, nodes=held_own + held_other,
+              captured=captured, lost=lost, revealed=revealed)
+
+
+def screen(view: View, names: Callable[[str], str], movers: Sequence[str]) -> list[str]:
+    """The whole picture for the human player, within 80 × 24 (the prompt line is the
+    24th)."""
+    lines: list[str] = []
+    opponents = [s.id for s in view.seats if s.id != ME]
+    if view.game is GameName.REFLECTOR:
+        left, right = grid_lines(view, ME), grid_lines(view, opponents[0])
+        lines.append(f"{_t('screen.grid_private'):<36}  "
+                     f"{_t('screen.grid_public', who=names(opponents[0]))}")
+        lines.extend(f"{a:<36}  {b}" for a, b in zip(left, right, strict=True))
+        lines.append(_t("legend"))
+        lines.append(known_line(view, opponents[0]))
+        recent = view.history[-2:]
+    else:
+        grids = [ME, *opponents]
+        symbols = {s.id: s.symbol for s in view.seats}
+        heads = []
+        for g in grids:
+            held = len([1 for s, f in view.facts.items() if Fact.NODE in f and
+                        view.marks.get(s) == g])
+            heads.append(f"{g} {symbols[g]} {held}N"[:10])
+        columns = [compact_lines(view, g) for g in grids]
+        lines.append("   " + "  ".join(f"{h:<10}" for h in heads))
+        lines.append("   " + "  ".join("ABCDEFGHIJ" for _ in grids))
+        for row in range(10):
+            lines.append(f"{row + 1:>2} " + "  ".join(c[row] for c in columns))
+        lines.append(_t("legend_compact"))
+        for p in opponents:
+            lines.append(known_line(view, p))
+        recent = view.history[-(len(grids)):]
+    count = len(view.history)
+    for k, report in enumerate(recent):
+        who = movers[count - len(recent) + k]
+        lines.append(report_line(view, report, names(who)))
+    return [_clip(line) for line in lines]
+
+
+# --- the game -----------------------------------------------------------------------------
+
+class Game:
+    """A game in progress: the engine's state, the computers, who made each move."""
+
+    def __init__(self, game: GameName, players: int, seed: int,
+                 nodes: tuple[Coord, ...], placed: tuple[Coord, ...]) -> None:
+        self.game = game
+        table = deal.arrangement_for(game, players)
+        self.layout = joins.layout(game, players, table)
+        self.computers = {f"P{k}": Computer(seed * 16 + k) for k in range(2, players + 1)}
+        seats = [PlayerSetup(ME, "You", deal.SYMBOLS[0], nodes, placed)]
+        for k in range(2, players + 1):
+            pid = f"P{k}"
+            cn, cd = self.computers[pid].place(game, self.layout, pid)
+            seats.append(PlayerSetup(pid, f"Computer {k}", deal.SYMBOLS[k - 1], cn, cd))
+        self.state: State = engine.start(Record(game, tuple(seats), ME, (), table))
+        self.movers: list[str] = []
+
+    def view(self) -> View:
+        return knowledge.view(self.state, ME)
+
+    def push(self, move: Shot | Pass) -> MoveReport:
+        self.state, report = engine.push(self.state, move)
+        self.movers.append(move.by)
+        return report
+
+    def computers_move(self) -> None:
+        """The computers play until it is the human's turn or the game is over."""
+        while self.state.finish is None and self.state.to_move not in (None, ME):
+            who = self.state.to_move
+            assert who is not None
+            move = self.computers[who].choose(knowledge.view(self.state, who))
+            assert isinstance(move, Shot | Pass)
+            self.push(move)
+
+
+def place_by(game: GameName, players: int, seed: int) -> tuple[tuple[Coord, ...],
+                                                                 tuple[Coord, ...]]:
+    """The human's seeded random placement, chosen the computer's way."""
+    table = deal.arrangement_for(game, players)
+    return Computer(seed * 16 + 1).place(game, joins.layout(game, players, table), ME)
+
+
+def _example(game: GameName) -> str:
+    return "F3" if game is GameName.REFLECTOR else "P2:F3"
+
+
+def _target(game: GameName, text: str) -> Spot | None:
+    word = text.strip().upper()
+    if game is GameName.REFLECTOR and ":" not in word:
+        coord = parse_coord(word)
+        return None if coord is None else ("P2", *coord)
+    return parse_spot(word)
+
+
+def play_game(game: GameName, players: int, seed: int) -> None:
+    """Place, then play until the game ends, the player quits or the input ends."""
+    colour = "NO_COLOR" not in os.environ and sys.stdout.isatty()
+
+    def echo(line: str) -> None:
+        for part in _wrapped(line) if len(line) >= WIDTH else [line]:
+            typer.echo(part, color=None if colour else False)
+
+    typed = not sys.stdin.isatty()
+
+    def ask() -> str | None:
+        typer.echo(_t("prompt"), nl=False)
+        line = sys.stdin.readline()
+        if not line:
+            echo("")
+            return None
+        text = line.strip()
+        if typed:
+            echo(text)
+        return text
+
+    echo(_t("welcome", game=game.value.capitalize(), seed=seed, symbol=deal.SYMBOLS[0]))
+    random_nodes, random_placed = place_by(game, players, seed)
+    nodes: tuple[Coord, ...] | None = None
+    placed: tuple[Coord, ...] = ()
+    count = deflectors(game)
+    while nodes is None or (count and not placed):
+        asking = "place.nodes" if nodes is None else "place.deflectors"
+        echo(_t(asking))
+        text = ask()
+        if text is None:
+            echo(_t("input_end", moves=0))
+            return
+        word = text.lower()
+        if word in QUIT:
+            echo(_t("quit", moves=0))
+            return
+        if word in UNDO:
+            echo(_t("no_undo"))
+            continue
+        if word == "r":
+            if nodes is None:
+                nodes, placed = random_nodes, (random_placed if count else ())
+            else:
+                table = deal.arrangement_for(game, players)
+                _, placed = Computer(seed * 16 + 1).place(
+                    game, joins.layout(game, players, table), ME)
+                if set(placed) & set(nodes):  # typed Nodes: deal round them
+                    placed = deal.placement(SplitMix64(seed), count, frozenset(nodes))
+            continue
+        found = parse_placement(text, NODES if nodes is None else count,
+                                frozenset(nodes or ()))
+        if isinstance(found, str):
+            echo(_t("place.bad", problem=found))
+        elif nodes is None:
+            nodes = found
+        else:
+            placed = found
+    echo(_t("place.done", nodes=" ".join(coord_name(c) for c in nodes)))
+    session = Game(game, players, seed, nodes, placed)
+    names = {s.id: ("You" if s.id == ME else s.name) for s in session.state.setup.seats}
+    show(session, echo, names)
+    while True:
+        session.computers_move()
+        if session.state.finish is not None:
+            show(session, echo, names)
+            ended(session, echo)
+            return
+        view = session.view()
+        shots = [m for m in view.legal if isinstance(m, Shot)]
+        if not shots:
+            echo(_t("passed"))
+            session.push(Pass(ME))
+            continue
+        text = ask()
+        if text is None:
+            echo(_t("input_end", moves=len(session.state.history)))
+            return
+        word = text.lower()
+        if not word:
+            continue
+        if word in QUIT:
+            echo(_t("quit", moves=len(session.state.history)))
+            return
+        if word in UNDO:
+            echo(_t("no_undo"))
+            continue
+        if word.startswith("?"):
+            explain(session, text[1:].strip(), shots, echo)
+            continue
+        spot = _target(game, text)
+        if spot is None:
+            echo(_t("bad_move", text=text[:20], example=_example(game)))
+            continue
+        problem = engine.problem(session.state, Shot(ME, spot))
+        if problem is not None:
+            for line in _wrapped(_t("illegal", reason=_reason(problem))):
+                echo(line)
+            continue
+        session.push(Shot(ME, spot))
+        session.computers_move()
+        show(session, echo, names)
+
+
+def _reason(problem: IllegalMove) -> str:
+    return str(problem).rstrip(".")
+
+
+def _wrapped(text: str) -> list[str]:
+    return textwrap.wrap(text, WIDTH - 1, break_on_hyphens=False) or [""]
+
+
+def explain(session: Game, text: str, shots: Sequence[Shot],
+            echo: Callable[[str], None]) -> None:
+    """``?``: the legal shots; ``? F3``: why that space is or is not legal."""
+    game = session.game
+    if not text:
+        spaces = " ".join(spot_name(s.at) if game is not GameName.REFLECTOR
+                          else coord_name(s.at[1:]) for s in shots)
+        for line in _wrapped(_t("legal_list", count=len(shots), spaces=spaces)):
+            echo(line)
+        return
+    spot = _target(game, text)
+    if spot is None:
+        echo(_t("bad_move", text=text[:20], example=_example(game)))
+        return
+    problem = engine.problem(session.state, Shot(ME, spot))
+    if problem is None:
+        echo(_t("legal_one", space=coord_name(spot[1:]) if game is GameName.REFLECTOR
+                else spot_name(spot)))
+    else:
+        for line in _wrapped(_t("illegal", reason=_reason(problem))):
+            echo(line)
+
+
+def show(session: Game, echo: Callable[[str], None], names: dict[str, str]) -> None:
+    view = session.view()
+    echo("")
+    for line in screen(view, lambda p: names[p], session.movers):
+        echo(line)
+    if view.finish is None:
+        echo(_t("turn_you", example=_example(session.game)) if view.to_move == ME
+             else _t("turn_them", who=names.get(view.to_move or "", "")))
+
+
+def ended(session: Game, echo: Callable[[str], None]) -> None:
+    finish = session.state.finish
+    assert finish is not None
+    reason = finish.reason.value
+    if finish.result is Result.DRAW:
+        echo(_t("end.draw", reason=reason))
+    else:
+        echo(_t("end.won", winners=", ".join(finish.winners), reason=reason))
+        if ME in finish.winners:
+            echo(_t("end.you_won"))
