@@ -23,6 +23,7 @@ from cardgen.games.nodes.knowledge import View
 from cardgen.games.nodes.model import NODES, deflectors
 from cardgen.games.nodes.record import (
     COLUMNS,
+    Answer,
     Coord,
     IllegalMove,
     MoveReport,
@@ -141,8 +142,12 @@ def compact_lines(view: View, grid: str) -> list[str]:
     return out
 
 
-def _answers(report: MoveReport) -> str:
-    return " ".join(a.value for a in report.answers)
+def _path(path: Sequence[Spot], answers: Sequence[Answer]) -> str:
+    """A shot's landings: those answered Deflector carry a ``d`` (the last answer is
+    written after the path)."""
+    return " ".join(spot_name(s) + ("d" if k < len(path) - 1 and k < len(answers)
+                                    and answers[k] is Answer.DEFLECTOR else "")
+                    for k, s in enumerate(path))
 
 
 def report_line(view: View, report: MoveReport, who: str) -> str:
@@ -150,15 +155,15 @@ def report_line(view: View, report: MoveReport, who: str) -> str:
     Deflectors, the reflection."""
     if not report.path:
         return _t("report.pass", who=who)
-    parts = [_t("report.shot", who=who, path=" ".join(spot_name(s) for s in report.path),
-                answers=_answers(report))]
+    parts = [_t("report.shot", who=who, path=_path(report.path, report.answers),
+                answers=report.answers[-1].value if report.answers else "")]
     if report.captured:
         parts.append(_t("report.captured", spaces=" ".join(spot_name(s)
                                                           for s in report.captured)))
     for fired in report.fired:
         parts.append(_t("report.fired", source=spot_name(fired.source),
-                        path=" ".join(spot_name(s) for s in fired.path),
-                        answers=" ".join(a.value for a in fired.answers)))
+                        path=_path(fired.path, fired.answers),
+                        answers=fired.answers[-1].value if fired.answers else ""))
     if report.reflection is not None:
         answer = report.reflection.answer
         parts.append(_t("report.reflection", space=spot_name(report.reflection.at),
@@ -168,35 +173,28 @@ def report_line(view: View, report: MoveReport, who: str) -> str:
     return "; ".join(parts)
 
 
-def _node_count(view: View, player: str, grid: str | None = None) -> int:
-    """Nodes ``player`` is known to hold (on ``grid``): only what the view shows."""
-    count = 0
-    for spot, facts in view.facts.items():
-        if Fact.NODE in facts and (grid is None or spot[0] == grid) \
-                and view.marks.get(spot) == player:
-            count += 1
-    for grid_id, secrets in view.secrets.items():
-        for coord in secrets.nodes:
-            spot = (grid_id, *coord)
-            if (grid is None or grid_id == grid) and view.marks.get(spot) is None \
-                    and grid_id == player:
-                count += 1
-    return count
+def _lost(view: View, player: str) -> int:
+    """How many of ``player``'s own Nodes others hold (public: a capture reveals it)."""
+    return sum(1 for s, facts in view.facts.items()
+               if s[0] == player and Fact.NODE in facts and view.marks.get(s) not in (None, player))
+
+
+def held(view: View, player: str) -> int:
+    """How many Nodes ``player`` holds: his own not lost, and others' he captured."""
+    return NODES - _lost(view, player) + sum(
+        1 for s, facts in view.facts.items()
+        if s[0] != player and Fact.NODE in facts and view.marks.get(s) == player)
 
 
 def known_line(view: View, player: str) -> str:
     symbol = {s.id: s.symbol for s in view.seats}[player]
-    lost = sum(1 for s, facts in view.facts.items()
-               if s[0] == player and Fact.NODE in facts and view.marks.get(s) not in (None, player))
-    held_own = NODES - lost
-    held_other = sum(1 for s, facts in view.facts.items()
-                     if s[0] != player and Fact.NODE in facts and view.marks.get(s) == player)
+    lost = _lost(view, player)
     captured = sum(1 for s, facts in view.facts.items()
                    if s[0] == ME and Fact.NODE in facts and view.marks.get(s) == player)
     seen = sorted(s for s, facts in view.facts.items() if s[0] == player and Fact.NODE in facts)
     revealed = (_t("screen.revealed", spaces=" ".join(coord_name(s[1:]) for s in seen))
                 if seen else "")
-    return _t("screen.known", who=player, symbol=symbol, nodes=held_own + held_other,
+    return _t("screen.known", who=player, symbol=symbol, nodes=held(view, player),
               captured=captured, lost=lost, revealed=revealed)
 
 
@@ -218,9 +216,7 @@ def screen(view: View, names: Callable[[str], str], movers: Sequence[str]) -> li
         symbols = {s.id: s.symbol for s in view.seats}
         heads = []
         for g in grids:
-            held = len([1 for s, f in view.facts.items() if Fact.NODE in f and
-                        view.marks.get(s) == g])
-            heads.append(f"{g} {symbols[g]} {held}N"[:10])
+            heads.append(f"{g} {symbols[g]} {held(view, g)}N"[:10])
         columns = [compact_lines(view, g) for g in grids]
         lines.append("   " + "  ".join(f"{h:<10}" for h in heads))
         lines.append("   " + "  ".join("ABCDEFGHIJ" for _ in grids))
@@ -335,13 +331,11 @@ def play_game(game: GameName, players: int, seed: int) -> None:
             continue
         if word == "r":
             if nodes is None:
-                nodes, placed = random_nodes, (random_placed if count else ())
-            else:
-                table = deal.arrangement_for(game, players)
-                _, placed = Computer(seed * 16 + 1).place(
-                    game, joins.layout(game, players, table), ME)
-                if set(placed) & set(nodes):  # typed Nodes: deal round them
-                    placed = deal.placement(SplitMix64(seed), count, frozenset(nodes))
+                nodes = random_nodes
+            elif not set(random_placed) & set(nodes):
+                placed = random_placed
+            else:  # typed Nodes: deal the Deflectors round them
+                placed = deal.placement(SplitMix64(seed), count, frozenset(nodes))
             continue
         found = parse_placement(text, NODES if nodes is None else count,
                                 frozenset(nodes or ()))
