@@ -13,8 +13,8 @@ nodes = typer.Typer(
     help="The Node games: play Reflector or Deflector against the computer.",
     no_args_is_help=True,
 )
-SeedOpt = Annotated[int, typer.Option(help="The seed of the computer players and of r "
-                                           "(random placement).")]
+SeedOpt = Annotated[int, typer.Option(help="Any 64-bit integer: the seed of the computer "
+                                           "players and of r (random placement).")]
 
 
 @nodes.command()
@@ -25,6 +25,7 @@ def play(
     seed: SeedOpt = 1,
 ) -> None:
     """Play a Node game in the terminal: you are P1, the computer plays the others."""
+    from cardgen.cli.common import check_range
     from cardgen.cli.nodes_play import play_game
     from cardgen.games.names import GameName
 
@@ -32,13 +33,10 @@ def play(
     if name == "reflector":
         count = 2
     elif name == "deflector":
-        if not 3 <= players <= 5:
-            raise CardgenError(f"--players must be 3 to 5 for deflector, not {players}.",
-                               value=players)
+        check_range(players, "--players", 3, 5)
         count = players
     else:
         raise CardgenError(f"GAME must be reflector or deflector, not {game[:20]}.",
                            value=game)
-    if not -2 ** 63 <= seed < 2 ** 63:
-        raise CardgenError("--seed must fit in 64 bits.", value=seed)
+    check_range(seed, "--seed", -2 ** 63, 2 ** 63 - 1)
     play_game(GameName(name), count, seed)
