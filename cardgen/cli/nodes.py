@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from cardgen.errors import CardgenError
+from cardgen.errors import CardgenError, shorten
 
 nodes = typer.Typer(
     name="nodes",
@@ -36,7 +36,7 @@ def play(
         check_range(players, "--players", 3, 5)
         count = players
     else:
-        raise CardgenError(f"GAME must be reflector or deflector, not {game[:20]}.",
+        raise CardgenError(f"GAME must be reflector or deflector, not {shorten(game)}.",
                            value=game)
     check_range(seed, "--seed", -2 ** 63, 2 ** 63 - 1)
     play_game(GameName(name), count, seed)

@@ -293,8 +293,10 @@ def play_game(game: GameName, players: int, seed: int) -> None:
     """Place, then play until the game ends, the player quits or the input ends."""
     colour = "NO_COLOR" not in os.environ and sys.stdout.isatty()
 
-    def echo(line: str) -> None:
+    def echo(line: str, fg: str | None = None) -> None:
         for part in _wrapped(line) if len(line) >= WIDTH else [line]:
+            if colour and fg is not None:
+                part = typer.style(part, fg=fg, bold=True)
             typer.echo(part, color=None if colour else False)
 
     typed = not sys.stdin.isatty()
@@ -422,23 +424,28 @@ def explain(session: Game, text: str, shots: Sequence[Shot],
             echo(line)
 
 
-def show(session: Game, echo: Callable[[str], None], names: dict[str, str]) -> None:
+Echo = Callable[..., None]  # echo(line, fg=None): one line, in colour on a terminal
+
+
+def show(session: Game, echo: Echo, names: dict[str, str]) -> None:
     view = session.view()
     echo("")
     for line in screen(view, lambda p: names[p], session.movers):
         echo(line)
     if view.finish is None:
         echo(_t("turn_you", example=_example(session.game)) if view.to_move == ME
-             else _t("turn_them", who=names.get(view.to_move or "", "")))
+             else _t("turn_them", who=names.get(view.to_move or "", "")), "cyan")
 
 
-def ended(session: Game, echo: Callable[[str], None]) -> None:
+def ended(session: Game, echo: Echo) -> None:
     finish = session.state.finish
     assert finish is not None
     reason = finish.reason.value
     if finish.result is Result.DRAW:
-        echo(_t("end.draw", reason=reason))
+        echo(_t("end.draw", reason=reason), "yellow")
     else:
-        echo(_t("end.won", winners=", ".join(finish.winners), reason=reason))
-        if ME in finish.winners:
-            echo(_t("end.you_won"))
+        won = ME in finish.winners
+        echo(_t("end.won", winners=", ".join(finish.winners), reason=reason),
+             "green" if won else "red")
+        if won:
+            echo(_t("end.you_won"), "green")
