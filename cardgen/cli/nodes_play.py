@@ -355,7 +355,7 @@ def play_game(game: GameName, players: int, seed: int) -> None:
         session.computers_move()
         if session.state.finish is not None:
             show(session, echo, names)
-            ended(session, echo)
+            ended(session, echo, names)
             return
         view = session.view()
         shots = [m for m in view.legal if isinstance(m, Shot)]
@@ -390,7 +390,8 @@ def play_game(game: GameName, players: int, seed: int) -> None:
             continue
         session.push(Shot(ME, spot))
         session.computers_move()
-        show(session, echo, names)
+        if session.state.finish is None:
+            show(session, echo, names)
 
 
 def _reason(problem: IllegalMove) -> str:
@@ -437,7 +438,7 @@ def show(session: Game, echo: Echo, names: dict[str, str]) -> None:
              else _t("turn_them", who=names.get(view.to_move or "", "")), "cyan")
 
 
-def ended(session: Game, echo: Echo) -> None:
+def ended(session: Game, echo: Echo, names: dict[str, str]) -> None:
     finish = session.state.finish
     assert finish is not None
     reason = finish.reason.value
@@ -445,7 +446,8 @@ def ended(session: Game, echo: Echo) -> None:
         echo(_t("end.draw", reason=reason), "yellow")
     else:
         won = ME in finish.winners
-        echo(_t("end.won", winners=", ".join(finish.winners), reason=reason),
+        echo(_t("end.won", winners=" and ".join(
+            f"{names[w]} ({w})" for w in finish.winners), reason=reason),
              "green" if won else "red")
         if won:
             echo(_t("end.you_won"), "green")
