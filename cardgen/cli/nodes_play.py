@@ -47,10 +47,6 @@ WIDTH, HEIGHT = 80, 24
 QUIT, UNDO = ("q", "quit", "exit"), ("u", "undo")
 
 
-def _t(key: str, **values: object) -> str:
-    return say("nodes_play", key, **values)
-
-
 def _clip(line: str) -> str:
     return line if len(line) < WIDTH else line[:WIDTH - 2] + "…"
 
@@ -154,22 +150,23 @@ def report_line(view: View, report: MoveReport, who: str) -> str:
     """One move of the history in words: its landings and answers, captures, fired
     Deflectors, the reflection."""
     if not report.path:
-        return _t("report.pass", who=who)
-    parts = [_t("report.shot", who=who, path=_path(report.path, report.answers),
+        return say("nodes_play", "report.pass", who=who)
+    parts = [say("nodes_play", "report.shot", who=who, path=_path(report.path, report.answers),
                 answers=report.answers[-1].value if report.answers else "")]
     if report.captured:
-        parts.append(_t("report.captured", spaces=" ".join(spot_name(s)
+        parts.append(say("nodes_play", "report.captured", spaces=" ".join(spot_name(s)
                                                           for s in report.captured)))
     for fired in report.fired:
-        parts.append(_t("report.fired", source=spot_name(fired.source),
+        parts.append(say("nodes_play", "report.fired", source=spot_name(fired.source),
                         path=_path(fired.path, fired.answers),
                         answers=fired.answers[-1].value if fired.answers else ""))
     if report.reflection is not None:
         answer = report.reflection.answer
-        parts.append(_t("report.reflection", space=spot_name(report.reflection.at),
-                        answer=answer.value if answer is not None else _t("report.nothing")))
+        words = answer.value if answer is not None else say("nodes_play", "report.nothing")
+        parts.append(say("nodes_play", "report.reflection",
+                         space=spot_name(report.reflection.at), answer=words))
     if report.out:
-        parts.append(_t("report.out", players=" ".join(report.out)))
+        parts.append(say("nodes_play", "report.out", players=" ".join(report.out)))
     return "; ".join(parts)
 
 
@@ -192,9 +189,9 @@ def known_line(view: View, player: str) -> str:
     captured = sum(1 for s, facts in view.facts.items()
                    if s[0] == ME and Fact.NODE in facts and view.marks.get(s) == player)
     seen = sorted(s for s, facts in view.facts.items() if s[0] == player and Fact.NODE in facts)
-    revealed = (_t("screen.revealed", spaces=" ".join(coord_name(s[1:]) for s in seen))
-                if seen else "")
-    return _t("screen.known", who=player, symbol=symbol, nodes=held(view, player),
+    spaces = " ".join(coord_name(s[1:]) for s in seen)
+    revealed = say("nodes_play", "screen.revealed", spaces=spaces) if seen else ""
+    return say("nodes_play", "screen.known", who=player, symbol=symbol, nodes=held(view, player),
               captured=captured, lost=lost, revealed=revealed)
 
 
@@ -205,10 +202,10 @@ def screen(view: View, names: Callable[[str], str], movers: Sequence[str]) -> li
     opponents = [s.id for s in view.seats if s.id != ME]
     if view.game is GameName.REFLECTOR:
         left, right = grid_lines(view, ME), grid_lines(view, opponents[0])
-        lines.append(f"{_t('screen.grid_private'):<36}  "
-                     f"{_t('screen.grid_public', who=names(opponents[0]))}")
+        lines.append(f"{say('nodes_play', 'screen.grid_private'):<36}  "
+                     f"{say('nodes_play', 'screen.grid_public', who=names(opponents[0]))}")
         lines.extend(f"{a:<36}  {b}" for a, b in zip(left, right, strict=True))
-        lines.append(_t("legend"))
+        lines.append(say("nodes_play", "legend"))
         lines.append(known_line(view, opponents[0]))
         recent = view.history[-2:]
     else:
@@ -222,7 +219,7 @@ def screen(view: View, names: Callable[[str], str], movers: Sequence[str]) -> li
         lines.append("   " + "  ".join("ABCDEFGHIJ" for _ in grids))
         for row in range(10):
             lines.append(f"{row + 1:>2} " + "  ".join(c[row] for c in columns))
-        lines.append(_t("legend_compact"))
+        lines.append(say("nodes_play", "legend_compact"))
         for p in opponents:
             lines.append(known_line(view, p))
         recent = view.history[-(len(grids)):]
@@ -302,7 +299,7 @@ def play_game(game: GameName, players: int, seed: int) -> None:
     typed = not sys.stdin.isatty()
 
     def ask() -> str | None:
-        typer.echo(_t("prompt"), nl=False)
+        typer.echo(say("nodes_play", "prompt"), nl=False)
         line = sys.stdin.readline()
         if not line:
             echo("")
@@ -312,24 +309,25 @@ def play_game(game: GameName, players: int, seed: int) -> None:
             echo(text)
         return text
 
-    echo(_t("welcome", game=game.value.capitalize(), seed=seed, symbol=deal.SYMBOLS[0]))
+    echo(say("nodes_play", "welcome", game=game.value.capitalize(), seed=seed,
+             symbol=deal.SYMBOLS[0]))
     random_nodes, random_placed = place_by(game, players, seed)
     nodes: tuple[Coord, ...] | None = None
     placed: tuple[Coord, ...] = ()
     count = deflectors(game)
     while nodes is None or (count and not placed):
-        asking = "place.nodes" if nodes is None else "place.deflectors"
-        echo(_t(asking))
+        echo(say("nodes_play", "place.nodes") if nodes is None
+             else say("nodes_play", "place.deflectors"))
         text = ask()
         if text is None:
-            echo(_t("input_end", moves=0))
+            echo(say("nodes_play", "input_end", moves=0))
             return
         word = text.lower()
         if word in QUIT:
-            echo(_t("quit", moves=0))
+            echo(say("nodes_play", "quit", moves=0))
             return
         if word in UNDO:
-            echo(_t("no_undo"))
+            echo(say("nodes_play", "no_undo"))
             continue
         if word == "r":
             if nodes is None:
@@ -342,12 +340,12 @@ def play_game(game: GameName, players: int, seed: int) -> None:
         found = parse_placement(text, NODES if nodes is None else count,
                                 frozenset(nodes or ()))
         if isinstance(found, str):
-            echo(_t("place.bad", problem=found))
+            echo(say("nodes_play", "place.bad", problem=found))
         elif nodes is None:
             nodes = found
         else:
             placed = found
-    echo(_t("place.done", nodes=" ".join(coord_name(c) for c in nodes)))
+    echo(say("nodes_play", "place.done", nodes=" ".join(coord_name(c) for c in nodes)))
     session = Game(game, players, seed, nodes, placed)
     names = {s.id: ("You" if s.id == ME else s.name) for s in session.state.setup.seats}
     show(session, echo, names)
@@ -360,32 +358,32 @@ def play_game(game: GameName, players: int, seed: int) -> None:
         view = session.view()
         shots = [m for m in view.legal if isinstance(m, Shot)]
         if not shots:
-            echo(_t("passed"))
+            echo(say("nodes_play", "passed"))
             session.push(Pass(ME))
             continue
         text = ask()
         if text is None:
-            echo(_t("input_end", moves=len(session.state.history)))
+            echo(say("nodes_play", "input_end", moves=len(session.state.history)))
             return
         word = text.lower()
         if not word:
             continue
         if word in QUIT:
-            echo(_t("quit", moves=len(session.state.history)))
+            echo(say("nodes_play", "quit", moves=len(session.state.history)))
             return
         if word in UNDO:
-            echo(_t("no_undo"))
+            echo(say("nodes_play", "no_undo"))
             continue
         if word.startswith("?"):
             explain(session, text[1:].strip(), shots, echo)
             continue
         spot = _target(game, text)
         if spot is None:
-            echo(_t("bad_move", text=text[:20], example=_example(game)))
+            echo(say("nodes_play", "bad_move", text=text[:20], example=_example(game)))
             continue
         problem = engine.problem(session.state, Shot(ME, spot))
         if problem is not None:
-            for line in _wrapped(_t("illegal", reason=_reason(problem))):
+            for line in _wrapped(say("nodes_play", "illegal", reason=_reason(problem))):
                 echo(line)
             continue
         session.push(Shot(ME, spot))
@@ -409,19 +407,19 @@ def explain(session: Game, text: str, shots: Sequence[Shot],
     if not text:
         spaces = " ".join(spot_name(s.at) if game is not GameName.REFLECTOR
                           else coord_name(s.at[1:]) for s in shots)
-        for line in _wrapped(_t("legal_list", count=len(shots), spaces=spaces)):
+        for line in _wrapped(say("nodes_play", "legal_list", count=len(shots), spaces=spaces)):
             echo(line)
         return
     spot = _target(game, text)
     if spot is None:
-        echo(_t("bad_move", text=text[:20], example=_example(game)))
+        echo(say("nodes_play", "bad_move", text=text[:20], example=_example(game)))
         return
     problem = engine.problem(session.state, Shot(ME, spot))
     if problem is None:
-        echo(_t("legal_one", space=coord_name(spot[1:]) if game is GameName.REFLECTOR
+        echo(say("nodes_play", "legal_one", space=coord_name(spot[1:]) if game is GameName.REFLECTOR
                 else spot_name(spot)))
     else:
-        for line in _wrapped(_t("illegal", reason=_reason(problem))):
+        for line in _wrapped(say("nodes_play", "illegal", reason=_reason(problem))):
             echo(line)
 
 
@@ -434,8 +432,8 @@ def show(session: Game, echo: Echo, names: dict[str, str]) -> None:
     for line in screen(view, lambda p: names[p], session.movers):
         echo(line)
     if view.finish is None:
-        echo(_t("turn_you", example=_example(session.game)) if view.to_move == ME
-             else _t("turn_them", who=names.get(view.to_move or "", "")), "cyan")
+        echo(say("nodes_play", "turn_you", example=_example(session.game)) if view.to_move == ME
+             else say("nodes_play", "turn_them", who=names.get(view.to_move or "", "")), "cyan")
 
 
 def ended(session: Game, echo: Echo, names: dict[str, str]) -> None:
@@ -443,11 +441,11 @@ def ended(session: Game, echo: Echo, names: dict[str, str]) -> None:
     assert finish is not None
     reason = finish.reason.value
     if finish.result is Result.DRAW:
-        echo(_t("end.draw", reason=reason), "yellow")
+        echo(say("nodes_play", "end.draw", reason=reason), "yellow")
     else:
         won = ME in finish.winners
-        echo(_t("end.won", winners=" and ".join(
+        echo(say("nodes_play", "end.won", winners=" and ".join(
             f"{names[w]} ({w})" for w in finish.winners), reason=reason),
              "green" if won else "red")
         if won:
-            echo(_t("end.you_won"), "green")
+            echo(say("nodes_play", "end.you_won"), "green")
