@@ -107,6 +107,7 @@ NO_CMYK_PDF = {
     "connector solve": "text, and a picture in RGB", "connector check": "text",
     "connector show": "text, and pictures in RGB",
     "ladder deck": "text", "ladder attack": "text", "referee": "text (a TOML report)",
+    "nodes play": "text (a terminal game)",
 }
 
 
