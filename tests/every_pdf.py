@@ -96,8 +96,8 @@ def command_of(name: str) -> str:
     return " ".join(args[:2]) if args[0] in ("rotator", "ladder", "connector") else args[0]
 
 
-NO_PDF = {"init", "rotator show", "rotator solve", "rotator play", "connector solve",
-          "connector check", "ladder deck", "ladder attack", "referee"}
+NO_PDF = {"init", "rotator show", "rotator solve", "rotator play", "nodes play",
+          "connector solve", "connector check", "ladder deck", "ladder attack", "referee"}
 
 # The commands that write no CMYK PDF: what they write instead.
 NO_CMYK_PDF = {
@@ -107,6 +107,7 @@ NO_CMYK_PDF = {
     "connector solve": "text, and a picture in RGB", "connector check": "text",
     "connector show": "text, and pictures in RGB",
     "ladder deck": "text", "ladder attack": "text", "referee": "text (a TOML report)",
+    "nodes play": "text (a terminal game)",
 }
 
 

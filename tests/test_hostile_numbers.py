@@ -26,6 +26,7 @@ NUMBER_COMMANDS: dict[str, tuple[str, ...]] = {
     "rotator print": ("rotator", "print", BOARD, "-o", "{}/b.pdf"),
     "connector solve": ("connector", "solve", "reflector"),
     "ladder mat": ("ladder", "mat", "-o", "{}"),
+    "nodes play": ("nodes", "play", "deflector"),
     "ladder rules": ("ladder", "rules", "-o", "{}"),
 }
 # Options that take any large number and cap it with a warning (README, "Bounded work").

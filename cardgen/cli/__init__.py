@@ -32,6 +32,7 @@ from cardgen import __version__
 from cardgen.cli import card as card_commands
 from cardgen.cli import connector as connector_commands
 from cardgen.cli import ladder as ladder_commands
+from cardgen.cli import nodes as nodes_commands
 from cardgen.cli import playsheet as playsheet_commands
 from cardgen.cli import referee as referee_commands
 from cardgen.cli import rotator as rotator_commands
@@ -79,6 +80,7 @@ app.command()(card_commands.sheet)
 app.add_typer(rotator_commands.rotator)
 app.add_typer(connector_commands.connector)
 app.add_typer(ladder_commands.ladder)
+app.add_typer(nodes_commands.nodes)
 app.command()(rules_commands.rules)
 app.command()(playsheet_commands.playsheet)
 app.command()(referee_commands.referee)

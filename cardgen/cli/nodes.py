@@ -1,0 +1,42 @@
+"""``cardgen nodes``: the Node games at the terminal (``cardgen nodes play``)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from cardgen.errors import CardgenError, shorten
+
+nodes = typer.Typer(
+    name="nodes",
+    help="The Node games: play Reflector or Deflector against the computer.",
+    no_args_is_help=True,
+)
+SeedOpt = Annotated[int, typer.Option(help="Any 64-bit integer: the seed of the computer "
+                                           "players and of r (random placement).")]
+
+
+@nodes.command()
+def play(
+    game: Annotated[str, typer.Argument(help="reflector or deflector.", show_default=False)],
+    players: Annotated[int, typer.Option(help="Deflector: 3 to 5 players, you and the "
+                                              "computer.")] = 3,
+    seed: SeedOpt = 1,
+) -> None:
+    """Play a Node game in the terminal: you are P1, the computer plays the others."""
+    from cardgen.cli.common import check_range
+    from cardgen.cli.nodes_play import play_game
+    from cardgen.games.names import GameName
+
+    name = game.strip().lower()
+    if name == "reflector":
+        count = 2
+    elif name == "deflector":
+        check_range(players, "--players", 3, 5)
+        count = players
+    else:
+        raise CardgenError(f"GAME must be reflector or deflector, not {shorten(game)}.",
+                           value=game)
+    check_range(seed, "--seed", -2 ** 63, 2 ** 63 - 1)
+    play_game(GameName(name), count, seed)
