@@ -47,8 +47,12 @@ def one_line(text: str, limit: int | None = None) -> str:
     (``\\n``, ``\\x85``, ``\\u2028``, ``\\u202e``); with ``limit``, cut to at most that
     many characters, ending with how long it was."""
     if not (text.isascii() and text.isprintable()):  # the quick test: most messages pass
-        text = "".join(_escape(ch) if unicodedata.category(ch) in _UNSAFE
-                       or is_invisible(ch) else ch for ch in text)
+        # Each distinct character judged once; most such texts (typographic quotes, an
+        # ellipsis, a name) have none to escape and are kept as they are.
+        unsafe = {ch for ch in set(text)
+                  if unicodedata.category(ch) in _UNSAFE or is_invisible(ch)}
+        if unsafe:
+            text = "".join(_escape(ch) if ch in unsafe else ch for ch in text)
     if limit is not None and len(text) > limit:
         tail = f"… (cut: {len(text):,} characters in all)"
         text = text[:max(limit - len(tail), 0)] + tail

@@ -1,4 +1,25 @@
-"""Fixtures shared by the tests: the built-in example card, built and rendered once."""
+"""Fixtures shared by the tests: the built-in example card, built and rendered once.
+
+The quick loop (``-m "not slow"``) keeps at least one test of every behaviour; ``slow``
+marks the exhaustive sweeps, which the full command runs as well. A sweep over cases of
+one kind keeps a sample in the quick loop (``tests.helpers.sampled``) and leaves the rest
+to the full run:
+
+- every field of every data file given every TOML type, and every batch column given
+  every kind of cell, as whole runs (``test_hostile_types``; the quick loop checks every
+  field of every schema given every type in words, and whole runs of a date or time
+  where text belongs);
+- each Connector game's US answer shaken and offset (the EU answers stay;
+  ``test_connector_tolerance``); SIGTERM's one line from a real run (SIGINT stays, and
+  ``test_signals`` sends both); the light theme's curves around the letters
+  (``test_front_text``); the long-edge booklet (``test_rules_cli``); the US card's die
+  line (``test_dieline``); seven of ten grading seeds (``test_rotator_grading``, a win
+  and a loss stay) and two of four solver boards (``test_rotator_solver``);
+- and the sweeps of the other modules marked ``slow`` there (``grep -n "mark.slow"
+  tests``): every file operation and module lookup signalled, the Defector search at its
+  full budget, Ghostscript's separations, the whole books' type sizes, every PDF made
+  twice.
+"""
 
 from __future__ import annotations
 
@@ -149,7 +170,33 @@ def pytest_configure(config):
     test checks: see the two helpers. No test is bounded by the clock: see the third."""
     _collect_garbage_less_often()
     _leave_hypothesis_unrewritten(config)
+    _keep_compiled_modules(config)
     _no_deadline_for_hypothesis()
+
+
+def _keep_compiled_modules(config) -> None:
+    """Keep the compiled test modules and cardgen's between runs, in pytest's cache folder.
+
+    With ``PYTHONDONTWRITEBYTECODE`` set (as on the machines these figures come from)
+    Python keeps no bytecode, so every test process (each xdist worker) compiled all of
+    cardgen again and pytest parsed and rewrote the asserts of all 100 test modules
+    again: some 3 s of the 5 s each process spent collecting. That setting keeps
+    ``__pycache__`` folders out of the source tree; this keeps them out too, writing
+    instead under ``.pytest_cache/d/bytecode`` (``sys.pycache_prefix``, ignored by git).
+    Python and pytest check each cached file against its source's size and time and
+    recompile an edited module, as they do by default; no test's outcome depends on it.
+    (The first run also fills it with the libraries' modules, about 20 MB and 1-2 s a
+    process, once.) The command-line runs that tests start as real processes are left as
+    they were: they compile little of their own. Nothing changes when the cache is
+    turned off (``-p no:cacheprovider``) or a prefix is already set."""
+    import sys
+
+    cache = getattr(config, "cache", None)
+    if cache is None or sys.pycache_prefix is not None or not sys.dont_write_bytecode:
+        return
+    folder = str(cache.mkdir("bytecode"))
+    sys.pycache_prefix = folder
+    sys.dont_write_bytecode = False
 
 
 def _no_deadline_for_hypothesis() -> None:

@@ -73,6 +73,22 @@ COMMANDS: dict[str, list[str]] = {
 }
 
 
+# The whole books: sweeps over every command line (the overprint, PDF/X and ink checks)
+# read them in the full run only; the quick loop (``-m "not slow"``) reads the rest, which
+# hold the same kinds of page (a rules sheet from each typesetter's text and figures, a
+# printed board with its answer key and rules), a tenth of the pages.
+BOOKS = frozenset({"rules-book", "rules-booklet", "rules-booklet-letter", "rotator-book",
+                   "rotator-book-large-letter"})
+
+
+def sweep(names: list[str]) -> list[Any]:
+    """``names`` as pytest parameters, the whole books marked slow."""
+    import pytest
+
+    return [pytest.param(name, marks=pytest.mark.slow) if name in BOOKS else name
+            for name in names]
+
+
 # The command (as typed, subcommand included) each command line above runs, and the
 # commands that write no PDF: together, every command there is.
 def command_of(name: str) -> str:

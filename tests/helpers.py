@@ -3,12 +3,14 @@ process for the smoke tests), configs, and checks on failed runs."""
 
 from __future__ import annotations
 
+import ast
 import contextlib
+import functools
 import io
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -96,6 +98,38 @@ def error_line(result: Run, *needles: str, status: int = 1) -> str:
         assert needle in line, f"{needle!r} not in {line!r}"
     assert "wrote " not in result.stdout, result.stdout
     return line
+
+
+# --- the quick loop --------------------------------------------------------------------------
+
+def sampled(values: Iterable[Any], *quick: Any) -> list[Any]:
+    """``values`` for ``parametrize`` (or a fixture's ``params``) with every value but
+    those of ``quick`` marked ``slow``: a sweep whose sample ``quick`` runs in the quick
+    loop (``-m "not slow"``) and whose whole runs in the full command. A tuple is the
+    values of several argument names."""
+    import pytest
+
+    return [value if value in quick else
+            pytest.param(*(value if isinstance(value, tuple) else (value,)),
+                         marks=pytest.mark.slow)
+            for value in values]
+
+
+# --- cardgen's own source ------------------------------------------------------------------
+
+@functools.cache
+def syntax_tree(path: Path) -> ast.Module:
+    """The syntax tree of a Python file, parsed once per test process: several test
+    modules read all of cardgen's source (its imports, names, strings, calls), some of
+    them while they are collected, and parsing it takes some 0.5 s a time. Callers only
+    read the tree."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+@functools.cache
+def syntax_nodes(path: Path) -> tuple[ast.AST, ...]:
+    """Every node of :func:`syntax_tree`, in ``ast.walk``'s order."""
+    return tuple(ast.walk(syntax_tree(path)))
 
 
 # --- fonts ----------------------------------------------------------------------------------

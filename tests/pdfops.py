@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 PT_PER_MM = 72 / 25.4
 
@@ -42,10 +42,11 @@ def apply(m: Matrix, x: float, y: float) -> Point:
     return a * x + c * y + e, b * x + d * y + f
 
 
-@dataclass(frozen=True)
-class State:
+class State(NamedTuple):
     """The graphics state the checks need. Colours are their components in their space
-    (a Separation's: its tint); ``opm`` is the overprint mode."""
+    (a Separation's: its tint); ``opm`` is the overprint mode. (A named tuple: the
+    interpreter makes a new one at every change of state, some 20 000 in a book, and
+    ``_replace`` costs a twentieth of a frozen dataclass's ``replace``.)"""
 
     ctm: Matrix = IDENTITY
     stroke_space: str = "DeviceGray"
@@ -150,10 +151,10 @@ def _space_name(resources: Any, name: str) -> str:
     return str(space[0])[1:]
 
 
-def _advance(font: Any, data: bytes) -> float:
-    """The advance of a simple font's codes, in text space units per point of size."""
-    first, widths = int(font["/FirstChar"]), font["/Widths"]
-    return sum(float(widths[code - first]) for code in data) / 1000
+def _widths(font: Any) -> tuple[int, list[float]]:
+    """A simple font's first code and its codes' widths (text space units per 1000 of
+    size)."""
+    return int(font["/FirstChar"]), [float(w) for w in font["/Widths"]]
 
 
 def _to_unicode(font: Any) -> dict[int, str]:
@@ -176,6 +177,12 @@ def _to_unicode(font: Any) -> dict[int, str]:
     return out
 
 
+# The operators that change the state interpret() follows; every other operator leaves
+# it as it is.
+_STATE_OPERATORS = frozenset({"q", "Q", "cm", "gs", "G", "RG", "K", "g", "rg", "k", "CS",
+                              "cs", "SC", "SCN", "sc", "scn", "d", "w"})
+
+
 def interpret(page: Any) -> Iterator[tuple[str, list[Any], State]]:
     """Each operator of a pikepdf page's content stream, its operands, and the graphics
     state in force once it has run (for a painting operator: the state it paints with)."""
@@ -183,45 +190,58 @@ def interpret(page: Any) -> Iterator[tuple[str, list[Any], State]]:
 
     resources = page.obj.get("/Resources", pikepdf.Dictionary())
     state, stack = State(), []
+    graphics_states: dict[str, dict[str, Any]] = {}  # name -> what it sets, read once
     for operands, op in pikepdf.parse_content_stream(page):
         name = str(op)
         args = list(operands)
-        if name == "q":
+        if name not in _STATE_OPERATORS:
+            pass
+        elif name == "q":
             stack.append(state)
         elif name == "Q":
             state = stack.pop()
         elif name == "cm":
-            state = replace(state, ctm=multiply(tuple(float(a) for a in args), state.ctm))
+            state = state._replace(ctm=multiply(tuple(float(a) for a in args), state.ctm))
         elif name == "gs":
-            gs = resources["/ExtGState"][args[0]]
-            if "/OP" in gs:
-                state = replace(state, stroke_overprint=bool(gs["/OP"]),
-                                fill_overprint=bool(gs.get("/op", gs["/OP"])))
-            elif "/op" in gs:
-                state = replace(state, fill_overprint=bool(gs["/op"]))
-            if "/OPM" in gs:
-                state = replace(state, opm=int(gs["/OPM"]))
+            key = str(args[0])
+            if key not in graphics_states:
+                graphics_states[key] = _overprint_of(resources["/ExtGState"][args[0]])
+            state = state._replace(**graphics_states[key])
         elif name in _DEVICE:
-            state = replace(state, stroke_space=_DEVICE[name],
-                            stroke_color=tuple(float(a) for a in args))
+            state = state._replace(stroke_space=_DEVICE[name],
+                                   stroke_color=tuple(float(a) for a in args))
         elif name in ("g", "rg", "k"):
-            state = replace(state, fill_space=_DEVICE[name.upper()],
-                            fill_color=tuple(float(a) for a in args))
+            state = state._replace(fill_space=_DEVICE[name.upper()],
+                                   fill_color=tuple(float(a) for a in args))
         elif name == "CS":
-            state = replace(state, stroke_space=_space_name(resources, str(args[0])))
+            state = state._replace(stroke_space=_space_name(resources, str(args[0])))
         elif name == "cs":
-            state = replace(state, fill_space=_space_name(resources, str(args[0])))
+            state = state._replace(fill_space=_space_name(resources, str(args[0])))
         elif name in ("SC", "SCN"):
-            state = replace(state, stroke_color=tuple(float(a) for a in args
+            state = state._replace(stroke_color=tuple(float(a) for a in args
                                                       if not isinstance(a, pikepdf.Name)))
         elif name in ("sc", "scn"):
-            state = replace(state, fill_color=tuple(float(a) for a in args
+            state = state._replace(fill_color=tuple(float(a) for a in args
                                                     if not isinstance(a, pikepdf.Name)))
         elif name == "d":
-            state = replace(state, dash=tuple(float(v) for v in args[0]))
+            state = state._replace(dash=tuple(float(v) for v in args[0]))
         elif name == "w":
-            state = replace(state, line_width=float(args[0]))
+            state = state._replace(line_width=float(args[0]))
         yield name, args, state
+
+
+def _overprint_of(gs: Any) -> dict[str, Any]:
+    """What a graphics state dictionary sets of the state: /op follows /OP where it is
+    left out, as the PDF specification says."""
+    changes: dict[str, Any] = {}
+    if "/OP" in gs:
+        changes.update(stroke_overprint=bool(gs["/OP"]),
+                       fill_overprint=bool(gs.get("/op", gs["/OP"])))
+    elif "/op" in gs:
+        changes.update(fill_overprint=bool(gs["/op"]))
+    if "/OPM" in gs:
+        changes.update(opm=int(gs["/OPM"]))
+    return changes
 
 
 def read_page(page: Any) -> PageOps:
@@ -243,6 +263,7 @@ def read_page(page: Any) -> PageOps:
     leading = font_size = 0.0
     font: Any = None
     unicode_maps: dict[Any, dict[int, str]] = {}
+    widths: dict[Any, tuple[int, list[float]]] = {}  # each font's, read once
     for name, args, state in interpret(page):
         if name == "m":
             path.append(Subpath([to_mm(state.ctm, float(args[0]), float(args[1]))]))
@@ -277,6 +298,7 @@ def read_page(page: Any) -> PageOps:
             key = font.objgen
             if key not in unicode_maps:
                 unicode_maps[key] = _to_unicode(font)
+                widths[key] = _widths(font)
         elif name == "T*":
             tm = tlm = multiply((1, 0, 0, 1, 0, -leading), tlm)
         elif name in ("Tj", "TJ", "'", '"'):
@@ -286,7 +308,8 @@ def read_page(page: Any) -> PageOps:
             data = b"".join(bytes(s) for s in shown if isinstance(s, pikepdf.String)) \
                 if name == "TJ" else bytes(shown)
             m = multiply(tm, state.ctm)
-            advance = _advance(font, data) * font_size
+            first, width = widths[font.objgen]
+            advance = sum(width[code - first] for code in data) / 1000 * font_size
             scale = abs(m[0] * m[3] - m[1] * m[2]) ** 0.5
             codes = unicode_maps.get(font.objgen, {}) if font is not None else {}
             texts.append(TextRun(to_mm(m, 0.0, 0.0), to_mm(m, advance, 0.0),

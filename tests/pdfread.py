@@ -70,14 +70,25 @@ def page_boxes(source: bytes | Path, index: int = 0) -> dict[str, tuple[float, .
     import pikepdf
 
     with pikepdf.open(io.BytesIO(pdf_bytes(source))) as pdf:
-        page = pdf.pages[index]
-        height = float(page.MediaBox[3]) - float(page.MediaBox[1])
-        boxes = {}
-        for name in ("MediaBox", "TrimBox", "BleedBox"):
-            x0, y0, x1, y1 = (float(v) for v in page.obj[f"/{name}"])
-            k = MM_PER_INCH / 72
-            boxes[name] = (x0 * k, (height - y1) * k, x1 * k, (height - y0) * k)
-        return boxes
+        return _boxes(pdf.pages[index])
+
+
+def every_page_boxes(source: bytes | Path) -> list[dict[str, tuple[float, ...]]]:
+    """:func:`page_boxes` of every page, the file read once."""
+    import pikepdf
+
+    with pikepdf.open(io.BytesIO(pdf_bytes(source))) as pdf:
+        return [_boxes(page) for page in pdf.pages]
+
+
+def _boxes(page: object) -> dict[str, tuple[float, ...]]:
+    height = float(page.MediaBox[3]) - float(page.MediaBox[1])
+    boxes = {}
+    for name in ("MediaBox", "TrimBox", "BleedBox"):
+        x0, y0, x1, y1 = (float(v) for v in page.obj[f"/{name}"])
+        k = MM_PER_INCH / 72
+        boxes[name] = (x0 * k, (height - y1) * k, x1 * k, (height - y0) * k)
+    return boxes
 
 
 EDGES = ("top", "bottom", "left", "right")
@@ -411,8 +422,10 @@ def ink_rule_problems(source: bytes | Path, *, tinted_lines: bool = False) -> In
     dieline, a varnish) are not ink on the piece and are skipped."""
     report = InkReport()
     problems = report.problems
-    for index, ops in enumerate(read_pages(source)):
-        bleed = page_boxes(source, index)["BleedBox"]
+    data = pdf_bytes(source)
+    pages = zip(read_pages(data), every_page_boxes(data), strict=True)
+    for index, (ops, boxes) in enumerate(pages):
+        bleed = boxes["BleedBox"]
         where = f"page {index + 1}"
         for run in ops.texts:
             if not _inside_box(run.start, bleed):
@@ -469,15 +482,49 @@ PROCESS = ("C", "M", "Y", "K")
 
 def separation(source: bytes | Path, index: int, plate: str, dpi: float = 300) -> Image:
     """One process plate of page ``index`` as a greyscale image of ink coverage (0 = no
-    ink, 255 = solid), the way a RIP separates the page, overprint included.
+    ink, 255 = solid), the way a RIP separates the page, overprint included (see
+    :func:`separations`)."""
+    return separations(source, index, dpi, (plate,))[plate]
+
+
+def separations(source: bytes | Path, index: int, dpi: float = 300,
+                plates: tuple[str, ...] = PROCESS) -> dict[str, Image]:
+    """Process plates of page ``index`` as greyscale images of ink coverage (0 = no ink,
+    255 = solid), the way a RIP separates the page, overprint included: {plate: image},
+    the whole page.
 
     The page's content stream is rewritten so that every colour becomes the grey of its
-    value on ``plate`` (a spot colour: the registration colour ``All`` is on every plate,
+    value on the plate (a spot colour: the registration colour ``All`` is on every plate,
     other spot colours on none), every CMYK image becomes that plate's channel, and every
     object that overprints with nothing on this plate (overprint mode 1, or a spot colour)
-    paints nothing here; PDFium then renders the rewritten page in grey."""
+    paints nothing here; PDFium then renders the rewritten page in grey. The page is read
+    once for all the plates."""
     import pikepdf
     from PIL import ImageOps
+
+    with pikepdf.open(io.BytesIO(pdf_bytes(source))) as pdf:
+        page = pdf.pages[index]
+        resources = page.obj.get("/Resources", pikepdf.Dictionary())
+        xobjects = dict(resources.get("/XObject", pikepdf.Dictionary()).items())
+        operations = [(name, args, g) for name, args, g in interpret(page)]
+        images = {}
+        for plate in plates:
+            channel = PROCESS.index(plate)
+            for name, xobject in xobjects.items():
+                resources.XObject[name] = _plate_image(pdf, xobject, channel)
+            page.obj.Contents = pdf.make_stream(pikepdf.unparse_content_stream(
+                _plate_operations(operations, plate)))
+            out = io.BytesIO()
+            pdf.save(out)
+            images[plate] = ImageOps.invert(render_page(out.getvalue(), index, dpi,
+                                                        grey=True))
+    return images
+
+
+def _plate_operations(operations: list[tuple[str, list[object], object]],
+                      plate: str) -> list[tuple[list[object], object]]:
+    """A page's interpreted operators rewritten for one plate (see :func:`separations`)."""
+    import pikepdf
 
     channel = PROCESS.index(plate)
 
@@ -496,41 +543,33 @@ def separation(source: bytes | Path, index: int, plate: str, dpi: float = 300) -
             return False
         return space not in ("DeviceCMYK", "DeviceGray") or opm == 1
 
-    with pikepdf.open(io.BytesIO(pdf_bytes(source))) as pdf:
-        page = pdf.pages[index]
-        resources = page.obj.get("/Resources", pikepdf.Dictionary())
-        for name, xobject in list(resources.get("/XObject", pikepdf.Dictionary()).items()):
-            resources.XObject[name] = _plate_image(pdf, xobject, channel)
-        rewritten: list[tuple[list[object], pikepdf.Operator]] = []
+    rewritten: list[tuple[list[object], object]] = []
 
-        def emit(operator: str, *operands: object) -> None:
-            rewritten.append((list(operands), pikepdf.Operator(operator)))
+    def emit(operator: str, *operands: object) -> None:
+        rewritten.append((list(operands), pikepdf.Operator(operator)))
 
-        for name, args, g in interpret(page):
-            fill_off = silent(g.fill_space, g.fill_color, g.fill_overprint, g.opm)
-            stroke_off = silent(g.stroke_space, g.stroke_color, g.stroke_overprint, g.opm)
-            if name in ("k", "g", "rg", "sc", "scn"):
-                emit("g", 1 - value(g.fill_space, g.fill_color))
-            elif name in ("K", "G", "RG", "SC", "SCN"):
-                emit("G", 1 - value(g.stroke_space, g.stroke_color))
-            elif name in ("cs", "CS"):
-                continue  # the grey operators above set DeviceGray themselves
-            elif name in ("f", "F", "f*", "S", "s") and (fill_off if name[0] in "fF"
-                                                         else stroke_off):
-                emit("n")
-            elif name in ("B", "B*", "b", "b*") and (fill_off or stroke_off):
-                emit("n" if fill_off and stroke_off
-                     else ("S" if name[0] == "B" else "s") if fill_off else "f")
-            elif name in ("Tj", "TJ", "'", '"') and fill_off:
-                emit("Tr", 3)
-                emit(name, *args)
-                emit("Tr", 0)
-            else:
-                emit(name, *args)
-        page.obj.Contents = pdf.make_stream(pikepdf.unparse_content_stream(rewritten))
-        out = io.BytesIO()
-        pdf.save(out)
-    return ImageOps.invert(render_page(out.getvalue(), index, dpi, grey=True))
+    for name, args, g in operations:
+        fill_off = silent(g.fill_space, g.fill_color, g.fill_overprint, g.opm)
+        stroke_off = silent(g.stroke_space, g.stroke_color, g.stroke_overprint, g.opm)
+        if name in ("k", "g", "rg", "sc", "scn"):
+            emit("g", 1 - value(g.fill_space, g.fill_color))
+        elif name in ("K", "G", "RG", "SC", "SCN"):
+            emit("G", 1 - value(g.stroke_space, g.stroke_color))
+        elif name in ("cs", "CS"):
+            continue  # the grey operators above set DeviceGray themselves
+        elif name in ("f", "F", "f*", "S", "s") and (fill_off if name[0] in "fF"
+                                                     else stroke_off):
+            emit("n")
+        elif name in ("B", "B*", "b", "b*") and (fill_off or stroke_off):
+            emit("n" if fill_off and stroke_off
+                 else ("S" if name[0] == "B" else "s") if fill_off else "f")
+        elif name in ("Tj", "TJ", "'", '"') and fill_off:
+            emit("Tr", 3)
+            emit(name, *args)
+            emit("Tr", 0)
+        else:
+            emit(name, *args)
+    return rewritten
 
 
 def _plate_image(pdf: object, xobject: object, channel: int) -> object:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import ROOT
+from tests.helpers import ROOT, syntax_tree
 
 CARD = ROOT / "cardgen" / "card"
 MAX_COMPLEXITY = 12
@@ -85,7 +85,7 @@ def measured(folder: Path) -> dict[str, int]:
     """``module.py:function`` → complexity, for every function under ``folder``."""
     return {f"{path.relative_to(folder)}:{name}": complexity(function)
             for path in sorted(folder.rglob("*.py"))
-            for name, function in functions(ast.parse(path.read_text(encoding="utf-8")))}
+            for name, function in functions(syntax_tree(path))}
 
 
 def test_every_function_in_card_is_simple():

@@ -19,7 +19,7 @@ from cardgen.errors import (
     ParameterError,
     ProblemsError,
 )
-from tests.helpers import ROOT, cli, error_line
+from tests.helpers import ROOT, cli, error_line, syntax_nodes
 
 OPTION = re.compile(r"(?<![\w-])--[a-z][a-z-]+")
 
@@ -29,12 +29,12 @@ def _library_strings():
     for path in sorted((ROOT / "cardgen").rglob("*.py")):
         if "cli" in path.relative_to(ROOT / "cardgen").parts:
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+        nodes = syntax_nodes(path)
+        docstrings = {id(node.body[0].value) for node in nodes
                       if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef)
                       and node.body and isinstance(node.body[0], ast.Expr)
                       and isinstance(node.body[0].value, ast.Constant)}
-        for node in ast.walk(tree):
+        for node in nodes:
             if (isinstance(node, ast.Constant) and isinstance(node.value, str)
                     and id(node) not in docstrings):
                 yield path.relative_to(ROOT), node.lineno, node.value

@@ -221,10 +221,11 @@ def test_one_definition_of_book_style_and_page_size():
     from pathlib import Path
 
     import cardgen
+    from tests.helpers import syntax_nodes
 
     found: dict[str, list[str]] = {"BookStyle": [], "page_size": []}
     for path in Path(cardgen.__file__).parent.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in syntax_nodes(path):
             if isinstance(node, ast.ClassDef | ast.FunctionDef) and node.name in found:
                 found[node.name].append(path.name)
     assert found == {"BookStyle": ["book.py"], "page_size": ["booklet.py"]}

@@ -13,7 +13,7 @@ from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import Group, Text, walk
 from cardgen.text.fit import text_box
-from tests.helpers import BASE_CONFIG, DATA
+from tests.helpers import BASE_CONFIG, DATA, sampled
 from tests.pdfread import mm_to_px
 
 FIVE_LINES = BASE_CONFIG + '''address = """12 Harbour Street
@@ -46,7 +46,7 @@ def _panel_texts(build):
                         yield item, text_box(item).transformed(t)
 
 
-@pytest.mark.parametrize("theme", ["dark", "light"])
+@pytest.mark.parametrize("theme", sampled(["dark", "light"], "dark"))
 def test_no_curve_comes_near_a_letter(produced, theme):
     """In the produced PNG, around every letter of both panels (its box and 0.5 mm more)
     the pixels are exactly those of the same page drawn with no art at all: no curve

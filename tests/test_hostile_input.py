@@ -37,6 +37,7 @@ from tests.helpers import (
     proc_fields,
     proc_stat,
     run_process,
+    sampled,
     write_config,
 )
 
@@ -302,8 +303,9 @@ def test_a_dotless_i_or_other_lookalike_never_passes_for_a_letter_in_a_board_id(
 
 # --- signals (14) ----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("signum,status,word", [(signal.SIGINT, 130, "interrupted"),
-                                                (signal.SIGTERM, 143, "terminated")])
+@pytest.mark.parametrize("signum,status,word", sampled(
+    [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")],
+    (signal.SIGINT, 130, "interrupted")))  # (test_signals sends SIGTERM in the quick loop)
 def test_ctrl_c_and_sigterm_stop_with_one_line(tmp_path, signum, status, word):
     process = subprocess.Popen(
         [sys.executable, "-m", "cardgen", "rotator", "generate", "--difficulty", "hard",

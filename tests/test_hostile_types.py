@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+import functools
 import itertools
 import math
 import shutil
@@ -102,22 +103,22 @@ class Kind:
     the command line that reads it (``{}`` stands for its path)."""
 
     schema: Table
-    base: Callable[[], dict[str, Any]]
+    base: Callable[[], dict[str, Any]]  # read once a process: with_value changes a copy
     command: tuple[str, ...]
     verdict: bool = False  # exit 1 with a verdict on stdout (and nothing on stderr) is fine
     files: tuple[tuple[str, str], ...] = ()  # other files the command reads (name, text)
 
 
 def _toml(path: Path) -> Callable[[], dict[str, Any]]:
-    return lambda: tomllib.loads(path.read_text(encoding="utf-8"))
+    return functools.cache(lambda: tomllib.loads(path.read_text(encoding="utf-8")))
 
 
 TEMPLATES = templates_dir()
 ATTACK, TEAM_ATTACK = attack_schema(False), attack_schema(True)
 KINDS = {
-    "config": Kind(CONFIG, lambda: tomllib.loads(BASE_CONFIG),
+    "config": Kind(CONFIG, functools.cache(lambda: tomllib.loads(BASE_CONFIG)),
                    ("card", "{}", "-o", "out", "-f", "pdf")),
-    "batch config": Kind(CONFIG, lambda: tomllib.loads(BASE_CONFIG),
+    "batch config": Kind(CONFIG, functools.cache(lambda: tomllib.loads(BASE_CONFIG)),
                          ("card", "{}", "--batch", "people.csv", "-o", "out", "-f", "pdf"),
                          files=(("people.csv", "person.name\nAda Example\n"),)),
     "theme": Kind(THEME, _toml(TEMPLATES / "themes" / "dark.toml"),

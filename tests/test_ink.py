@@ -28,7 +28,7 @@ from cardgen.prepress.ink import (
 from cardgen.text.fonts import bundled_fonts
 from tests.helpers import BASE_CONFIG, DATA, ROOT, cli, error_line
 from tests.pdfops import PAPER_WHITE, SOLID_BLACK, read_pages
-from tests.pdfread import PROCESS, mm_to_px, page_boxes, separation
+from tests.pdfread import PROCESS, mm_to_px, page_boxes, separations
 
 BLACK = Color.cmyk(0, 0, 0, 100)
 WHITE = Color.cmyk(0, 0, 0, 0)
@@ -258,7 +258,7 @@ def plates(produced):
     def get(name, index):
         if (name, index) not in made:
             pdf = _card(produced, name) / "card.pdf"
-            made[name, index] = {p: separation(pdf, index, p, DPI) for p in PROCESS}
+            made[name, index] = separations(pdf, index, DPI)
         return made[name, index]
 
     return get

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import ROOT
+from tests.helpers import ROOT, syntax_tree
 
 PACKAGE = ROOT / "cardgen"
 
@@ -178,7 +178,7 @@ def _walk(node: ast.AST, deferred: bool) -> Iterator[tuple[ast.AST, bool]]:
 @cache
 def imports(name: str) -> tuple[Import, ...]:
     path = modules()[name]
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = syntax_tree(path)
     found = []
     for node, lazy in _walk(tree, False):
         if isinstance(node, ast.Import):
@@ -452,7 +452,7 @@ def stated_imports(text: str, part: str) -> tuple[set[str], set[str]] | None:
 
 def docstring(part: str) -> str:
     path = modules()[part_module(part)]
-    return ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+    return ast.get_docstring(syntax_tree(path)) or ""
 
 
 PACKAGES = sorted(part for part in MAY_IMPORT if modules()[part_module(part)].name == "__init__.py")

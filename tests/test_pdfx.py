@@ -11,7 +11,15 @@ import re
 import pikepdf
 import pytest
 
-from tests.every_pdf import COMMANDS, NO_CMYK_PDF, NO_PDF, PRINT, command_of, is_cmyk
+from tests.every_pdf import (
+    COMMANDS,
+    NO_CMYK_PDF,
+    NO_PDF,
+    PRINT,
+    command_of,
+    is_cmyk,
+    sweep,
+)
 from tests.helpers import BASE_CONFIG, DATA, cli, error_line, ok
 from tests.pdfread import ink_rule_problems, pdfx_problems
 
@@ -43,7 +51,7 @@ def test_print_files_are_pdfx_1a(produced, args, condition):
             assert _intent(pdf) == condition
 
 
-@pytest.mark.parametrize("name", [name for name in COMMANDS if is_cmyk(name)])
+@pytest.mark.parametrize("name", sweep([name for name in COMMANDS if is_cmyk(name)]))
 def test_every_cmyk_pdf_is_pdfx_1a_and_keeps_the_ink_rule(made, name):
     """One print standard for every CMYK PDF (README "Print shop checklist"): the PDF/X-1a
     preflight and the ink rule, both read from every file the command line writes."""

@@ -17,7 +17,7 @@ from cardgen.games.nodes.tables import bundled
 from cardgen.ladder.figures import PlaceState
 from cardgen.physical.card import Side
 from cardgen.texts import lookup, placeholders, say, say_lines, text_file, texts
-from tests.helpers import ROOT
+from tests.helpers import ROOT, syntax_nodes
 
 GROUPS = sorted(p.stem for p in (ROOT / "templates" / "texts").glob("*.toml"))
 # Keys the code builds at run time, with every value they can take.
@@ -44,7 +44,7 @@ def _calls() -> list[tuple[Path, int, str, str, str, set[str]]]:
         source = path.read_text(encoding="utf-8")
         if "say" not in source and "lookup" not in source:
             continue  # cannot call them by name (saves parsing most modules, twice a run)
-        for node in ast.walk(ast.parse(source)):
+        for node in syntax_nodes(path):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                     and node.func.id in ("say", "say_lines", "lookup")):
                 continue

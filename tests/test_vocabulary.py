@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgen.schema import nearest
-from tests.helpers import ROOT
+from tests.helpers import ROOT, syntax_nodes, syntax_tree
 
 PACKAGE = ROOT / "cardgen"
 
@@ -50,7 +50,7 @@ def definitions() -> dict[str, list[str]]:
     found: dict[str, list[str]] = defaultdict(list)
     for path in sorted(PACKAGE.rglob("*.py")):
         module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
-        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        for node in syntax_tree(path).body:
             for name in _defined(node):
                 if module not in found[name]:
                     found[name].append(module)
@@ -131,7 +131,7 @@ def test_only_schema_suggests():
     users = sorted(
         ".".join(path.relative_to(ROOT).with_suffix("").parts)
         for path in PACKAGE.rglob("*.py")
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        for node in syntax_nodes(path)
         if (isinstance(node, ast.Import) and any(a.name == "difflib" for a in node.names))
         or (isinstance(node, ast.ImportFrom) and node.module == "difflib"))
     assert users == ["cardgen.schema"]

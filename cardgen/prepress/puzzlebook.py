@@ -12,6 +12,7 @@ distance is a field of :class:`PuzzleBookStyle`.
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
@@ -25,6 +26,7 @@ from cardgen.prepress.intents import paper_intent
 from cardgen.prepress.paper import Paper
 from cardgen.text.fit import line_height, wrap
 from cardgen.text.flow import Paragraph, flow
+from cardgen.text.flowable import Baseline, Lines, fill
 from cardgen.text.fonts import FontSet
 from cardgen.texts import say
 
@@ -123,22 +125,24 @@ class PuzzleBookStyle:
 STYLE = PuzzleBookStyle()
 
 
-def caption_items(x: float, y: float, lines: Sequence[str], fonts: FontSet, size: float,
-                  anchor: Anchor = Anchor.MIDDLE, small: float | None = None,
+def caption_items(x: float, y: float, width: float, lines: Sequence[str], fonts: FontSet,
+                  size: float, align: Anchor = Anchor.MIDDLE, small: float | None = None,
                   ) -> list[Item]:
-    """Lines under a puzzle from ``y`` down: the first bold at ``size``, the rest regular
-    at ``small`` (default ``size``); type under 8 pt in solid black."""
-    items: list[Item] = []
-    y_line = y
+    """Lines under a puzzle from ``y`` down, aligned by ``align`` in ``width`` from ``x``:
+    the first bold at ``size``, the rest regular at ``small`` (default ``size``); type
+    under 8 pt in solid black. Each line is a flowable on the cap rule set by the one
+    frame filler, line box under line box (``baselines=False``)."""
+    flowables = []
     for i, text in enumerate(lines):
         face = fonts.bold if i == 0 else fonts.regular
         pt = size if i == 0 or small is None else small
-        y_line += fonts.regular.metrics.cap_height_mm(pt)
         # fine type in INK (overprinting), larger type in KNOCKOUT_INK
-        items.append(Text(x, y_line, text, face, pt, INK if pt < FINE_TYPE else KNOCKOUT_INK,
-                          anchor=anchor))
-        y_line += line_height(pt) - fonts.regular.metrics.cap_height_mm(pt)
-    return items
+        flowables.append(Lines((((text, face),),), pt, INK if pt < FINE_TYPE else KNOCKOUT_INK,
+                               baseline=Baseline.CAP, align=align))
+    filled = fill(flowables, iter([Box(x, y, width, math.inf)]), width=width,
+                  where="a caption", baselines=False)
+    return [item for part in filled.placed
+            for item in part.flowable.draw(part.x, part.y, width)]
 
 
 def numbered(number: int | None, caption: str, key: bool) -> str:
@@ -159,7 +163,7 @@ def puzzle_with_caption(puzzle: Puzzle, x: float, y: float, unit: float, fonts: 
     w, h = puzzle.print_size(unit)
     caption = numbered(number, puzzle.key_caption if key else puzzle.caption, key)
     lines = [caption, puzzle.ident] if caption else [puzzle.ident]
-    items += caption_items(x + w / 2, y + h + style.caption_gap, lines, fonts, caption_size,
+    items += caption_items(x, y + h + style.caption_gap, w, lines, fonts, caption_size,
                            small=min(style.id_size, caption_size))
     return items
 
@@ -292,15 +296,15 @@ def key_block(puzzle: Puzzle, number: int | None, x: float, y: float, unit: floa
     """One solution: "Solution n" and the ID in small type, the board with the line
     drawn on it, and beside it the compact table (its figures first)."""
     heading = numbered(number, "", key=True) or puzzle.ident
-    items = caption_items(x, y, [heading], fonts, style.key_heading_size,
-                          anchor=Anchor.START)
+    w = puzzle.print_size(unit)[0]
+    items = caption_items(x, y, w + style.key_gap + table_width, [heading], fonts,
+                          style.key_heading_size, align=Anchor.START)
     if number is not None:
         items.append(Text(x + fonts.bold.width(heading + "  ", style.key_heading_size),
                           y + fonts.bold.metrics.cap_height_mm(style.key_heading_size),
                           puzzle.ident, fonts.regular, style.id_size, INK))
     top = y + line_height(style.key_heading_size)
     items += puzzle.draw(x, top, unit, fonts, key=True)
-    w = puzzle.print_size(unit)[0]
     column = Box(x + w + style.key_gap, top, table_width, height - (top - y))
     items += table_items(puzzle, column, fonts, style)
     return items
@@ -339,8 +343,8 @@ def key_pages(puzzles: Sequence[Puzzle], paper: Paper, fonts: FontSet,
     for p in range(0, len(puzzles), per_page):
         page = _page(f"key-{p // per_page + 1}", pw, ph)
         layer = page.layer("key")
-        layer.add(*caption_items(m, m, [say("puzzlebook", "solutions")], fonts,
-                                 style.key_title_size, anchor=Anchor.START))
+        layer.add(*caption_items(m, m, pw - 2 * m, [say("puzzlebook", "solutions")], fonts,
+                                 style.key_title_size, align=Anchor.START))
         for i, puzzle in enumerate(puzzles[p:p + per_page]):
             c, r = i % cols, i // cols
             x = m + c * (block_w + style.key_gap)

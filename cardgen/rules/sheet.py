@@ -1,5 +1,9 @@
 """A rules text set on pages: the title across the top, then the blocks flowed through
-columns, page after page, with figures placed where the text asks for them.
+columns, page after page, with figures placed where the text asks for them: paragraphs,
+figures with their captions and tables are flowables (:mod:`cardgen.text.flowable`,
+:func:`~cardgen.text.figure.figure_flowable`, :func:`~cardgen.text.table.table_flowable`,
+as in the rules book) set by the one frame filler; only the figures set across the foot
+of the page are placed apart (:func:`_bands`).
 
 Generic for every game: the blocks come from :mod:`cardgen.rules.markup`, the figures
 are anything that can say how tall it is at a width and draw itself
@@ -9,12 +13,12 @@ and lines are solid black set to overprint (the ink rule: most of the type is sm
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from cardgen.draw.colors import INK
 from cardgen.draw.geometry import Box
-from cardgen.draw.page import Anchor, Item, Line, Page, Stroke, Text
+from cardgen.draw.page import Anchor, Line, Page, Stroke, Text
 from cardgen.errors import FitError
 from cardgen.prepress.paper import Paper
 from cardgen.rules.markup import (
@@ -27,10 +31,10 @@ from cardgen.rules.markup import (
     Title,
 )
 from cardgen.rules.markup import Span as MarkupSpan
-from cardgen.text.figure import Figure
+from cardgen.text.figure import Figure, figure_flowable
 from cardgen.text.fit import Run, line_height
-from cardgen.text.flow import Paragraph, Span, flow
-from cardgen.text.flowable import Solid
+from cardgen.text.flow import EPSILON, Paragraph, Span
+from cardgen.text.flowable import CondBreak, Flowable, Lines, Solid, fill
 from cardgen.text.fonts import FontSet
 from cardgen.text.table import TableStyle, table_flowable
 from cardgen.units import MM_PER_PT
@@ -66,14 +70,12 @@ class SheetStyle:
 
 
 STYLE = SheetStyle()
-# A figure with its caption: its height at a width, and its drawing at (x, y, width).
-Captioned = tuple[Callable[[float], float], Callable[[float, float, float], list[Item]]]
 
 
 def paragraphs(blocks: Sequence[Block], fonts: FontSet, style: SheetStyle = STYLE,
                ) -> list[Paragraph]:
-    """The text blocks after the title as paragraphs to flow (figures and tables left
-    out: they are set between the paragraphs, see :func:`rules_pages`)."""
+    """The text blocks after the title as paragraphs (figures and tables left out:
+    :func:`rules_pages` sets them between the paragraphs)."""
     out: list[Paragraph] = []
     texts = [b for b in blocks if not isinstance(b, Title | FigureRef | Table)]
     for i, block in enumerate(texts):
@@ -96,45 +98,28 @@ def paragraphs(blocks: Sequence[Block], fonts: FontSet, style: SheetStyle = STYL
     return out
 
 
-def _captioned(figure: Figure, ref: FigureRef, fonts: FontSet, style: SheetStyle,
-               ) -> Captioned:
-    """A figure with its caption (if the text gives one) set under it."""
-    def caption(x: float, y: float, width: float) -> list[Text]:
-        if not ref.caption:
-            return []
+def _figure(figure: Figure, ref: FigureRef, fonts: FontSet, style: SheetStyle, width: float,
+            where: str) -> Solid:
+    """A figure with its caption (if the text gives one) set under it, ``width`` wide."""
+    caption = None
+    if ref.caption:
         spans = [Span(s.text, fonts.bold if s.bold else fonts.regular) for s in ref.caption]
-        [lines] = flow([Paragraph.mixed(spans, style.caption_size, INK)],
-                       [Box(x, y, width, 1000.0)], where=f"the caption of {ref.name}")
-        return lines
-
-    def height(width: float) -> float:
-        tall = figure.height(width)
-        lines = caption(0.0, tall + style.caption_gap, width)
-        if not lines:
-            return tall
-        return lines[-1].y + fonts.regular.metrics.descent_mm(style.caption_size)
-
-    def draw(x: float, y: float, width: float) -> list[Item]:
-        return [*figure.draw(x, y, width),
-                *caption(x, y + figure.height(width) + style.caption_gap, width)]
-
-    return height, draw
+        caption = Paragraph.mixed(spans, style.caption_size, INK).flowable(
+            width, f"the caption of {ref.name}")
+    return figure_flowable(figure, width, f"{where}, line {ref.line}: the figure {ref.name!r}",
+                           caption=caption, caption_gap=style.caption_gap,
+                           space_before=style.figure_gap, space_after=style.figure_gap)
 
 
-def _tabled(table: Table, fonts: FontSet, style: SheetStyle, where: str) -> Captioned:
-    """A table as a figure of the sheet: its height at a width, and its drawing."""
-    def made(width: float) -> Solid:
-        def runs(cell: Sequence[MarkupSpan], bold: bool = False) -> list[Run]:
-            return [(s.text, fonts.bold if s.bold or bold else fonts.regular) for s in cell]
-        return table_flowable([runs(cell, True) for cell in table.header],
-                              [[runs(cell) for cell in row] for row in table.rows], width,
-                              TableStyle(style.table_size, style.cell_pad, style.table_rule,
-                                         style.table_thin, INK), f"{where}, line {table.line}")
-
-    def draw(x: float, y: float, width: float) -> list[Item]:
-        return list(made(width).draw(x, y, width))
-
-    return (lambda width: made(width).height), draw
+def _table(table: Table, fonts: FontSet, style: SheetStyle, width: float, where: str) -> Solid:
+    """A table, set like a figure of the sheet."""
+    def runs(cell: Sequence[MarkupSpan], bold: bool = False) -> list[Run]:
+        return [(s.text, fonts.bold if s.bold or bold else fonts.regular) for s in cell]
+    return table_flowable([runs(cell, True) for cell in table.header],
+                          [[runs(cell) for cell in row] for row in table.rows], width,
+                          TableStyle(style.table_size, style.cell_pad, style.table_rule,
+                                     style.table_thin, INK, style.figure_gap,
+                                     style.figure_gap), f"{where}, line {table.line}")
 
 
 def _columns(page_box: Box, top: float, style: SheetStyle) -> list[Box]:
@@ -159,25 +144,16 @@ def _heading(page: Page, title: str, credit: str, fonts: FontSet, style: SheetSt
     return rule_y + style.title_after
 
 
-def _rest(page: Page, box: Box, top: float, style: SheetStyle) -> list[tuple[Page, Box]]:
-    """What is left of a column below ``top``: nothing when it could not take a heading
-    and a line of text."""
-    if box.bottom - top < 2 * line_height(style.section_size):
-        return []
-    return [(page, Box(box.x, top, box.w, box.bottom - top))]
-
-
-def _bands(page: Page, frames: list[tuple[Page, Box]],
-           bands: Sequence[Captioned],
-           fonts: FontSet, style: SheetStyle, where: str, many: str,
-           ) -> list[tuple[Page, Box]]:
-    """Set ``bands`` (height and drawing of each figure) across the page's width at its
-    foot, and stop its columns above them: the frames left."""
+def _bands(page: Page, frames: list[tuple[Page, Box]], bands: Sequence[Solid],
+           style: SheetStyle, where: str, many: str) -> list[tuple[Page, Box]]:
+    """Set ``bands`` (figures as wide as the page's text) across the page at its foot, and
+    stop its columns above them: the frames left. A separate step from :func:`fill`: the
+    bands are placed from the page's foot up, before the text is set."""
     width = page.width - 2 * style.margin
-    heights = [height(width) for height, _ in bands]
+    heights = [band.height for band in bands]
     top = page.height - style.margin - sum(heights) - style.figure_gap * (len(bands) - 1)
-    for (_, draw), height in zip(bands, heights, strict=True):
-        page.layer("figures").add(*draw(style.margin, top, width))
+    for band, height in zip(bands, heights, strict=True):
+        page.layer("figures").add(*band.draw(style.margin, top, width))
         top += height + style.figure_gap
     floor = page.height - style.margin - sum(heights) - style.figure_gap * len(bands)
     out = []
@@ -199,17 +175,21 @@ def rules_pages(blocks: Sequence[Block], paper: Paper, fonts: FontSet, *, credit
     ``credit`` on each page, the text in ``style.columns`` columns, each figure the text
     names (``@figure``) drawn by ``figures[name]``, with its caption under it, and each
     table (``| a | b |``) set like a figure (:func:`cardgen.text.table.table_flowable`),
-    where the text names it (at the foot of that column, or at the top of the next when it does
-    not fit). The figures named in ``wide`` are set instead across the whole width at the
-    foot of the first page, in the order the text names them, and the columns stop above
-    them. At most ``max_pages`` pages: FitError naming ``where`` if the text needs more or
-    names a figure that ``figures`` lacks."""
+    where the text names it: paragraphs, figures and tables are flowables set through the
+    columns by the one frame filler (:func:`cardgen.text.flowable.fill`). A figure or a
+    table is set ``figure_gap`` below the text above it (at the top of the next column
+    when it does not fit, with no gap there), the text after it ``figure_gap`` below it;
+    a column is left when less than a heading and a line is left under a figure. The
+    figures named in ``wide`` are set instead across the whole width at the foot of the
+    first page, in the order the text names them, and the columns stop above them. At
+    most ``max_pages`` pages: FitError naming ``where`` if the text needs more or names
+    a figure that ``figures`` lacks."""
     if not blocks or not isinstance(blocks[0], Title):
         raise ValueError("a rules text starts with its title")
     title = blocks[0].text
     pw, ph = paper.size
     pages: list[Page] = []
-    frames: list[tuple[Page, Box]] = []  # the room still open, in reading order
+    frames: list[tuple[Page, Box]] = []  # the columns, in reading order
     for n in range(max_pages):
         page = Page(f"rules-{n + 1}" if max_pages > 1 else "rules", pw, ph,
                     Box(0, 0, pw, ph), Box(0, 0, pw, ph))
@@ -217,59 +197,52 @@ def rules_pages(blocks: Sequence[Block], paper: Paper, fonts: FontSet, *, credit
         pages.append(page)
         frames += [(page, box) for box in _columns(Box(0, 0, pw, ph), top, style)]
     many = f"{max_pages} page{'' if max_pages == 1 else 's'} of {paper.upper()}"
-    texts = paragraphs(blocks, fonts, style)
-    # paragraphs() leaves out the title and the figures: split the text at the figures.
-    chunks: list[tuple[list[Paragraph], Captioned | None]] = []
-    bands: list[Captioned] = []
-    start = done = 0
+    width = frames[0][1].w
+    texts = iter(paragraphs(blocks, fonts, style))
+    # In the text's order: a paragraph (set below), or a figure or table (a Solid).
+    order: list[Paragraph | Solid] = []
+    bands: list[Solid] = []
     for block in blocks[1:]:
         if isinstance(block, Table):
-            chunks.append((texts[start:done], _tabled(block, fonts, style, where)))
-            start = done
-            continue
-        if not isinstance(block, FigureRef):
-            done += 1
-            continue
-        drawing = (figures or {}).get(block.name)
-        if drawing is None:
-            raise FitError(f"{where}, line {block.line}: there is no figure called "
-                           f"{block.name!r} on this sheet.", value=block.name)
-        if block.name in wide:
-            bands.append(_captioned(drawing, block, fonts, style))
-            continue
-        chunks.append((texts[start:done], _captioned(drawing, block, fonts, style)))
-        start = done
-    chunks.append((texts[start:], None))
+            order.append(_table(block, fonts, style, width, where))
+        elif isinstance(block, FigureRef):
+            drawing = (figures or {}).get(block.name)
+            if drawing is None:
+                raise FitError(f"{where}, line {block.line}: there is no figure called "
+                               f"{block.name!r} on this sheet.", value=block.name)
+            if block.name in wide:
+                bands.append(_figure(drawing, block, fonts, style, pw - 2 * style.margin,
+                                     where))
+            else:
+                order.append(_figure(drawing, block, fonts, style, width, where))
+        elif not isinstance(block, Title):
+            order.append(next(texts))
     if bands:
-        frames = _bands(pages[0], frames, bands, fonts, style, where, many)
+        frames = _bands(pages[0], frames, bands, style, where, many)
+    tallest = max(box.h for _, box in frames)
+    if any(isinstance(piece, Solid) and piece.height > tallest for piece in order):
+        raise FitError(f"{where}: a figure does not fit on {many}.")
+    # A figure's gap is all the room below it; a column is left when less than a heading
+    # and a line is left under it.
+    room = 2 * line_height(style.section_size)
+    try:
+        flowables: list[Flowable] = []
+        for piece in order:
+            if isinstance(piece, Solid):
+                flowables += [piece, CondBreak(room)]
+                continue
+            lines = piece.flowable(width, where)
+            if lines.lines:
+                after_solid = bool(flowables) and isinstance(flowables[-1], CondBreak)
+                flowables.append(replace(lines, space_before=0.0) if after_solid else lines)
+        filled = fill(flowables, iter([box for _, box in frames]), width=width, where=where,
+                      chain=False, epsilon=EPSILON)
+    except FitError:
+        raise FitError(f"{where} does not fit on {many} at {style.body_size:g} pt; "
+                       "shorten it.") from None
     last_page = pages[0]
-    for chunk, figure in chunks:
-        if chunk:
-            try:
-                placed = flow(chunk, [box for _, box in frames], where=where)
-            except FitError:
-                raise FitError(f"{where} does not fit on {many} at {style.body_size:g} pt; "
-                               "shorten it.") from None
-            for lines, (page, _) in zip(placed, frames, strict=False):
-                page.layer("text").add(*lines)
-            page, box = frames[len(placed) - 1]
-            last = placed[-1][-1]
-            after = chunk[-1].space_after
-            bottom = (last.y - fonts.regular.metrics.cap_height_mm(last.size)
-                      + line_height(last.size) + after)
-            frames = [*_rest(page, box, bottom, style), *frames[len(placed):]]
-            last_page = page
-        if figure is None:
-            continue
-        for k, (page, box) in enumerate(frames):
-            height = figure[0](box.w)
-            top = box.y + (style.figure_gap if k == 0 else 0.0)
-            if top + height <= box.bottom:
-                page.layer("figures").add(*figure[1](box.x, top, box.w))
-                rest = top + height + style.figure_gap
-                frames = [*_rest(page, box, rest, style), *frames[k + 1:]]
-                last_page = page
-                break
-        else:
-            raise FitError(f"{where}: a figure does not fit on {many}.")
+    for placed in filled.placed:
+        last_page = frames[placed.frame][0]
+        layer = "text" if isinstance(placed.flowable, Lines) else "figures"
+        last_page.layer(layer).add(*placed.flowable.draw(placed.x, placed.y, width))
     return pages[:pages.index(last_page) + 1]

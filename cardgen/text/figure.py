@@ -34,18 +34,20 @@ FigureMaker = Callable[["FontSet"], Figure]
 def figure_flowable(figure: Figure, width: float, what: str, *, caption: Lines | None = None,
                     caption_gap: float = 0.0, space_before: float = 0.0,
                     space_after: float = 0.0, floats: bool = False) -> Solid:
-    """``figure`` at ``width`` with ``caption`` (lines set ``caption_gap`` under it) as a
-    flowable that never splits: as tall as the drawing, the gap and the caption."""
+    """``figure`` at ``width`` with ``caption`` (lines whose box starts ``caption_gap``
+    under it) as a flowable that never splits: as tall as the drawing, the gap and the
+    caption down to its last line's descenders (:meth:`Lines.ink_bottom`: the foot of its
+    line boxes on the descent rule, the book's; a descent below its last baseline on the
+    cap rule, the sheets')."""
     drawing = figure.height(width)
     lines = caption if caption is not None and caption.lines else None
     gap = caption_gap if lines is not None else 0.0
-    below = lines.measure(width) if lines is not None else 0.0
+    height = lines.ink_bottom(drawing + gap) if lines is not None else drawing
 
     def paint(x: float, y: float) -> list[Item]:
         items = figure.draw(x, y, width)
         if lines is not None:
-            items += lines.draw(x, y + drawing + gap, width)
+            items += lines.draw(x, y + drawing + gap + lines.inset(), width)
         return items
 
-    return Solid(drawing + gap + below, paint, what, space_before, space_after,
-                 floats=floats)
+    return Solid(height, paint, what, space_before, space_after, floats=floats)

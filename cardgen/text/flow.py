@@ -32,7 +32,7 @@ from typing import Any
 
 from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Box
-from cardgen.draw.page import Text
+from cardgen.draw.page import Anchor, Text
 from cardgen.errors import FitError, shorten
 from cardgen.text.fit import Run, check_printable, wrap_runs
 from cardgen.text.flowable import Baseline, Lines, fill
@@ -65,6 +65,7 @@ class Paragraph:
     indent: float = 0.0  # mm: every line starts this far in from the frame's left edge
     marker: str = ""  # set at the frame's left edge beside the first line, in ``face``
     keep_with_next: bool = False  # a heading: its last line and the next share a frame
+    align: Anchor = Anchor.START  # each line at the start, centre (MIDDLE) or end of the width
 
     def __post_init__(self) -> None:
         if self.spans and "".join(s.text for s in self.spans) != self.text:
@@ -100,7 +101,7 @@ class Paragraph:
                      self.space_before, self.space_after, indent=self.indent,
                      marker=self.marker, marker_face=self.face,
                      keep_with_next=self.keep_with_next, orphans=1, widows=1,
-                     baseline=Baseline.CAP)
+                     baseline=Baseline.CAP, align=self.align)
 
 
 def flow(paragraphs: Iterable[Paragraph], frames: Iterable[Box], *,

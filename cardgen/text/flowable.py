@@ -5,16 +5,25 @@ width (:meth:`Flowable.measure`), how it splits to fit a height (:meth:`Flowable
 how small a head it can leave at a frame's foot (:meth:`Flowable.least`) and draws itself
 with its top-left corner at a point (:meth:`Flowable.draw`). Paragraphs, headings and
 bullets are :class:`Lines`; figures, tables and captioned drawings are :class:`Solid`
-(never split). :func:`fill` sets flowables through frames, in order, and says where each
-went; the caller draws them (on the layer and page of its choice).
+(never split); :class:`CondBreak` turns to the next frame when too little of this one is
+left. :func:`fill` sets flowables through frames, in order, and says where each went;
+the caller draws them (on the layer and page of its choice).
 
-Composition laws (restated and checked in ``tests/test_flowable.py``):
+Composition laws (restated and checked in ``tests/test_flowable.py``, the sheets' in
+``tests/test_rules_sheet.py``):
 
 - **Stacking.** In one frame, a flowable's top is the previous one's bottom plus the
   previous ``space_after`` plus its own ``space_before``; ``space_before`` is never added at
   a frame's top, where its box starts ``inset()`` below the top (0 on the descent rule, a
   cap height on the cap rule, see :class:`Baseline`). A flowable fits when its bottom,
   less its inset, is at or above the frame's bottom.
+- **Baselines and boxes.** Two flowables on the cap rule in a row keep to one baseline
+  grid (with ``baselines=True``, the sheets): the next first baseline is the last one
+  plus its line height and the spaces, whatever their sizes. Everywhere else a
+  flowable on the cap rule meets a box as it meets a frame's top: its first baseline is
+  ``inset()`` below the room above it, and the room after it starts ``outset()`` above
+  its ``end()`` (at its last line box's foot), so a figure or a table set after it
+  starts ``space_before`` below that foot.
 - **Splitting adds nothing.** ``head, tail = f.split(width, h)`` gives
   ``head.measure(width) + tail.measure(width) == f.measure(width)`` and
   ``head.measure(width) <= h``; the tail has no ``space_before`` (it opens a frame) and
@@ -35,6 +44,9 @@ Composition laws (restated and checked in ``tests/test_flowable.py``):
 - **Floats.** A flowable with ``floats`` that does not fit waits for the top of the next
   frame while the flowables after it go on filling the current one; it does not float
   when it follows a heading (the heading keeps it).
+- **Conditional breaks.** A :class:`CondBreak` (after platypus's ``CondPageBreak``) sets
+  nothing; when less than its ``height`` is left below what is set in the frame, what
+  follows it starts the next frame (not at a frame's top, nor at the end of the text).
 
 Imports ``cardgen.draw``, ``cardgen.text`` and ``cardgen.errors``.
 """
@@ -49,7 +61,7 @@ from typing import Protocol
 
 from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Box
-from cardgen.draw.page import Item, Text
+from cardgen.draw.page import Anchor, Item, Text
 from cardgen.errors import FitError, shorten
 from cardgen.text.fit import Run, line_height
 from cardgen.text.fonts import FontFace
@@ -89,6 +101,10 @@ class Flowable(Protocol):
         past the frame's bottom its box may end (its line boxes hang from its baselines:
         a cap height for :attr:`Baseline.CAP`, else 0)."""
 
+    def outset(self) -> float:
+        """How far below its box's foot its :meth:`end` is: for :attr:`Baseline.CAP`, a
+        cap height of its last line (the end is the next baseline), else 0."""
+
     @property
     def what(self) -> str:
         """Its name in an error (the start of its text)."""
@@ -126,7 +142,10 @@ class Lines:
     each line's baseline by ``baseline`` in its box, indented by ``indent`` with a
     ``marker`` (a bullet) ``marker_at`` from the left edge beside its first line.
     ``first`` is False for the tail of a split paragraph (no marker, no orphan rule).
-    ``tag`` is the caller's (a bookmark, say), carried with the paragraph's first line."""
+    ``tag`` is the caller's (a bookmark, say), carried with the paragraph's first line.
+    ``align``: each line at the start of the width (the left), centred in it
+    (``Anchor.MIDDLE``) or at its end; a line of one run is then one text item anchored
+    there, a line of several runs starts where its width puts it."""
 
     lines: tuple[tuple[Run, ...], ...]
     size: float
@@ -143,6 +162,7 @@ class Lines:
     baseline: Baseline = Baseline.DESCENT
     first: bool = True
     tag: object = None
+    align: Anchor = Anchor.START
 
     floats = False
 
@@ -158,6 +178,23 @@ class Lines:
         if self.baseline is Baseline.CAP and self.lines:
             return self.lines[0][0][1].metrics.cap_height_mm(self.size)
         return 0.0
+
+    def outset(self) -> float:
+        if self.baseline is Baseline.CAP and self.lines:
+            return self.lines[-1][0][1].metrics.cap_height_mm(self.size)
+        return 0.0
+
+    def ink_bottom(self, top: float) -> float:
+        """Where its last line's descenders end when its box's top is at ``top``: the foot
+        of its line boxes on the descent rule (each baseline sits a descent above its
+        box's foot); on the cap rule, its last baseline (``inset()`` below the top, then a
+        line height a line) plus that line's descent."""
+        if self.baseline is not Baseline.CAP or not self.lines:
+            return top + self.measure(0.0)
+        baseline = top + self.inset()
+        for _ in self.lines[1:]:
+            baseline += self.line_height
+        return baseline + self.lines[-1][0][1].metrics.descent_mm(self.size)
 
     def measure(self, width: float) -> float:
         return len(self.lines) * self.line_height
@@ -203,11 +240,24 @@ class Lines:
             if index == 0 and self.first and self.marker and self.marker_face is not None:
                 items.append(Text(x + self.marker_at, baseline, self.marker,
                                   self.marker_face, self.size, self.color))
-            cx = x + self.indent
-            for text, run_face in line:
-                items.append(Text(cx, baseline, text, run_face, self.size, self.color))
-                cx += run_face.width(text, self.size)
+            items += self._line(line, x + self.indent, width - self.indent, baseline)
             y += lh
+        return items
+
+    def _line(self, line: tuple[Run, ...], x: float, width: float, baseline: float,
+              ) -> list[Text]:
+        """One line's runs from ``x`` in ``width``, by ``align``."""
+        if self.align is not Anchor.START and len(line) == 1:
+            [(text, face)] = line
+            at = x + width / 2 if self.align is Anchor.MIDDLE else x + width
+            return [Text(at, baseline, text, face, self.size, self.color, anchor=self.align)]
+        if self.align is not Anchor.START:
+            spare = width - sum(face.width(text, self.size) for text, face in line)
+            x += spare / 2 if self.align is Anchor.MIDDLE else spare
+        items = []
+        for text, run_face in line:
+            items.append(Text(x, baseline, text, run_face, self.size, self.color))
+            x += run_face.width(text, self.size)
         return items
 
 
@@ -236,11 +286,50 @@ class Solid:
     def inset(self) -> float:
         return 0.0
 
+    def outset(self) -> float:
+        return 0.0
+
     def split(self, width: float, height: float, *, force: bool = False) -> None:
         return None
 
     def draw(self, x: float, y: float, width: float) -> list[Item]:
         return self.paint(x, y)
+
+
+@dataclass(frozen=True)
+class CondBreak:
+    """A conditional frame break (platypus's ``CondPageBreak``): when less than ``height``
+    is left in the frame below what is set, what follows starts the next frame. It sets
+    nothing and :func:`fill` never places it."""
+
+    height: float
+
+    space_before = 0.0
+    space_after = 0.0
+    keep_with_next = False
+    floats = False
+    what = "a frame break"
+
+    def measure(self, width: float) -> float:
+        return 0.0
+
+    def end(self, top: float, width: float) -> float:
+        return top
+
+    def least(self, width: float) -> float:
+        return 0.0
+
+    def inset(self) -> float:
+        return 0.0
+
+    def outset(self) -> float:
+        return 0.0
+
+    def split(self, width: float, height: float, *, force: bool = False) -> None:
+        return None
+
+    def draw(self, x: float, y: float, width: float) -> list[Item]:
+        return []
 
 
 @dataclass(frozen=True)
@@ -266,15 +355,22 @@ class Filled:
 
 
 def fill(flowables: Sequence[Flowable], frames: Iterator[Box], *, width: float,
-         where: str = "text", chain: bool = True, epsilon: float = EPSILON) -> Filled:
+         where: str = "text", chain: bool = True, baselines: bool = True,
+         epsilon: float = EPSILON) -> Filled:
     """Set ``flowables`` through ``frames`` (all ``width`` wide), by the laws in the
     module's docstring. ``chain``: headings in a row are kept together with the least
     head of what follows them (the book); else a heading keeps only the least head of
-    the flowable right after it (the sheets). A flowable fits when it ends no more than
-    ``epsilon`` below its frame. FitError naming ``where`` when the frames run out or a
-    flowable is taller than its frame."""
-    state = _Filler(frames, width, where, chain, epsilon)
+    the flowable right after it (the sheets). ``baselines``: flowables on the cap rule in
+    a row keep to one baseline grid (the sheets' paragraphs); else each starts under the
+    line boxes of the one before (captions of mixed sizes). A flowable fits when it ends
+    no more than ``epsilon`` below its frame. FitError naming ``where`` when the frames
+    run out or a flowable is taller than its frame."""
+    state = _Filler(frames, width, where, chain, baselines, epsilon)
     for i, flowable in enumerate(flowables):
+        if isinstance(flowable, CondBreak):
+            if i + 1 < len(flowables):
+                state.cond_break(flowable.height)
+            continue
         if flowable.keep_with_next:
             state.keep(flowables, i)
         after_heading = i > 0 and flowables[i - 1].keep_with_next
@@ -286,9 +382,10 @@ def fill(flowables: Sequence[Flowable], frames: Iterator[Box], *, width: float,
 
 class _Filler:
     def __init__(self, frames: Iterator[Box], width: float, where: str, chain: bool,
-                 epsilon: float) -> None:
+                 baselines: bool, epsilon: float) -> None:
         self.frames, self.width, self.where = frames, width, where
-        self.chain, self.epsilon = chain, epsilon
+        self.chain, self.baselines, self.epsilon = chain, baselines, epsilon
+        self.outset = 0.0  # of the flowable set last in the frame (see Flowable.outset)
         self.current: Flowable | None = None  # being placed: named when frames run out
         first = next(frames, None)
         if first is None:
@@ -306,7 +403,7 @@ class _Filler:
             raise FitError(f"{self.where} does not fit: it needs more room than its {n} "
                            f"frame{'' if n == 1 else 's'}{at}.")
         self.frame, self.index = frame, self.index + 1
-        self.y, self.at_top = frame.y, True
+        self.y, self.at_top, self.outset = frame.y, True, 0.0
         waiting, self.waiting = self.waiting, []
         for flowable in waiting:
             self.place(flowable, float_ok=True)
@@ -322,10 +419,29 @@ class _Filler:
             need += f.space_before + f.measure(self.width) + f.space_after
             k += 1
         if k < len(flowables):
-            need += flowables[k].space_before + flowables[k].least(self.width)
-        while (self.y + need - f.inset() > self.frame.bottom + self.epsilon
-               and not self.at_top):
+            nxt = flowables[k]
+            need += (self._offset(f.outset(), nxt) + nxt.space_before
+                     + nxt.least(self.width))
+        while (self._cursor(flowables[i]) + need - f.inset()
+               > self.frame.bottom + self.epsilon and not self.at_top):
             self.current = flowables[i]
+            self.new_frame()
+
+    def _offset(self, outset: float, flowable: Flowable) -> float:
+        """From the end of a flowable with ``outset`` to where ``flowable`` (less its
+        space_before) starts: nothing on one baseline grid, else from box to box."""
+        inset = flowable.inset()
+        if self.baselines and outset and inset:
+            return 0.0
+        return inset - outset
+
+    def _cursor(self, flowable: Flowable) -> float:
+        """Where ``flowable``, less its space_before, would start in the room left."""
+        return self.y + self._offset(self.outset, flowable)
+
+    def cond_break(self, height: float) -> None:
+        """Turn to the next frame when less than ``height`` is left below what is set."""
+        if not self.at_top and self.frame.bottom - (self.y - self.outset) < height:
             self.new_frame()
 
     def place(self, flowable: Flowable, *, float_ok: bool) -> None:
@@ -333,7 +449,8 @@ class _Filler:
         while True:
             self.current = flowable
             inset = flowable.inset()
-            top = self.frame.y + inset if self.at_top else self.y + flowable.space_before
+            top = (self.frame.y + inset if self.at_top
+                   else self._cursor(flowable) + flowable.space_before)
             height = flowable.measure(self.width)
             if top + height - inset <= self.frame.bottom + self.epsilon:
                 self._put(flowable, top)
@@ -368,5 +485,5 @@ class _Filler:
     def _put(self, flowable: Flowable, top: float) -> None:
         self.placed.append(Placed(self.index, flowable, self.frame.x, top))
         self.y = flowable.end(top, self.width)
-        self.at_top = False
+        self.at_top, self.outset = False, flowable.outset()
 
