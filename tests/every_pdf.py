@@ -97,7 +97,7 @@ def command_of(name: str) -> str:
 
 
 NO_PDF = {"init", "rotator show", "rotator solve", "rotator play", "connector solve",
-          "connector check", "ladder deck", "ladder attack"}
+          "connector check", "ladder deck", "ladder attack", "referee"}
 
 # The commands that write no CMYK PDF: what they write instead.
 NO_CMYK_PDF = {
@@ -106,7 +106,7 @@ NO_CMYK_PDF = {
     "connector validate": "text, and a picture in RGB (a screen preview)",
     "connector solve": "text, and a picture in RGB", "connector check": "text",
     "connector show": "text, and pictures in RGB",
-    "ladder deck": "text", "ladder attack": "text",
+    "ladder deck": "text", "ladder attack": "text", "referee": "text (a TOML report)",
 }
 
 

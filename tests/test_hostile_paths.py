@@ -116,6 +116,7 @@ PATH_OPTIONS: dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]] = {
     ("ladder deck", "config"): (("ladder", "deck", "people.csv", "--config", "{}.toml"),
                                 ("config file",)),
     ("ladder attack", "path"): (("ladder", "attack", "{}.toml"), ("attack file",)),
+    ("referee", "record"): (("referee", "{}.toml"), ("record file",)),
     ("ladder mat", "output"): (("ladder", "mat", "-o", "{}"), ("output folder",)),
     ("ladder rules", "output"): (("ladder", "rules", "-o", "{}"), ("output folder",)),
 }

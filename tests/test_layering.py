@@ -114,6 +114,7 @@ MODELS = {
     "cardgen.games.nodes.joins", "cardgen.games.nodes.alliance",
     "cardgen.games.nodes.state", "cardgen.games.nodes.turn", "cardgen.games.nodes.engine",
     "cardgen.games.nodes.deal", "cardgen.games.nodes.knowledge",
+    "cardgen.games.nodes.recordfile",
     "cardgen.physical.card", "cardgen.physical.links",
     "cardgen.games.rng", "cardgen.games.rotator.board", "cardgen.games.rotator.engine",
     "cardgen.games.rotator.solver", "cardgen.games.rotator.reference",

@@ -24,13 +24,15 @@ from cardgen.errors import (
     RuntimeFault,
     one_line,
 )
+from cardgen.games.nodes.recordfile import RecordProblem
 from cardgen.ladder.deck import DeckProblem
 from cardgen.rules.markup import MarkupError, MarkupProblem, parse
 from cardgen.schema import Choice, ListOf, Number, Table, Text, check
 from tests.helpers import cli, error_line, write_config
 
 DOMAINS: tuple[type[Code], ...] = (GeneralProblem, ConfigProblem, BoardProblem,
-                                   MarkupProblem, DeckProblem, AssemblyProblem)
+                                   MarkupProblem, DeckProblem, AssemblyProblem,
+                                   RecordProblem)
 
 
 def test_every_code_is_named_by_its_domain_once():

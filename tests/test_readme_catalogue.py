@@ -58,6 +58,19 @@ def _rgb_profile(folder: Path) -> list[str | Path]:
     return ["card", config.name]
 
 
+_RECORD = """\
+game = "reflector"
+first = "P1"
+player = [
+  {{ id = "P1", symbol = "X", nodes = ["C3", "D4", "H7", "J10", "F9"] }},
+  {{ id = "P2", symbol = "O", nodes = ["B2", "D4", "G3", "I8", "D9"] }},
+]
+move = [
+  {{ by = "P1", at = {} }},
+]
+"""
+
+
 # row text -> a function making the input in a folder and returning the command line
 CASES: dict[str, Callable[[Path], list[str | Path]]] = {
     "a config file that does not exist": lambda d: ["card", "nope.toml"],
@@ -133,6 +146,11 @@ CASES: dict[str, Callable[[Path], list[str | Path]]] = {
     "a board file with a bad cell": lambda d: [
         "rotator", "show", _write(d, "board.toml", 'nodes = ["A:B2", "A:Z9"]\n').name],
     "a Corporate Ladder team the rules forbid": _ladder_team,
+    "a Node-game record with a bad space": lambda d: [
+        "referee", _write(d, "game.toml", _RECORD.format('"P2:E11"')).name],
+    "a Node-game record with an illegal move": lambda d: [
+        "referee", _write(d, "turn.toml", _RECORD.format('"P2:E1" },\n  { by = "P1", at = "P2:E2"'
+                                          )).name],
 }
 
 

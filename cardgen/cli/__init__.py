@@ -33,6 +33,7 @@ from cardgen.cli import card as card_commands
 from cardgen.cli import connector as connector_commands
 from cardgen.cli import ladder as ladder_commands
 from cardgen.cli import playsheet as playsheet_commands
+from cardgen.cli import referee as referee_commands
 from cardgen.cli import rotator as rotator_commands
 from cardgen.cli import rules as rules_commands
 from cardgen.cli.common import option_message
@@ -80,6 +81,7 @@ app.add_typer(connector_commands.connector)
 app.add_typer(ladder_commands.ladder)
 app.command()(rules_commands.rules)
 app.command()(playsheet_commands.playsheet)
+app.command()(referee_commands.referee)
 
 
 def _click_errors() -> ModuleType:

@@ -32,7 +32,8 @@ E = TypeVar("E", bound=enum.Enum)
 DEFAULT_OUTPUT = Path("output")
 # The library's parameter names -> the options that set them.
 OPTIONS = {"margin": "--margin", "offset": "--offset", "count": "--count", "jobs": "--jobs",
-           "name": "--name", "picture": "--picture", "players": "--players"}
+           "name": "--name", "picture": "--picture", "players": "--players",
+           "example": "--example"}
 
 ConfigArg = Annotated[Path | None, typer.Argument(
     help="Card config (TOML). Without it, the built-in example card.", show_default=False)]

@@ -13,7 +13,8 @@ The rules of SPEC §9 are a pure model too: ``record`` (a game record and a refe
 report as values), ``joins`` (the table as the rules see it), ``alliance`` (Defector's
 alliances), ``state`` (a position), ``turn`` (one shot resolved), ``engine`` (who may do
 what, the end of a turn, a record replayed), ``knowledge`` (what one player knows) and
-``deal`` (seeded set-ups).
+``deal`` (seeded set-ups); ``recordfile`` reads records and reports from TOML and writes
+reports as TOML and JSON, through ``cardgen.datafile`` and ``cardgen.schema``.
 
 May import: ``cardgen.games`` (the games' names), ``cardgen.board``,
 ``cardgen.physical``, ``cardgen.draw``, ``cardgen.text``, ``cardgen.texts``,
