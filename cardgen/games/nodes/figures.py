@@ -1253,10 +1253,11 @@ class ExampleFigure:
             under, over = _grid_marks(rules, found, s, self.fonts, st, lines)
             items.append(Group([*base, *under, *over], transform=out.transform,
                                name=f"grid {rules}"))
-        items += contact_items(lay, STYLE, self.fonts)
+        table = contact_items(lay, STYLE, self.fonts)
         for player in range(1, arr.players + 1):
-            items += seat_items(seat_point(lay, arr.seat_grid(player).id, STYLE), player,
+            table += seat_items(seat_point(lay, arr.seat_grid(player).id, STYLE), player,
                                 self.fonts, STYLE)
+        items.append(Group(table, name="table"))
 
         def centre(spot: Spot) -> Point:
             return where[spot[0]].apply((spot[1] + 0.5) * s, (spot[2] - 0.5) * s)
