@@ -962,7 +962,8 @@ class ExampleStyle:
     symbol_size: float = 6.5
     heading_size: float = 7.0
     text_size: float = 7.0
-    heavy: float = 1.1 * MM_PER_PT  # the named space, a captured territory
+    heavy: float = 1.1 * MM_PER_PT  # a captured territory's outline
+    shot: float = 1.6 * MM_PER_PT  # the named space's frame, inside the square
     mark_line: float = 0.5 * MM_PER_PT  # slashes, rings, arrows, dashed frames
     dash: tuple[float, ...] = (0.8, 0.5)
     corner: float = 0.34  # of a square: the black corner of a space won in this move
@@ -1001,8 +1002,8 @@ def _square_marks(mark: Mark, s: float, fonts: FontSet, st: ExampleStyle) -> lis
             c = s * st.corner
             return [Path(polygon([(x + s - c, y), (x + s, y), (x + s, y + c)]), fill=INK)]
         case MarkKind.SHOT:
-            d = st.heavy / 2
-            return [Rect(x + d, y + d, s - 2 * d, s - 2 * d, stroke=Stroke(INK, st.heavy))]
+            d = st.shot / 2
+            return [Rect(x + d, y + d, s - 2 * d, s - 2 * d, stroke=Stroke(INK, st.shot))]
         case MarkKind.REFLECTED:
             d = st.mark_line / 2 + s * 0.08
             return [Rect(x + d, y + d, s - 2 * d, s - 2 * d,
@@ -1035,12 +1036,14 @@ def _outline(cells: frozenset[tuple[int, int]], s: float, width: float) -> list[
 
 
 def _grid_marks(grid: str, found: Sequence[Mark], s: float, fonts: FontSet,
-                st: ExampleStyle, lines: list[Item]) -> tuple[list[Item], list[Item]]:
-    """A grid's marks in its own frame: (those under the grid's lines, those over)."""
+                st: ExampleStyle, lines: list[Item], skip: frozenset[MarkKind] = frozenset(),
+                ) -> tuple[list[Item], list[Item]]:
+    """A grid's marks in its own frame, but for ``skip`` and the legs: (those under the
+    grid's lines, those over)."""
     under: list[Item] = []
     over: list[Item] = []
     for mark in found:
-        if mark.spot[0] != grid or mark.kind is MarkKind.LEG:
+        if mark.spot[0] != grid or mark.kind is MarkKind.LEG or mark.kind in skip:
             continue
         group = Group(_square_marks(mark, s, fonts, st), name=mark_name(mark))
         (under if mark.kind is MarkKind.SHADE else over).append(group)
@@ -1250,7 +1253,8 @@ class ExampleFigure:
                 items.append(Group([*base, *lines], transform=out.transform))
                 continue
             where[rules] = out.transform
-            under, over = _grid_marks(rules, found, s, self.fonts, st, lines)
+            under, over = _grid_marks(rules, found, s, self.fonts, st, lines,
+                                      frozenset({MarkKind.LANDING}))
             items.append(Group([*base, *under, *over], transform=out.transform,
                                name=f"grid {rules}"))
         table = contact_items(lay, STYLE, self.fonts)
@@ -1266,6 +1270,13 @@ class ExampleFigure:
             if mark.kind is MarkKind.LEG and mark.to is not None:
                 items.append(Group(_arrow(centre(mark.spot), centre(mark.to),
                                           st.mark_line * 1.6, 1.8, s * 0.55),
+                                   name=mark_name(mark)))
+        for mark in found:  # upright on the page, whichever way the grid lies
+            if mark.kind is MarkKind.LANDING:
+                cx, cy = centre(mark.spot)
+                disc = Mark(MarkKind.LANDING, (mark.spot[0], 0, 1), mark.text)
+                items.append(Group(_square_marks(disc, s, self.fonts, st),
+                                   transform=Affine.translate(cx - s / 2, cy - s / 2),
                                    name=mark_name(mark)))
         return items, _extent(arr, s, STYLE).h
 
