@@ -9,6 +9,12 @@ card). Either way a stretch of edge that touches another grid is drawn thick, a 
 (a link the rules make across open table) is drawn thick at both ends with a dashed line
 between them, and each player's seat is a numbered disc beyond their grid's Row 10.
 
+The worked examples of the Reflector and Deflector chapters (``reflector-exchange``,
+``deflector-chain``, ``deflector-fired``: :class:`ExampleFigure`) are the shipped records
+of SPEC §9.8 (``templates/records/``) replayed by the rules engine: each picture is the
+engine's position after a move, with what the move did marked from its report, and every
+mark is a Group named after the fact it shows (:func:`mark_name`).
+
 Type under 8 pt and thin lines are solid black set to overprint; the seat numbers are
 paper white on a solid black disc (the ink rule).
 """
@@ -1115,7 +1121,7 @@ def step_lines(record: Record, step: Step) -> list[str]:
             continue
         kept = [s for s in r.kept if s[0] == node[0]]
         lines.append(say("tables", "example.captured", node=coord_name(node[1:]),
-                         count=len(_holders_in(r, node)) - 1, kept=len(kept)))
+                         count=len(_won_in_territory(r, node)) - 1, kept=len(kept)))
     for node in r.revealed:
         lines.append(say("tables", "example.revealed", node=_owner_words(st, node, record)))
     if r.reflection is not None:
@@ -1130,7 +1136,7 @@ def step_lines(record: Record, step: Step) -> list[str]:
     return lines
 
 
-def _holders_in(report: MoveReport, node: Spot) -> list[Spot]:
+def _won_in_territory(report: MoveReport, node: Spot) -> list[Spot]:
     """The spaces of a captured Node's territory (the Node included) that it won."""
     cells = {(node[0], c, r) for c, r in territory(node[1], node[2])}
     return [s for spots in report.won.values() for s in spots if s in cells]

@@ -12,7 +12,8 @@ played (:func:`cardgen.games.nodes.engine.replay` does that). States are
 ``Unite`` and ``Leave``; the engine's reports are kept in ``State.history``.
 
 The territory figures belong to all three games; each game lists the figures its rules
-text draws (``templates/rules/GAME.md``), from :mod:`cardgen.games.nodes.figures`.
+text draws (``templates/rules/GAME.md``), from :mod:`cardgen.games.nodes.figures`:
+Reflector's and Deflector's include their worked examples, drawn by the engine.
 """
 
 from __future__ import annotations
