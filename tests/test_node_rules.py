@@ -30,7 +30,7 @@ GAMES = ("reflector", "deflector", "defector")
 # from cardgen.physical.figures), and where each goes.
 FIGURES = {
     "reflector": ["card-folds", "reflector-two-cards", "reflector-three-cards", "territory",
-                  "territory-overlap", "reflector-exchange"],
+                  "territory-overlap", "reflector-exchange", "reflector-concede"],
     "deflector": ["table-3", "table-4-full", "table-4-partial", "table-5-full",
                   "table-5-partial", "territory", "territory-overlap", "deflector-chain",
                   "deflector-fired"],
@@ -41,7 +41,7 @@ NODE_FIGURES = frozenset({"card-folds", "territory", "territory-overlap", "refle
                           "reflector-three-cards", "table-3", "table-4-full",
                           "table-4-partial", "table-5-full", "table-5-partial",
                           "defector-full", "defector-island", "reflector-exchange",
-                          "deflector-chain", "deflector-fired"})
+                          "reflector-concede", "deflector-chain", "deflector-fired"})
 
 # Words a player must meet in each text: the game's terms, marks and numbers.
 TERMS = {
@@ -128,6 +128,7 @@ PLACES = [
     ("reflector", "territory", "Placing your Control Nodes"),
     ("reflector", "territory-overlap", "Overlapping territory"),
     ("reflector", "reflector-exchange", "A worked exchange"),
+    ("reflector", "reflector-concede", "A worked exchange"),
     ("deflector", "deflector-chain", "A worked chain"),
     ("deflector", "deflector-fired", "A worked chain"),
     ("deflector", "table-3", "Three players"),

@@ -97,11 +97,14 @@ def test_every_mark_drawn_is_a_fact_of_the_engine(name):
 
 def test_the_examples_show_what_the_chapters_say():
     """Reflector's moves 5 and 6: a capture with kept spaces and a reflection each, and a
-    revealed Node; Deflector's move 5 a chain of three landings won by the original
-    Target, move 6 a capture that fires two Deflectors."""
+    revealed Node; move 8 a Node conceded by reflection. Deflector's move 5: a chain of
+    three landings won by the original Target; move 6: a capture that fires two
+    Deflectors."""
     five, six = worked(shipped("reflector"), (5, 6))
     assert five.report.captured and five.report.kept and five.report.reflection
     assert six.report.revealed and six.report.reflection
+    [eight] = worked(shipped("reflector"), (8,))  # the reflection gives a Node away
+    assert eight.report.reflection and eight.report.reflection.at in eight.report.captured
     chain, fired = worked(shipped("deflector"), (5, 6))
     assert chain.report.answers == (Answer.DEFLECTOR, Answer.DEFLECTOR, Answer.OWNED)
     assert chain.report.won == {"P3": (("P1", 5, 1),)}

@@ -1121,7 +1121,7 @@ def step_lines(record: Record, step: Step) -> list[str]:
             continue
         kept = [s for s in r.kept if s[0] == node[0]]
         lines.append(say("tables", "example.captured", node=coord_name(node[1:]),
-                         count=len(_won_in_territory(r, node)) - 1, kept=len(kept)))
+                         count=len(_won_in_territory(r, node)) - 1, kept=_kept_words(kept)))
     for node in r.revealed:
         lines.append(say("tables", "example.revealed", node=_owner_words(st, node, record)))
     if r.reflection is not None:
@@ -1129,11 +1129,24 @@ def step_lines(record: Record, step: Step) -> list[str]:
         if r.reflection.answer is None:
             lines.append(say("tables", "example.reflection_nothing", space=at))
         else:
-            gets = _holder_of(r, r.reflection.at)
-            lines.append(say("tables", "example.reflection", space=at,
-                             name=_name(record, gets) if gets else "",
-                             answer=r.reflection.answer.value))
+            node = r.reflection.at
+            gets = _holder_of(r, node)
+            name = _name(record, gets) if gets else ""
+            if node in r.captured:  # a Node conceded: captured, with its territory
+                kept = [s for s in r.kept if s[0] == node[0]]
+                lines.append(say("tables", "example.reflection_capture", space=at,
+                                 name=name, count=len(_won_in_territory(r, node)) - 1,
+                                 kept=_kept_words(kept)))
+            else:
+                lines.append(say("tables", "example.reflection", space=at, name=name,
+                                 answer=r.reflection.answer.value))
     return lines
+
+
+def _kept_words(kept: Sequence[Spot]) -> str:
+    if not kept:
+        return say("tables", "example.kept_none")
+    return say("tables", "example.kept", count=len(kept))
 
 
 def _won_in_territory(report: MoveReport, node: Spot) -> list[Spot]:
@@ -1318,6 +1331,7 @@ def line_height_mm(size: float) -> float:
 
 EXAMPLE_FIGURES: dict[str, tuple[str, tuple[int, ...]]] = {
     "reflector-exchange": ("reflector", (5, 6)),
+    "reflector-concede": ("reflector", (8,)),
     "deflector-chain": ("deflector", (5,)),
     "deflector-fired": ("deflector", (6,)),
 }

@@ -33,7 +33,7 @@ from cardgen.text.figure import FigureMaker
 SHARED = ("territory", "territory-overlap")  # every Node game's rules draw these
 OWN: dict[GameName, tuple[str, ...]] = {
     GameName.REFLECTOR: ("reflector-two-cards", "reflector-three-cards",
-                         "reflector-exchange"),
+                         "reflector-exchange", "reflector-concede"),
     GameName.DEFLECTOR: ("table-3", "table-4-full", "table-4-partial", "table-5-full",
                          "table-5-partial", "deflector-chain", "deflector-fired"),
     GameName.DEFECTOR: ("defector-full", "defector-island"),
