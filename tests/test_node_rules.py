@@ -30,16 +30,18 @@ GAMES = ("reflector", "deflector", "defector")
 # from cardgen.physical.figures), and where each goes.
 FIGURES = {
     "reflector": ["card-folds", "reflector-two-cards", "reflector-three-cards", "territory",
-                  "territory-overlap"],
+                  "territory-overlap", "reflector-exchange", "reflector-concede"],
     "deflector": ["table-3", "table-4-full", "table-4-partial", "table-5-full",
-                  "table-5-partial", "territory", "territory-overlap"],
+                  "table-5-partial", "territory", "territory-overlap", "deflector-chain",
+                  "deflector-fired"],
     "defector": ["defector-full", "defector-island", "territory", "territory-overlap"],
 }
 # The names the figure modules draw for the Node games: no others may be named.
 NODE_FIGURES = frozenset({"card-folds", "territory", "territory-overlap", "reflector-two-cards",
                           "reflector-three-cards", "table-3", "table-4-full",
                           "table-4-partial", "table-5-full", "table-5-partial",
-                          "defector-full", "defector-island"})
+                          "defector-full", "defector-island", "reflector-exchange",
+                          "reflector-concede", "deflector-chain", "deflector-fired"})
 
 # Words a player must meet in each text: the game's terms, marks and numbers.
 TERMS = {
@@ -125,6 +127,10 @@ PLACES = [
     ("reflector", "reflector-three-cards", "With three cards"),
     ("reflector", "territory", "Placing your Control Nodes"),
     ("reflector", "territory-overlap", "Overlapping territory"),
+    ("reflector", "reflector-exchange", "A worked exchange"),
+    ("reflector", "reflector-concede", "A worked exchange"),
+    ("deflector", "deflector-chain", "A worked chain"),
+    ("deflector", "deflector-fired", "A worked chain"),
     ("deflector", "table-3", "Three players"),
     ("deflector", "table-4-full", "Four players"),
     ("deflector", "table-4-partial", "Four players"),

@@ -12,7 +12,7 @@ import pytest
 
 from cardgen.errors import ConfigError
 from cardgen.games.names import NODE_GAMES, GameName
-from cardgen.games.nodes.figures import Sample
+from cardgen.games.nodes.figures import KEY_ORDER, Sample
 from cardgen.games.nodes.tables import bundled
 from cardgen.ladder.figures import PlaceState
 from cardgen.physical.card import Side
@@ -30,7 +30,8 @@ DYNAMIC = {("card", "slug.{side}"): [f"slug.{side}" for side in Side],
            ("playsheet", "tables.names.{arr.name}"): [
                f"tables.names.{name}" for name, arr in bundled().items()
                if arr.game.value != "reflector"],
-           ("tables", "legend.{kind}"): [f"legend.{kind}" for kind in Sample]}
+           ("tables", "legend.{kind}"): [f"legend.{kind}" for kind in Sample],
+           ("tables", "example.key.{kind}"): [f"example.key.{kind}" for kind in KEY_ORDER]}
 SEEDS = ROOT.parent / "shared" / "seeds"
 
 

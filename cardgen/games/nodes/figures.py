@@ -9,6 +9,12 @@ card). Either way a stretch of edge that touches another grid is drawn thick, a 
 (a link the rules make across open table) is drawn thick at both ends with a dashed line
 between them, and each player's seat is a numbered disc beyond their grid's Row 10.
 
+The worked examples of the Reflector and Deflector chapters (``reflector-exchange``,
+``deflector-chain``, ``deflector-fired``: :class:`ExampleFigure`) are the shipped records
+of SPEC §9.8 (``templates/records/``) replayed by the rules engine: each picture is the
+engine's position after a move, with what the move did marked from its report, and every
+mark is a Group named after the fact it shows (:func:`mark_name`).
+
 Type under 8 pt and thin lines are solid black set to overprint; the seat numbers are
 paper white on a solid black disc (the ink rule).
 """
@@ -36,8 +42,21 @@ from cardgen.draw.page import (
     Stroke,
     Text,
 )
-from cardgen.draw.shapes import circle
+from cardgen.draw.shapes import circle, polygon
+from cardgen.errors import CardgenError
+from cardgen.games.names import GameName
+from cardgen.games.nodes import engine
 from cardgen.games.nodes.model import CARD_GRID, Role, space_name, territory
+from cardgen.games.nodes.record import (
+    Answer,
+    MoveReport,
+    Record,
+    Spot,
+    coord_name,
+    spot_name,
+)
+from cardgen.games.nodes.recordfile import example_record, read_record
+from cardgen.games.nodes.state import Fact, State, reading
 from cardgen.games.nodes.tables import (
     Arrangement,
     Contact,
@@ -50,6 +69,7 @@ from cardgen.games.nodes.tables import (
     overlap,
 )
 from cardgen.text.figure import Figure
+from cardgen.text.flow import Paragraph, flow
 from cardgen.text.fonts import FontFace, FontSet
 from cardgen.texts import say, say_lines
 from cardgen.units import MM_PER_PT
@@ -807,3 +827,513 @@ FIGURES: dict[str, Callable[[FontSet], Figure]] = {
     "reflector-three-cards": reflector_three_cards,
     **{name: partial(TableFigure, name=name) for name in TABLE_FIGURES},
 }
+
+
+# --- worked examples, played by the engine ------------------------------------------------
+#
+# The rules book's worked examples are the shipped records (templates/records/, SPEC
+# §9.8's two worked games) replayed by the engine: each picture is the engine's position
+# after one move, as the Public grids show it (symbols, shading, Node dots, used
+# Deflectors), with what the move did marked from the engine's report. Every mark is a
+# Group named "KIND GRID:SPACE" (:func:`mark_name`), so a test can hold the drawing
+# against the report; nothing of the game is placed by hand.
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move of a worked example: its index in the record, the engine's position
+    after it and the engine's report of it."""
+
+    move: int
+    state: State
+    report: MoveReport
+
+
+def worked(record: Record, moves: Sequence[int]) -> tuple[Step, ...]:
+    """``record`` replayed by the engine up to the last of ``moves``; the steps of
+    ``moves`` (indices from 1), in order."""
+    state = engine.start(record)
+    wanted = set(moves)
+    if not wanted or max(wanted) > len(record.moves) or min(wanted) < 1:
+        raise CardgenError(f"a worked example shows moves 1 to {len(record.moves)} of its "
+                           f"record, not {sorted(wanted)}", value=sorted(wanted))
+    steps = []
+    for i, move in enumerate(record.moves[:max(wanted)], 1):
+        state, report = engine.push(state, move, index=i)
+        if i in wanted:
+            steps.append(Step(i, state, report))
+    return tuple(steps)
+
+
+def shipped(name: str) -> Record:
+    """A worked record shipped with cardgen (``reflector``, ``deflector``)."""
+    return read_record(example_record(name))
+
+
+class MarkKind(enum.StrEnum):
+    """What one mark of a worked-example picture shows, in drawing order."""
+
+    SHADE = "shade"  # known to lie in a territory (Owned, a captured territory, kept)
+    KEPT = "kept"  # kept at this move's capture: shaded, no symbol (hatched)
+    SYMBOL = "symbol"  # the holder's symbol in a won space
+    SLASH = "slash"  # a used Deflector
+    NODE = "node"  # a Node whose place is known, not captured: a dot
+    CAPTURED = "captured"  # a captured Node: a ringed dot
+    WON = "won"  # changed holder in this move: a black corner
+    SHOT = "shot"  # the space the Shooter named: a heavy frame
+    REFLECTED = "reflected"  # the space handed over by reflection: a dashed frame
+    TERRITORY = "territory"  # the territory of a Node captured in this move: outlined
+    LANDING = "landing"  # a landing of a deflected or fired shot: a numbered disc
+    LEG = "leg"  # a shot's way from one landing to the next: an arrow
+
+
+@dataclass(frozen=True)
+class Mark:
+    kind: MarkKind
+    spot: Spot
+    text: str = ""  # a symbol, a landing's number
+    to: Spot | None = None  # a leg's end
+
+
+def mark_name(mark: Mark) -> str:
+    """``won P2:B2``, ``landing P4:F1``, ``leg P3:F1 P4:F1``."""
+    name = f"{mark.kind} {spot_name(mark.spot)}"
+    return name if mark.to is None else f"{name} {spot_name(mark.to)}"
+
+
+@dataclass(frozen=True)
+class Leg:
+    """One stretch of a deflected or fired shot, ``start`` None for the named shot's
+    first landing; ``number`` counts the move's landings from 1."""
+
+    start: Spot | None
+    land: Spot
+    answer: Answer
+    number: int
+    source: Spot | None = None  # the Deflector that fired it, for a fired shot's first
+
+
+def legs(report: MoveReport) -> tuple[Leg, ...]:
+    """The landings of a move in order: the named shot's, then each fired shot's."""
+    out: list[Leg] = []
+    prev: Spot | None = None
+    for spot, answer in zip(report.path, report.answers, strict=True):
+        out.append(Leg(prev, spot, answer, len(out) + 1))
+        prev = spot
+    for fired in report.fired:
+        prev = fired.source
+        for k, (spot, answer) in enumerate(zip(fired.path, fired.answers, strict=True)):
+            out.append(Leg(prev, spot, answer, len(out) + 1, fired.source if k == 0 else None))
+            prev = spot
+    return tuple(out)
+
+
+def marks(step: Step) -> list[Mark]:
+    """Every mark of a picture: the position as the Public grids show it (from the
+    engine's state and what play has made public), then what the move did (from the
+    engine's report)."""
+    st, r = step.state, step.report
+    setup = st.setup
+    ordered = sorted(st.facts.items(), key=lambda item: reading(item[0]))
+    out = [Mark(MarkKind.SHADE, s) for s, facts in ordered if Fact.COVERED in facts]
+    out += [Mark(MarkKind.KEPT, s) for s in r.kept]
+    out += [Mark(MarkKind.SYMBOL, s, setup.symbols[p])
+            for s, p in sorted(st.marks.items(), key=lambda item: reading(item[0]))
+            if not setup.is_node(s)]
+    out += [Mark(MarkKind.SLASH, s) for s in sorted(st.used, key=reading)]
+    out += [Mark(MarkKind.CAPTURED if s in st.marks else MarkKind.NODE, s)
+            for s, facts in ordered if Fact.NODE in facts]
+    out += [Mark(MarkKind.WON, s) for spots in r.won.values() for s in spots]
+    if r.path:
+        out.append(Mark(MarkKind.SHOT, r.path[0]))
+    if r.reflection is not None:
+        out.append(Mark(MarkKind.REFLECTED, r.reflection.at))
+    out += [Mark(MarkKind.TERRITORY, n) for n in r.captured]
+    if len(legs(r)) > 1:  # a single landing needs no numbers
+        for leg in legs(r):
+            if leg.start is not None:
+                out.append(Mark(MarkKind.LEG, leg.start, to=leg.land))
+            out.append(Mark(MarkKind.LANDING, leg.land, str(leg.number)))
+    return out
+
+
+SHADE = Color.cmyk(0, 0, 0, 22)  # a space known to lie in a territory, as the pencil shades it
+
+
+@dataclass(frozen=True)
+class ExampleStyle:
+    """Strokes (mm), type (pt) and tints of the worked-example pictures."""
+
+    shade: Color = SHADE
+    symbol_size: float = 6.5
+    heading_size: float = 7.0
+    text_size: float = 7.0
+    heavy: float = 1.1 * MM_PER_PT  # a captured territory's outline
+    shot: float = 1.6 * MM_PER_PT  # the named space's frame, inside the square
+    mark_line: float = 0.5 * MM_PER_PT  # slashes, rings, arrows, dashed frames
+    dash: tuple[float, ...] = (0.8, 0.5)
+    corner: float = 0.34  # of a square: the black corner of a space won in this move
+    disc: float = 0.46  # of a square: a landing's numbered disc
+    gap: float = 6.0  # mm between the two grids of a Reflector picture
+    max_cell: float = 4.4  # a Reflector picture's square, at most
+    table_cell: float = 3.0  # a table's square, at most
+    table_height: float = 92.0  # a table, seats included, at most
+    swatch: float = 3.6  # a key's sample square
+
+
+EXAMPLE_STYLE = ExampleStyle()
+
+
+def _square_marks(mark: Mark, s: float, fonts: FontSet, st: ExampleStyle) -> list[Item]:
+    """One mark in its grid's own frame (square (c, r) at (c*s, (r-1)*s))."""
+    _, col, row = mark.spot
+    x, y = col * s, (row - 1) * s
+    cx, cy = x + s / 2, y + s / 2
+    thin = Stroke(INK, st.mark_line)
+    match mark.kind:
+        case MarkKind.SHADE:
+            return [Rect(x, y, s, s, fill=st.shade)]
+        case MarkKind.KEPT:
+            return Hatch(rising=True).items(x, y, s) + Hatch(rising=False).items(x, y, s)
+        case MarkKind.SYMBOL:
+            return [_text(cx, cy, mark.text, fonts.regular, st.symbol_size)]
+        case MarkKind.SLASH:
+            k = s * 0.2
+            return [Line(x + k, y + s - k, x + s - k, y + k, thin)]
+        case MarkKind.NODE:
+            return [_node_dot(cx, cy, s)]
+        case MarkKind.CAPTURED:
+            return [_node_dot(cx, cy, s), Path(circle(cx, cy, s * 0.38), stroke=thin)]
+        case MarkKind.WON:
+            c = s * st.corner
+            return [Path(polygon([(x + s - c, y), (x + s, y), (x + s, y + c)]), fill=INK)]
+        case MarkKind.SHOT:
+            d = st.shot / 2
+            return [Rect(x + d, y + d, s - 2 * d, s - 2 * d, stroke=Stroke(INK, st.shot))]
+        case MarkKind.REFLECTED:
+            d = st.mark_line / 2 + s * 0.08
+            return [Rect(x + d, y + d, s - 2 * d, s - 2 * d,
+                         stroke=Stroke(INK, st.mark_line * 1.6, st.dash))]
+        case MarkKind.TERRITORY:
+            cells = frozenset((c, r) for c, r in territory(col, row))
+            return _outline(cells, s, st.heavy)
+        case MarkKind.LANDING:
+            return [Path(circle(cx, cy, s * st.disc), fill=INK),
+                    _text(cx, cy, mark.text, fonts.bold, st.symbol_size, PAPER_WHITE)]
+        case MarkKind.LEG:
+            return []  # drawn on the page, across the grids
+
+
+def _outline(cells: frozenset[tuple[int, int]], s: float, width: float) -> list[Item]:
+    """The outer edges of a set of squares (column, row) in a grid's frame."""
+    stroke = Stroke(INK, width)
+    items: list[Item] = []
+    for c, r in sorted(cells):
+        x, y = c * s, (r - 1) * s
+        if (c, r - 1) not in cells:
+            items.append(Line(x, y, x + s, y, stroke))
+        if (c, r + 1) not in cells:
+            items.append(Line(x, y + s, x + s, y + s, stroke))
+        if (c - 1, r) not in cells:
+            items.append(Line(x, y, x, y + s, stroke))
+        if (c + 1, r) not in cells:
+            items.append(Line(x + s, y, x + s, y + s, stroke))
+    return items
+
+
+def _grid_marks(grid: str, found: Sequence[Mark], s: float, fonts: FontSet,
+                st: ExampleStyle, lines: list[Item], skip: frozenset[MarkKind] = frozenset(),
+                ) -> tuple[list[Item], list[Item]]:
+    """A grid's marks in its own frame, but for ``skip`` and the legs: (those under the
+    grid's lines, those over)."""
+    under: list[Item] = []
+    over: list[Item] = []
+    for mark in found:
+        if mark.spot[0] != grid or mark.kind is MarkKind.LEG or mark.kind in skip:
+            continue
+        group = Group(_square_marks(mark, s, fonts, st), name=mark_name(mark))
+        (under if mark.kind is MarkKind.SHADE else over).append(group)
+    return [*under, *lines], over
+
+
+def _arrow(a: Point, b: Point, width: float, head: float, clear: float) -> list[Item]:
+    """A straight arrow from near ``a`` to near ``b`` (``clear`` mm short of each)."""
+    (x1, y1), (x2, y2) = a, b
+    length = math.hypot(x2 - x1, y2 - y1)
+    if length <= 2 * clear + head:
+        return []
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    x1, y1, x2, y2 = x1 + ux * clear, y1 + uy * clear, x2 - ux * clear, y2 - uy * clear
+    bx, by = x2 - ux * head, y2 - uy * head
+    half = head * 0.5
+    return [Line(x1, y1, bx + ux * 0.1, by + uy * 0.1, Stroke(INK, width)),
+            Path(polygon([(x2, y2), (bx - uy * half, by + ux * half),
+                          (bx + uy * half, by - ux * half)]), fill=INK)]
+
+
+def _owner_words(state: State, spot: Spot, record: Record) -> str:
+    owner = state.setup.owners[spot[0]]
+    name = next((p.name for p in record.players if p.id == owner), spot[0])
+    return say("tables", "example.space", name=name, space=coord_name(spot[1:]))
+
+
+def _name(record: Record, player: str) -> str:
+    return next(p.name for p in record.players if p.id == player)
+
+
+def _holder_of(report: MoveReport, spot: Spot) -> str | None:
+    return next((p for p, spots in report.won.items() if spot in spots), None)
+
+
+def step_lines(record: Record, step: Step) -> list[str]:
+    """What a move did, in words, from the engine's report: who shot where, each
+    landing's answer and who won it, the capture, and the reflection."""
+    r, st = step.report, step.state
+    move = record.moves[step.move - 1]
+    by = _name(record, move.by)
+    steps = legs(r)
+    first = steps[0] if steps else None
+    if first is None:
+        return [say("tables", "example.pass", move=step.move, name=by)]
+    lines = [say("tables", "example.move", move=step.move, name=by,
+                 space=_owner_words(st, first.land, record))]
+    numbered = len(steps) > 1
+    for leg in steps:
+        where = _owner_words(st, leg.land, record)
+        if leg.source is not None:
+            where = say("tables", "example.fired", source=_owner_words(st, leg.source, record),
+                        space=where)
+        winner = _holder_of(r, leg.land)
+        if leg.answer is Answer.DEFLECTOR:
+            result = say("tables", "example.deflected")
+        elif winner is not None:
+            result = say("tables", "example.won_by", name=_name(record, winner))
+        else:
+            result = say("tables", "example.spent")
+        if numbered:
+            lines.append(say("tables", "example.landing", number=leg.number, where=where,
+                             answer=leg.answer.value, result=result))
+        else:
+            lines.append(say("tables", "example.answer", answer=leg.answer.value,
+                             result=result))
+    for node in r.captured:
+        if r.reflection is not None and node == r.reflection.at:
+            continue
+        kept = [s for s in r.kept if s[0] == node[0]]
+        lines.append(say("tables", "example.captured", node=coord_name(node[1:]),
+                         count=len(_won_in_territory(r, node)) - 1, kept=_kept_words(kept)))
+    for node in r.revealed:
+        lines.append(say("tables", "example.revealed", node=_owner_words(st, node, record)))
+    if r.reflection is not None:
+        at = _owner_words(st, r.reflection.at, record)
+        if r.reflection.answer is None:
+            lines.append(say("tables", "example.reflection_nothing", space=at))
+        else:
+            node = r.reflection.at
+            gets = _holder_of(r, node)
+            name = _name(record, gets) if gets else ""
+            if node in r.captured:  # a Node conceded: captured, with its territory
+                kept = [s for s in r.kept if s[0] == node[0]]
+                lines.append(say("tables", "example.reflection_capture", space=at,
+                                 name=name, count=len(_won_in_territory(r, node)) - 1,
+                                 kept=_kept_words(kept)))
+            else:
+                lines.append(say("tables", "example.reflection", space=at, name=name,
+                                 answer=r.reflection.answer.value))
+    return lines
+
+
+def _kept_words(kept: Sequence[Spot]) -> str:
+    if not kept:
+        return say("tables", "example.kept_none")
+    return say("tables", "example.kept", count=len(kept))
+
+
+def _won_in_territory(report: MoveReport, node: Spot) -> list[Spot]:
+    """The spaces of a captured Node's territory (the Node included) that it won."""
+    cells = {(node[0], c, r) for c, r in territory(node[1], node[2])}
+    return [s for spots in report.won.values() for s in spots if s in cells]
+
+
+KEY_ORDER = (MarkKind.SYMBOL, MarkKind.SHADE, MarkKind.SLASH, MarkKind.NODE,
+             MarkKind.CAPTURED, MarkKind.SHOT, MarkKind.LANDING, MarkKind.WON,
+             MarkKind.TERRITORY, MarkKind.KEPT, MarkKind.REFLECTED)
+
+
+def _key_sample(kind: MarkKind, x: float, y: float, s: float, fonts: FontSet,
+                st: ExampleStyle, symbol: str) -> list[Item]:
+    """A key's sample square, drawn as the pictures draw ``kind``."""
+    spot: Spot = ("key", 0, 1)
+    parts: list[Item] = []
+    if kind in (MarkKind.SHADE, MarkKind.KEPT):
+        parts += _square_marks(Mark(MarkKind.SHADE, spot), s, fonts, st)
+    text = {MarkKind.SYMBOL: symbol, MarkKind.LANDING: "1"}.get(kind, "")
+    if kind is MarkKind.TERRITORY:
+        third = s / 3
+        plus = frozenset({(1, 1), (0, 2), (1, 2), (2, 2), (1, 3)})
+        parts += [Rect(0, 0, s, s, fill=st.shade), *_outline(plus, third, st.heavy)]
+    else:
+        parts += _square_marks(Mark(kind, spot, text), s, fonts, st)
+    parts.append(Rect(0, 0, s, s, stroke=Stroke(INK, 0.1)))
+    return [Group(parts, transform=Affine.translate(x, y))]
+
+
+@dataclass(frozen=True)
+class ExampleFigure:
+    """A worked example: for each of ``moves`` of the shipped record ``name``, the
+    engine's position after the move on the Public grids, with what the move did marked
+    and said under it; then a key of the marks used."""
+
+    fonts: FontSet
+    name: str
+    moves: tuple[int, ...]
+    record: Record | None = None  # another record instead of the shipped one (tests)
+    style: ExampleStyle = EXAMPLE_STYLE
+
+    def _record(self) -> Record:
+        return self.record if self.record is not None else shipped(self.name)
+
+    def _parts(self, x: float, y: float, width: float) -> tuple[list[Item], float]:
+        record = self._record()
+        steps = worked(record, self.moves)
+        items: list[Item] = []
+        top = y
+        used: set[MarkKind] = set()
+        for step in steps:
+            found = marks(step)
+            used |= {m.kind for m in found}
+            if record.game is GameName.REFLECTOR:
+                drawn, h = self._pair(step, found, record, x, top, width)
+            else:
+                drawn, h = self._table(step, found, x, top, width)
+            items.append(Group(drawn, name=f"move {step.move}"))
+            top += h + 1.5
+            words, h = self._words(step_lines(record, step), x, top, width)
+            items.append(Group(words, name=f"move {step.move} words"))
+            top += h + 4.0
+        key, h = self._key([k for k in KEY_ORDER if k in used], record, x, top, width)
+        items.append(Group(key, name="key"))
+        return items, top + h - y
+
+    def _words(self, lines: Sequence[str], x: float, y: float, width: float,
+               ) -> tuple[list[Item], float]:
+        st = self.style
+        paras = [Paragraph(line, self.fonts.bold if i == 0 else self.fonts.regular,
+                           st.text_size, INK) for i, line in enumerate(lines)]
+        [placed] = flow(paras, [Box(x, y, width, 1000.0)], where="a worked example's words")
+        if not placed:
+            return [], 0.0
+        return list(placed), placed[-1].y - y + self.fonts.regular.metrics.descent_mm(
+            st.text_size)
+
+    def _pair(self, step: Step, found: Sequence[Mark], record: Record, x: float, y: float,
+              width: float) -> tuple[list[Item], float]:
+        """Reflector: the two grids side by side, each as its owner reads it, with the
+        owner's name and symbol over it."""
+        st = self.style
+        s = min((width - st.gap - 2 * FIGURE_BAND) / (2 * GRID_SIZE), st.max_cell)
+        side = GRID_SIZE * s
+        total = 2 * (FIGURE_BAND + side) + st.gap
+        left = x + (width - total) / 2 + FIGURE_BAND
+        head = line_height_mm(st.heading_size)
+        items: list[Item] = []
+        for i, seat in enumerate(record.players):
+            gx = left + i * (side + FIGURE_BAND + st.gap)
+            heading = say("tables", "example.grid", name=seat.name, symbol=seat.symbol)
+            items.append(Text(gx + side / 2, y + self.fonts.bold.metrics.cap_height_mm(
+                st.heading_size), heading, self.fonts.bold, st.heading_size, INK,
+                anchor=Anchor.MIDDLE))
+            lines = grid_items(Grid.B, s, _grid_style(self.fonts))
+            under, over = _grid_marks(seat.id, found, s, self.fonts, st, lines)
+            items.append(Group([*under, *over], transform=Affine.translate(gx, y + head),
+                               name=f"grid {seat.id}"))
+        return items, head + side + FIGURE_BAND
+
+    def _table(self, step: Step, found: Sequence[Mark], x: float, y: float, width: float,
+               ) -> tuple[list[Item], float]:
+        """Deflector and Defector: the table as the arrangement lays it, every grid in its
+        place, the shot's way drawn across the grids."""
+        st = self.style
+        setup = step.state.setup
+        arr = arrangement(setup.layout.arrangement or "")
+        lay = fit_layout(arr, x, y, width, st.table_height, STYLE, st.table_cell)
+        s = lay.cell
+        items: list[Item] = []
+        where: dict[str, Affine] = {}
+        for g in arr.grids:
+            rules = f"P{g.player}" if g.role is Role.PUBLIC else None
+            out = lay.outline(g.id)
+            tint = _tint(g.role)
+            side = GRID_SIZE * s
+            base: list[Item] = [Rect(0, 0, side, side, fill=tint.tint(STYLE.fill)),
+                                Rect(0, 0, side, s, fill=tint.tint(STYLE.band))]
+            lines = grid_items(Grid.B, s, _grid_style(self.fonts), columns=False, rows=False)
+            if rules is None:
+                items.append(Group([*base, *lines], transform=out.transform))
+                continue
+            where[rules] = out.transform
+            under, over = _grid_marks(rules, found, s, self.fonts, st, lines,
+                                      frozenset({MarkKind.LANDING}))
+            items.append(Group([*base, *under, *over], transform=out.transform,
+                               name=f"grid {rules}"))
+        table = contact_items(lay, STYLE, self.fonts)
+        for player in range(1, arr.players + 1):
+            table += seat_items(seat_point(lay, arr.seat_grid(player).id, STYLE), player,
+                                self.fonts, STYLE)
+        items.append(Group(table, name="table"))
+
+        def centre(spot: Spot) -> Point:
+            return where[spot[0]].apply((spot[1] + 0.5) * s, (spot[2] - 0.5) * s)
+
+        for mark in found:
+            if mark.kind is MarkKind.LEG and mark.to is not None:
+                items.append(Group(_arrow(centre(mark.spot), centre(mark.to),
+                                          st.mark_line * 1.6, 1.8, s * 0.55),
+                                   name=mark_name(mark)))
+        for mark in found:  # upright on the page, whichever way the grid lies
+            if mark.kind is MarkKind.LANDING:
+                cx, cy = centre(mark.spot)
+                disc = Mark(MarkKind.LANDING, (mark.spot[0], 0, 1), mark.text)
+                items.append(Group(_square_marks(disc, s, self.fonts, st),
+                                   transform=Affine.translate(cx - s / 2, cy - s / 2),
+                                   name=mark_name(mark)))
+        return items, _extent(arr, s, STYLE).h
+
+    def _key(self, kinds: Sequence[MarkKind], record: Record, x: float, y: float,
+             width: float) -> tuple[list[Item], float]:
+        """The key: each mark used, its sample and its meaning, in two columns."""
+        st, face = self.style, self.fonts.regular
+        items: list[Item] = []
+        column = (width - 4.0) / 2
+        symbol = record.players[0].symbol
+        cap = face.metrics.cap_height_mm(st.text_size)
+        pitch = st.swatch + 1.6
+        rows = (len(kinds) + 1) // 2
+        for i, kind in enumerate(kinds):
+            kx = x + (i // rows) * (column + 4.0)
+            ky = y + (i % rows) * pitch
+            entry = _key_sample(kind, kx, ky, st.swatch, self.fonts, st, symbol)
+            entry.append(Text(kx + st.swatch + 1.8, ky + st.swatch / 2 + cap / 2,
+                              say("tables", f"example.key.{kind}"), face, st.text_size, INK))
+            items.append(Group(entry, name=f"key {kind}"))
+        return items, rows * pitch - 1.6 if rows else 0.0
+
+    def height(self, width: float) -> float:
+        return self._parts(0.0, 0.0, width)[1]
+
+    def draw(self, x: float, y: float, width: float) -> list[Item]:
+        return self._parts(x, y, width)[0]
+
+
+def line_height_mm(size: float) -> float:
+    return size * 1.35 * MM_PER_PT
+
+
+EXAMPLE_FIGURES: dict[str, tuple[str, tuple[int, ...]]] = {
+    "reflector-exchange": ("reflector", (5, 6)),
+    "reflector-concede": ("reflector", (8,)),
+    "deflector-chain": ("deflector", (5,)),
+    "deflector-fired": ("deflector", (6,)),
+}
+FIGURES.update({key: partial(ExampleFigure, name=name, moves=moves)
+                for key, (name, moves) in EXAMPLE_FIGURES.items()})

@@ -12,7 +12,8 @@ played (:func:`cardgen.games.nodes.engine.replay` does that). States are
 ``Unite`` and ``Leave``; the engine's reports are kept in ``State.history``.
 
 The territory figures belong to all three games; each game lists the figures its rules
-text draws (``templates/rules/GAME.md``), from :mod:`cardgen.games.nodes.figures`.
+text draws (``templates/rules/GAME.md``), from :mod:`cardgen.games.nodes.figures`:
+Reflector's and Deflector's include their worked examples, drawn by the engine.
 """
 
 from __future__ import annotations
@@ -31,9 +32,10 @@ from cardgen.text.figure import FigureMaker
 
 SHARED = ("territory", "territory-overlap")  # every Node game's rules draw these
 OWN: dict[GameName, tuple[str, ...]] = {
-    GameName.REFLECTOR: ("reflector-two-cards", "reflector-three-cards"),
+    GameName.REFLECTOR: ("reflector-two-cards", "reflector-three-cards",
+                         "reflector-exchange", "reflector-concede"),
     GameName.DEFLECTOR: ("table-3", "table-4-full", "table-4-partial", "table-5-full",
-                         "table-5-partial"),
+                         "table-5-partial", "deflector-chain", "deflector-fired"),
     GameName.DEFECTOR: ("defector-full", "defector-island"),
 }
 
