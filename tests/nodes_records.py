@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.games.names import GameName
+from cardgen.games.nodes import recordfile
 from cardgen.games.nodes.record import (
     AllianceView,
     Leave,
@@ -28,7 +29,6 @@ from cardgen.games.nodes.record import (
     Variant,
     parse_coord,
     parse_spot,
-    spot_name,
 )
 
 DATA = Path(__file__).parent / "data" / "nodes"
@@ -95,69 +95,17 @@ def read_expected(path: Path | str) -> dict[str, Any]:
     return tomllib.loads(Path(DATA / path).read_text())
 
 
-def _names(spots: tuple[Spot, ...]) -> list[str]:
-    return [spot_name(s) for s in spots]
-
-
-def _alliance_data(view: AllianceView) -> dict[str, Any]:
-    found: dict[str, Any] = {"members": list(view.members)}
-    if view.master is not None:
-        found["master"] = spot_name(view.master)
-    if view.groups:
-        found["groups"] = [[spot_name(link), *members] for link, members in view.groups]
-    return found
-
-
 def report_data(report: MoveReport) -> dict[str, Any]:
-    found: dict[str, Any] = {"move": report.move}
-    if not report.legal:
-        found["legal"] = False
-        assert report.reason is not None
-        found["reason"] = report.reason.value
-    for key in ("path", "used", "captured", "revealed", "kept", "spent"):
-        value = getattr(report, key)
-        if value:
-            found[key] = _names(value)
-    if report.answers:
-        found["answers"] = [a.value for a in report.answers]
-    if report.won:
-        found["won"] = {p: _names(s) for p, s in report.won.items()}
-    if report.fired:
-        found["fired"] = [{"from": spot_name(f.source), "path": _names(f.path),
-                           "answers": [a.value for a in f.answers]} for f in report.fired]
-    if report.reflection is not None:
-        answer = report.reflection.answer
-        found["reflection"] = {"at": spot_name(report.reflection.at),
-                               "answer": "nothing" if answer is None else answer.value}
-    if report.out:
-        found["out"] = list(report.out)
-    if report.alliances is not None:
-        found["alliance"] = [_alliance_data(a) for a in report.alliances]
-    if report.turns:
-        found["turns"] = dict(report.turns)
-    return found
+    """A move's report as its TOML holds it (the record reader's own writer)."""
+    return recordfile.move_data(report)
 
 
 def outcome_data(outcome: OutcomeReport) -> dict[str, Any]:
-    found: dict[str, Any] = {"result": outcome.result.value}
-    if outcome.reason is not None:
-        found["reason"] = outcome.reason.value
-    if outcome.winners:
-        found["winners"] = list(outcome.winners)
-    if outcome.to_move is not None:
-        found["to_move"] = outcome.to_move
-    if outcome.stopped_at is not None:
-        found["stopped_at"] = outcome.stopped_at
-    if outcome.nodes:
-        found["nodes"] = dict(outcome.nodes)
-    if outcome.spaces:
-        found["spaces"] = dict(outcome.spaces)
-    return found
+    return recordfile.outcome_data(outcome)
 
 
 def replay_data(replay: Replay) -> dict[str, Any]:
-    return {"report": [report_data(r) for r in replay.reports],
-            "outcome": outcome_data(replay.outcome)}
+    return recordfile.report_data(replay)
 
 
 # --- building records by hand, for the rules' tests ---------------------------------------
