@@ -168,3 +168,17 @@ def test_a_seeded_reflector_game_through_a_pseudo_terminal():
     assert "The game is over:" in text
     for line in text.splitlines():
         assert len(line) <= WIDTH
+
+
+def test_computers_that_play_on_without_an_end_stop_the_game(monkeypatch):
+    """With the human out, SPEC §9 sets no limit on the computers' play: the game stops
+    after COMPUTER_RUN moves in a row, saying so, instead of running for ever."""
+    from cardgen.cli import nodes_play
+
+    nodes, placed = place_by(GameName.DEFLECTOR, 3, 1)
+    first = next(m for m in Game(GameName.DEFLECTOR, 3, 1, nodes, placed).view().legal
+                 if isinstance(m, Shot))
+    monkeypatch.setattr(nodes_play, "COMPUTER_RUN", 1)
+    out = ok(play(monkeypatch, ["r", "r", spot_name(first.at), "q"], "deflector",
+                  "--players", "3", "--seed", "1")).stdout
+    assert "1 moves in a row without an end" in out

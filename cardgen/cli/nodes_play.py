@@ -44,6 +44,10 @@ from cardgen.texts import say
 
 ME = "P1"
 WIDTH, HEIGHT = 80, 24
+# The most moves the computers make in a row before the game stops: SPEC §9 sets no limit,
+# and with the human out the computers may trade spaces for ever (a Deflector table has
+# run past 500). A whole game between computers takes some 50-2 000 moves.
+COMPUTER_RUN = 3000
 QUIT, UNDO = ("q", "quit", "exit"), ("u", "undo")
 
 
@@ -248,6 +252,7 @@ class Game:
             seats.append(PlayerSetup(pid, f"Computer {k}", deal.SYMBOLS[k - 1], cn, cd))
         self.state: State = engine.start(Record(game, tuple(seats), ME, (), table))
         self.movers: list[str] = []
+        self.stalled = False
 
     def view(self) -> View:
         return knowledge.view(self.state, ME)
@@ -258,8 +263,16 @@ class Game:
         return report
 
     def computers_move(self) -> None:
-        """The computers play until it is the human's turn or the game is over."""
+        """The computers play until it is the human's turn or the game is over, or until
+        they have made :data:`COMPUTER_RUN` moves in a row (the rules set no limit, and
+        once the human is out computers can trade spaces for ever): then
+        :attr:`stalled` is set."""
+        run = 0
         while self.state.finish is None and self.state.to_move not in (None, ME):
+            if run == COMPUTER_RUN:
+                self.stalled = True
+                return
+            run += 1
             who = self.state.to_move
             assert who is not None
             move = self.computers[who].choose(knowledge.view(self.state, who))
@@ -351,6 +364,10 @@ def play_game(game: GameName, players: int, seed: int) -> None:
     show(session, echo, names)
     while True:
         session.computers_move()
+        if session.stalled:
+            show(session, echo, names)
+            echo(say("nodes_play", "end.stalled", moves=COMPUTER_RUN))
+            return
         if session.state.finish is not None:
             show(session, echo, names)
             ended(session, echo, names)
@@ -388,7 +405,7 @@ def play_game(game: GameName, players: int, seed: int) -> None:
             continue
         session.push(Shot(ME, spot))
         session.computers_move()
-        if session.state.finish is None:
+        if session.state.finish is None and not session.stalled:
             show(session, echo, names)
 
 
