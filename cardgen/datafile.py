@@ -155,9 +155,14 @@ def read_toml(path: Path, kind: str, label: str | None = None) -> dict[str, Any]
     the sentences about its contents. A UTF-8 byte-order mark is accepted.
     """
     label = path_text(path) if label is None else label
-    text = _read_text(path, kind, label, "TOML file",
+    return parse_toml(read_toml_text(path, kind, label), label)
+
+
+def read_toml_text(path: Path, kind: str, label: str) -> str:
+    """A TOML file's text, read once with :func:`read_toml`'s guards and words, for a
+    reader that parses it with :func:`parse_toml` and also looks at its lines."""
+    return _read_text(path, kind, label, "TOML file",
                       lambda line: "not a text file (expected UTF-8 TOML).")
-    return parse_toml(text, label)
 
 
 def _read_text(path: Path, kind: str, label: str, expected: str,

@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from cardgen.datafile import parse_toml, path_text, read_toml
+from cardgen.datafile import parse_toml, path_text, read_toml_text
 from cardgen.errors import Code, ConfigError, ConfigProblem, Problem, shorten
 from cardgen.games.names import GameName
 from cardgen.games.nodes.record import (
@@ -432,8 +432,7 @@ def read_record(path: Path) -> Record:
     """The record in a TOML file (SPEC §9.8); a :class:`ConfigError` names the file and,
     for every problem, its line and key."""
     label = path_text(path)
-    data = read_toml(path, "record file", label)
-    return _record_from(data, label, _Lines(path.read_text(encoding="utf-8-sig")))
+    return parse_record(read_toml_text(path, "record file", label), label)
 
 
 def parse_record(text: str, label: str) -> Record:
@@ -766,8 +765,7 @@ def read_report(path: Path) -> Replay:
     """A report TOML (the referee's, or a hand-written expected one) as a
     :class:`Replay`; a :class:`ConfigError` names the file, line and key."""
     label = path_text(path)
-    data = read_toml(path, "report file", label)
-    return _report_from(data, label, _Lines(path.read_text(encoding="utf-8-sig")))
+    return parse_report(read_toml_text(path, "report file", label), label)
 
 
 def parse_report(text: str, label: str) -> Replay:
