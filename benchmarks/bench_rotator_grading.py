@@ -8,8 +8,9 @@ open first moves, par moves) and the generator's own question "a line with fewer
 boost spaces?" (``grading.cheaper_line``) for k = 1 … 4, once on a ``Solver`` (its
 ``fewest_boosts`` and ``win_within``) and once on a ``grading.ReadableSolver`` (the
 readable searches on ``Solver.expand``). Every answer must be the same, the states
-counted included. Times are CPU seconds of this process (``time.process_time``); the
-ratio readable / fast is what to read.
+counted included. Then ``SplitMix64.below`` (the maps' and the Node computers' random
+draws) against rejection sampling on ``next``, as it was written before. Times are CPU
+seconds of this process (``time.process_time``); the ratio old / new is what to read.
 """
 
 from __future__ import annotations
@@ -40,6 +41,29 @@ def answers(solver: Solver) -> tuple[float, list[Any]]:
     return time.process_time() - start, out
 
 
+def plain_below(rng: SplitMix64, n: int) -> int:
+    """``below`` as it was: rejection sampling on ``next``."""
+    limit = (1 << 64) - (1 << 64) % n
+    while True:
+        value = rng.next()
+        if value < limit:
+            return value % n
+
+
+def bench_below(draws: int = 300_000) -> None:
+    sizes = [3, 10, 37, 64, 1 << 30]
+    fast, plain = SplitMix64(2026), SplitMix64(2026)
+    start = time.process_time()
+    old = [plain_below(plain, sizes[i % 5]) for i in range(draws)]
+    middle = time.process_time()
+    new = [fast.below(sizes[i % 5]) for i in range(draws)]
+    end = time.process_time()
+    if new != old:
+        raise AssertionError("SplitMix64.below draws other values")
+    print(f"SplitMix64.below, {draws:,} draws: next-based {middle - start:.2f} s → "
+          f"{end - middle:.2f} s ({(middle - start) / (end - middle):.1f}×), the same values")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boards", type=int, default=20, help="seeded random maps")
@@ -65,6 +89,7 @@ def main() -> None:
     print(f"grading: readable {old_total:.2f} s → fast {new_total:.2f} s: "
           f"{old_total / new_total:.1f}× (median per board "
           f"{statistics.median(p / f for p, f in rows):.1f}×)")
+    bench_below()
 
 
 if __name__ == "__main__":

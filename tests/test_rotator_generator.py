@@ -26,6 +26,30 @@ def test_below_is_in_range_and_covers_it():
     assert set(values) == set(range(7))
 
 
+def plain_below(rng: SplitMix64, n: int) -> int:
+    """``below`` as it is defined: rejection sampling on ``next``."""
+    limit = (1 << 64) - (1 << 64) % n
+    while True:
+        value = rng.next()
+        if value < limit:
+            return value % n
+
+
+def test_below_draws_what_rejection_on_next_draws():
+    # below writes next out: the same values and the same state after, for small n, for
+    # n of the generator's and the computer's sizes, and for n just past 2**63, where
+    # nearly half the draws are rejected (the loop runs again).
+    sizes = [1, 2, 3, 7, 10, 64, 1000, 1 << 30, (1 << 63) + 1, (1 << 64) - 1, 1 << 64]
+    for seed in (0, 1, 42, 2026, -5, 1 << 70):
+        fast, plain = SplitMix64(seed), SplitMix64(seed)
+        for _ in range(20):
+            for n in sizes:
+                assert fast.below(n) == plain_below(plain, n)
+                assert fast.state == plain.state
+    with pytest.raises(ValueError, match="below"):
+        SplitMix64(1).below(0)
+
+
 def test_seeds_give_pinned_boards():
     """The same seed gives these boards on every machine and Python version: the
     generator uses its own arithmetic, no library random numbers."""
