@@ -81,8 +81,19 @@ def check_winning_line(data: dict) -> None:
 
 
 def pdf_texts(path: Path) -> list[str]:
-    with pdfplumber.open(path) as pdf:
-        return [page.extract_text() or "" for page in pdf.pages]
+    """Each page's text as PDFium reads it (lines joined by newlines): an independent
+    reader, several times quicker than pdfplumber on these pages."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(path)
+    try:
+        texts = []
+        for page in document:
+            text = page.get_textpage().get_text_range()
+            texts.append(text.replace("\r\n", "\n").replace("\r", "\n").strip())
+        return texts
+    finally:
+        document.close()
 
 
 def generate(tmp: Path, name: str, *args: str) -> tuple[list[dict], Path]:

@@ -85,7 +85,7 @@ def test_every_grade_is_documented():
 
 @pytest.mark.parametrize("difficulty", [Grade.EASY, Grade.HARD])
 def test_boards_are_proved_winnable_and_of_the_asked_grade(difficulty):
-    result = generate(5, 2, difficulty, jobs=2)
+    result = generate(5, 2, difficulty)
     assert result.complete and len(result.boards) == 2
     for board in result.boards:
         assert board.grade is difficulty
