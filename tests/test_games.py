@@ -162,7 +162,9 @@ def test_problems_lists_everything_wrong_with_an_id(game):
 def test_generation_is_seeded(game, boards):
     assert [game.format_id(b) for b in game.generate(SEED, COUNT)] == [
         game.format_id(b) for b in boards]
-    assert game.generate(SEED + 1, COUNT) != boards
+    # Another seed, other boards: its first board is none of these (one board is enough).
+    assert not set(map(game.format_id, game.generate(SEED + 1, 1))) & set(
+        map(game.format_id, boards))
 
 
 def test_solve_and_describe(game, boards, solution):
@@ -238,7 +240,7 @@ def referee_boards(game):
     """Boards to referee: generated ones, or for a game without a generator (the Node
     games) seeded set-ups for its fewest players."""
     if has(game, Capability.CAN_GENERATE):
-        return game.generate(SEED, COUNT)
+        return _generated(game)  # the referee only reads them
     if game.name in NODE_GAMES:
         return [deal(game.name, game.players.least, SEED + i) for i in range(COUNT)]
     pytest.skip(f"{game.name} has no boards to referee")
