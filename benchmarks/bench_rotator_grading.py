@@ -9,7 +9,8 @@ boost spaces?" (``grading.cheaper_line``) for k = 1 … 4, once on a ``Solver`` 
 ``fewest_boosts`` and ``win_within``) and once on a ``grading.ReadableSolver`` (the
 readable searches on ``Solver.expand``). Every answer must be the same, the states
 counted included. Then ``SplitMix64.below`` (the maps' and the Node computers' random
-draws) against rejection sampling on ``next``, as it was written before. Times are CPU
+draws) against rejection sampling on ``next``, as it was written before, and drawing maps
+(``random_map``) against measuring every distance to the Nodes placed anew. Times are CPU
 seconds of this process (``time.process_time``); the ratio old / new is what to read.
 """
 
@@ -24,10 +25,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from cardgen.board.cells import Cell, Grid
+from cardgen.board.territory import MIN_DISJOINT_DISTANCE, distance
 from cardgen.games.rng import SplitMix64
 from cardgen.games.rotator import grading
+from cardgen.games.rotator.board import NODES_PER_GRID, RotatorMap
 from cardgen.games.rotator.engine import Terrain
-from cardgen.games.rotator.generator import random_map
+from cardgen.games.rotator.generator import CENTRES, random_map
 from cardgen.games.rotator.solver import DEFAULT_BUDGET, Solver
 
 
@@ -64,6 +68,34 @@ def bench_below(draws: int = 300_000) -> None:
           f"{end - middle:.2f} s ({(middle - start) / (end - middle):.1f}×), the same values")
 
 
+def plain_random_map(rng: SplitMix64) -> RotatorMap:
+    """``random_map`` as it was: every distance measured anew for each Node."""
+    while True:
+        placed: list[Cell] = []
+        for grid in Grid:
+            for _ in range(NODES_PER_GRID):
+                free = [c for c in CENTRES[grid]
+                        if all(distance(c, p) >= MIN_DISJOINT_DISTANCE for p in placed)]
+                if not free:
+                    break
+                placed.append(free[rng.below(len(free))])
+        if len(placed) == len(Grid) * NODES_PER_GRID:
+            return RotatorMap.from_cells(placed)
+
+
+def bench_maps(count: int = 2_000) -> None:
+    fast, plain = SplitMix64(7), SplitMix64(7)
+    start = time.process_time()
+    old = [plain_random_map(plain) for _ in range(count)]
+    middle = time.process_time()
+    new = [random_map(fast) for _ in range(count)]
+    end = time.process_time()
+    if new != old:
+        raise AssertionError("random_map draws other maps")
+    print(f"random_map, {count:,} maps: {middle - start:.2f} s → {end - middle:.2f} s "
+          f"({(middle - start) / (end - middle):.1f}×), the same maps")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boards", type=int, default=20, help="seeded random maps")
@@ -90,6 +122,7 @@ def main() -> None:
           f"{old_total / new_total:.1f}× (median per board "
           f"{statistics.median(p / f for p, f in rows):.1f}×)")
     bench_below()
+    bench_maps()
 
 
 if __name__ == "__main__":
