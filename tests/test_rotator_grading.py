@@ -140,12 +140,12 @@ def every_answer(solver: Solver, budget: int) -> list:
 
 
 # Seeded random maps picked for variety at a small cost: pars of 5 and 9, boosts
-# needed 0–4, 8 to 27 open first moves, small-budget searches that give up and that do
+# needed 0–4, 8 to 24 open first moves, small-budget searches that give up and that do
 # not; three in the quick loop, the rest with the full command.
-SWEEP = [2029, 2035, 2037, 2040, 2041, 2043, 2049, 2052, 2058]
+SWEEP = [2029, 2035, 2037, 2040, 2041, 2043, 2049, 2058]
 
 
-@pytest.mark.parametrize("seed", sampled(SWEEP, 2037, 2040, 2043))
+@pytest.mark.parametrize("seed", sampled(SWEEP, 2029, 2037, 2040))
 def test_the_solvers_grading_searches_answer_as_the_readable_ones(seed):
     terrain = Terrain.from_map(random_map(SplitMix64(seed)))
     fast = every_answer(Solver(terrain), 400_000)
