@@ -445,7 +445,7 @@ def test_grades_of_any_difficulty_follow_the_rules(seven):
 def test_generate_gives_up_cleanly_within_its_tries(tmp_path):
     pdf = tmp_path / "never.pdf"
     result = rotator("generate", "--difficulty", "hard", "--count", "5", "--tries", "3",
-                     "--seed", "7", "--json", "-o", str(pdf))
+                     "--seed", "7", "--json", "--jobs", "1", "-o", str(pdf))
     assert result.returncode != 0
     line = error_line(result, "found only", "of 5", "hard", "3 maps")
     k = int(re.search(r"found only (\d+) of 5", line).group(1))
