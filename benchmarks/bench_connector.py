@@ -11,6 +11,12 @@ The solver: for each game, the time to find the smallest assembly with the sound
 (the default), and, as the baseline, the same exhaustive search judging every assembly
 (``cut=False``): for Defector only up to four cards, since judging every five-card
 assembly takes minutes. Both must agree on every count they both searched.
+
+The check (``cardgen connector check``: every game solved, each answer shaken within the
+tolerance) in CPU seconds of this process, against the way it ran before the speed work
+of issue 23: boxes placed by ``Box.transformed``, ``overlaps`` on the box properties,
+what a card shows found anew for each card of each scene, and each shake's connections
+measured anew. Both must give the same problems.
 """
 
 from __future__ import annotations
@@ -20,12 +26,17 @@ import statistics
 import time
 from collections.abc import Iterable
 
+import cardgen.connector.model as model
+import cardgen.connector.solve as solve_module
+import cardgen.connector.tolerance as tolerance
 import cardgen.connector.validate as validate_module
 from cardgen.connector.assembly import read_assembly, shipped_assembly_path
+from cardgen.connector.check import game_problems
 from cardgen.connector.layout import bundled_layout
-from cardgen.connector.model import Cover, Placed, Scene
+from cardgen.connector.model import CardLayout, Cover, Placed, Scene
 from cardgen.connector.solve import solve
 from cardgen.connector.validate import validate
+from cardgen.draw.geometry import Box
 from cardgen.games.names import CONNECTOR_GAMES, GameName
 from cardgen.physical.card import Preset
 
@@ -114,6 +125,45 @@ def main() -> None:
         print(f"{game.value:<10} {result.cards!s:>5} {t_cut:>8.2f} "
               f"{result.total_searched:>8} {t_full:>9.2f} {full.total_searched:>8} "
               f"{ratio:>6.1f}×{note}")
+    bench_check(preset)
+
+
+def plain_overlaps(a: Box, b: Box) -> bool:
+    w = min(a.right, b.right) - max(a.x, b.x)
+    h = min(a.bottom, b.bottom) - max(a.y, b.y)
+    return w > 0 and h > 0 and w * h > model.AREA_EPS
+
+
+def old_check(layout: CardLayout, preset: str) -> list[str]:
+    """``game_problems`` as it ran before issue 23 (see the module docstring)."""
+    patches = [(model, "_transformed", lambda box, t: box.transformed(t)),
+               (model, "overlaps", plain_overlaps), (solve_module, "overlaps", plain_overlaps),
+               (CardLayout, "present", CardLayout._find_present)]
+    real_fit = tolerance._fit
+    patches.append((tolerance, "_fit", lambda report, shift, offsets: real_fit(
+        report, shift, tolerance.connection_offsets(report))))
+    saved = [(owner, name, owner.__dict__[name]) for owner, name, _ in patches]
+    for owner, name, value in patches:
+        setattr(owner, name, value)
+    try:
+        return game_problems(layout, preset)
+    finally:
+        for owner, name, value in saved:
+            setattr(owner, name, value)
+
+
+def bench_check(preset: Preset) -> None:
+    layout = bundled_layout(preset)
+    game_problems(layout, preset.value)  # warm: the layout read, the caches filled
+    start = time.process_time()
+    new = game_problems(layout, preset.value)
+    middle = time.process_time()
+    old = old_check(layout, preset.value)
+    end = time.process_time()
+    assert new == old, (new, old)
+    print(f"\nconnector check ({preset.value} card), CPU s: before {end - middle:.2f} s → "
+          f"{middle - start:.2f} s ({(end - middle) / (middle - start):.1f}×), the same "
+          "problems")
 
 
 if __name__ == "__main__":

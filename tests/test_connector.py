@@ -20,6 +20,7 @@ from cardgen.connector.assembly import read_assembly, shipped_assembly_path
 from cardgen.connector.check import fit_problems, game_problems, placement_problems
 from cardgen.connector.layout import bundled_layout, card_shape
 from cardgen.connector.model import (
+    AREA_EPS,
     Assembly,
     Cover,
     Face,
@@ -27,7 +28,9 @@ from cardgen.connector.model import (
     Placed,
     Placement,
     Tabs,
+    _transformed,
     cover_of,
+    overlaps,
     read_text,
     reading_order,
     subtract,
@@ -105,6 +108,48 @@ def test_subtraction_keeps_exactly_the_uncovered_area(a4: tuple[int, ...],
         assert not p.intersects(q)
     for p in pieces:
         assert a.contains_box(p) and not p.intersects(b)
+
+
+def plain_overlaps(a: Box, b: Box) -> bool:
+    """``overlaps`` as it is defined, on the box's own properties."""
+    w = min(a.right, b.right) - max(a.x, b.x)
+    h = min(a.bottom, b.bottom) - max(a.y, b.y)
+    return w > 0 and h > 0 and w * h > AREA_EPS
+
+
+# Coordinates in tenths of a millimetre and sizes down to nothing: boxes that touch, share
+# an edge, nest, lie apart or overlap by less than AREA_EPS.
+COORD = st.integers(-200, 200).map(lambda n: n / 10)
+SIZE = st.integers(0, 200).map(lambda n: n / 10) | st.sampled_from([0.0, 1e-7, 1e-3])
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.tuples(COORD, COORD, SIZE, SIZE), st.tuples(COORD, COORD, SIZE, SIZE))
+def test_overlaps_written_out_is_overlaps_on_the_properties(a4: tuple[float, ...],
+                                                            b4: tuple[float, ...]) -> None:
+    a, b = Box(*a4), Box(*b4)
+    assert overlaps(a, b) is plain_overlaps(a, b)
+    assert overlaps(b, a) is plain_overlaps(b, a)
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(st.tuples(COORD, COORD, SIZE, SIZE), COORD, COORD,
+       st.sampled_from([0, 90, 180, 270]))
+def test_a_scene_places_boxes_as_box_transformed_does(box4: tuple[float, ...], x: float,
+                                                      y: float, rotation: int) -> None:
+    shape = bundled_layout(Preset.EU).shape
+    t = Placement(x, y, rotation).transform(shape)
+    box = Box(*box4)
+    assert _transformed(box, t) == box.transformed(t)  # the same floats, bit for bit
+
+
+def test_what_a_card_shows_is_found_once_and_is_what_it_shows() -> None:
+    layout = bundled_layout(Preset.US)
+    for tabs in Tabs:
+        first = layout.present(tabs)
+        assert first == layout._find_present(tabs)  # the remembered answer is the answer
+        first[0].clear()  # a caller's list is its own
+        assert layout.present(tabs) == layout._find_present(tabs)
 
 
 def _placed(text: str, x: float, y: float, h: float = 2.0) -> Placed:

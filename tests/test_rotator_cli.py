@@ -81,8 +81,19 @@ def check_winning_line(data: dict) -> None:
 
 
 def pdf_texts(path: Path) -> list[str]:
-    with pdfplumber.open(path) as pdf:
-        return [page.extract_text() or "" for page in pdf.pages]
+    """Each page's text as PDFium reads it (lines joined by newlines): an independent
+    reader, several times quicker than pdfplumber on these pages."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(path)
+    try:
+        texts = []
+        for page in document:
+            text = page.get_textpage().get_text_range()
+            texts.append(text.replace("\r\n", "\n").replace("\r", "\n").strip())
+        return texts
+    finally:
+        document.close()
 
 
 def generate(tmp: Path, name: str, *args: str) -> tuple[list[dict], Path]:
@@ -434,7 +445,7 @@ def test_grades_of_any_difficulty_follow_the_rules(seven):
 def test_generate_gives_up_cleanly_within_its_tries(tmp_path):
     pdf = tmp_path / "never.pdf"
     result = rotator("generate", "--difficulty", "hard", "--count", "5", "--tries", "3",
-                     "--seed", "7", "--json", "-o", str(pdf))
+                     "--seed", "7", "--json", "--jobs", "1", "-o", str(pdf))
     assert result.returncode != 0
     line = error_line(result, "found only", "of 5", "hard", "3 maps")
     k = int(re.search(r"found only (\d+) of 5", line).group(1))

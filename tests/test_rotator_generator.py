@@ -9,7 +9,14 @@ from cardgen.errors import ParameterError
 from cardgen.games.rng import SplitMix64
 from cardgen.games.rotator.board import RotatorMap
 from cardgen.games.rotator.engine import Terrain, replay
-from cardgen.games.rotator.generator import GRADE_RULES, Grade, analyse, generate, grade
+from cardgen.games.rotator.generator import (
+    GRADE_RULES,
+    Grade,
+    analyse,
+    generate,
+    grade,
+    random_map,
+)
 from cardgen.games.rotator.grading import Figures
 from tests.helpers import cli, error_line
 
@@ -24,6 +31,30 @@ def test_below_is_in_range_and_covers_it():
     rng = SplitMix64(42)
     values = [rng.below(7) for _ in range(700)]
     assert set(values) == set(range(7))
+
+
+def plain_below(rng: SplitMix64, n: int) -> int:
+    """``below`` as it is defined: rejection sampling on ``next``."""
+    limit = (1 << 64) - (1 << 64) % n
+    while True:
+        value = rng.next()
+        if value < limit:
+            return value % n
+
+
+def test_below_draws_what_rejection_on_next_draws():
+    # below writes next out: the same values and the same state after, for small n, for
+    # n of the generator's and the computer's sizes, and for n just past 2**63, where
+    # nearly half the draws are rejected (the loop runs again).
+    sizes = [1, 2, 3, 7, 10, 64, 1000, 1 << 30, (1 << 63) + 1, (1 << 64) - 1, 1 << 64]
+    for seed in (0, 1, 42, 2026, -5, 1 << 70):
+        fast, plain = SplitMix64(seed), SplitMix64(seed)
+        for _ in range(20):
+            for n in sizes:
+                assert fast.below(n) == plain_below(plain, n)
+                assert fast.state == plain.state
+    with pytest.raises(ValueError, match="below"):
+        SplitMix64(1).below(0)
 
 
 def test_seeds_give_pinned_boards():
@@ -61,7 +92,7 @@ def test_every_grade_is_documented():
 
 @pytest.mark.parametrize("difficulty", [Grade.EASY, Grade.HARD])
 def test_boards_are_proved_winnable_and_of_the_asked_grade(difficulty):
-    result = generate(5, 2, difficulty, jobs=2)
+    result = generate(5, 2, difficulty)
     assert result.complete and len(result.boards) == 2
     for board in result.boards:
         assert board.grade is difficulty
@@ -104,3 +135,35 @@ def test_bad_options(tmp_path):
     assert caught.value.parameter == "count" and str(caught.value) == "count must be at least 1."
     with pytest.raises(ParameterError, match="jobs"):
         generate(1, 1, jobs=0)
+
+
+def plain_random_map(rng: SplitMix64) -> RotatorMap:
+    """``random_map`` as it is defined: each Node uniformly among the centres at least
+    MIN_DISJOINT_DISTANCE from every Node placed, measured anew each time."""
+    from cardgen.board.cells import Grid
+    from cardgen.board.territory import MIN_DISJOINT_DISTANCE, distance
+    from cardgen.games.rotator.board import NODES_PER_GRID
+    from cardgen.games.rotator.generator import CENTRES
+
+    while True:
+        placed: list = []
+        for grid in Grid:
+            for _ in range(NODES_PER_GRID):
+                free = [c for c in CENTRES[grid]
+                        if all(distance(c, p) >= MIN_DISJOINT_DISTANCE for p in placed)]
+                if not free:
+                    break
+                placed.append(free[rng.below(len(free))])
+        if len(placed) == len(Grid) * NODES_PER_GRID:
+            return RotatorMap.from_cells(placed)
+
+
+def test_random_maps_are_the_plain_definitions_maps():
+    # random_map keeps the centres too near a placed Node in a set instead of measuring
+    # every distance again: the same free centres in the same order, so the same maps
+    # and the same state of the generator after each.
+    for seed in (0, 5, 7, 32, 2026):
+        fast, plain = SplitMix64(seed), SplitMix64(seed)
+        for _ in range(40):
+            assert random_map(fast) == plain_random_map(plain)
+            assert fast.state == plain.state

@@ -1,5 +1,7 @@
 """The difficulty figures (par, boosts needed, open first moves) agree with a brute force
-over the readable engine on small hand-built worlds."""
+over the readable engine on small hand-built worlds; the solver's fast grading searches
+give the readable searches' answers (figures, states counted, budget runs) on seeded
+boards, and the generator keeps the same boards on either."""
 
 from __future__ import annotations
 
@@ -9,7 +11,8 @@ import random
 import pytest
 
 from cardgen.board.cells import WIDTH
-from cardgen.games.rotator import grading
+from cardgen.games.rng import SplitMix64
+from cardgen.games.rotator import generator, grading
 from cardgen.games.rotator.engine import (
     BOOST_CACHE,
     Choice,
@@ -19,6 +22,7 @@ from cardgen.games.rotator.engine import (
     play_turn,
     start_state,
 )
+from cardgen.games.rotator.generator import Grade, generate, random_map
 from cardgen.games.rotator.solver import Solver
 from tests.helpers import sampled
 
@@ -114,3 +118,52 @@ def test_a_wall_cannot_be_won_and_the_budget_never_guesses():
     from cardgen.games.rotator.board import RotatorMap
     solver = Solver(Terrain.from_map(RotatorMap.from_id("R1:B2B8E4I2I8-B4E2E8H4I9")))
     assert grading.figures(solver, 50) is None
+
+
+# --- the solver's fast grading searches against the readable ones ----------------------
+
+def every_answer(solver: Solver, budget: int) -> list:
+    """Everything the grading searches answer on a board, budget runs included."""
+    best = grading.par_search(solver, budget)
+    if best is None:
+        return [None]
+    par = best.turns
+    moves = grading.first_moves(solver)
+    answers: list = [grading.figures(solver, budget), grading.opening(solver, par, budget, 6)]
+    answers += [grading.cheaper_line(solver, par, below, budget) for below in (1, 3)]
+    answers.append(grading.open_moves(solver, moves, par, budget))
+    # Small budgets: the same states are counted, so the searches give up at the same point.
+    answers.append(grading.open_moves(solver, moves, par + 4, 300))
+    answers.append(grading.boosts_needed(solver, par, best.boosts, 2_000))
+    answers.append(grading.cheaper_line(solver, par, 2, 200))
+    return answers
+
+
+# Seeded random maps picked for variety at a small cost: pars of 5 and 9, boosts
+# needed 0–4, 8 to 24 open first moves, small-budget searches that give up and that do
+# not; three in the quick loop, the rest with the full command.
+SWEEP = [2029, 2035, 2037, 2040, 2041, 2043, 2049, 2058]
+
+
+@pytest.mark.parametrize("seed", sampled(SWEEP, 2029, 2037, 2040))
+def test_the_solvers_grading_searches_answer_as_the_readable_ones(seed):
+    terrain = Terrain.from_map(random_map(SplitMix64(seed)))
+    fast = every_answer(Solver(terrain), 400_000)
+    assert fast == every_answer(grading.ReadableSolver(terrain), 400_000)
+    assert fast[0] is not None  # every one of these maps is won
+
+
+@pytest.mark.parametrize("seed", sampled([1, 4, 6, 7, 11, 13, 15, 20, 30], 6, 7))
+def test_the_fast_searches_agree_on_small_worlds(seed):
+    terrain = world(seed)
+    assert every_answer(Solver(terrain), 100_000) == every_answer(
+        grading.ReadableSolver(terrain), 100_000)
+
+
+def test_graded_boards_are_the_readable_searches_boards(monkeypatch):
+    # What the generator keeps, grade by grade, is what it kept on the readable searches.
+    asked = ((7, 1, None), (5, 1, Grade.HARD))
+    fast = [generate(*ask) for ask in asked]
+    monkeypatch.setattr(generator, "Solver", grading.ReadableSolver)
+    plain = [generate(*ask) for ask in asked]
+    assert fast == plain

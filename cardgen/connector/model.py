@@ -172,11 +172,21 @@ class CardLayout:
     colour_names: dict[GameName, str]
     legend: Box | None = None  # where the printed card explains the colours
     colours: dict[GameName, GameColour] = field(default_factory=dict)
+    # What ``present`` found for each way of the tabs: a scene asks once per card.
+    _present: dict[Tabs, tuple[tuple[Fragment, ...], tuple[Mark, ...]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     def present(self, tabs: Tabs) -> tuple[list[Fragment], list[Mark]]:
         """The fragments and marks a lone card shows at all with its tabs ``tabs``
         (on a face it shows, inside that face's area), each perhaps under a face of its
         own card above."""
+        known = self._present.get(tabs)
+        if known is None:
+            frags, marks = self._find_present(tabs)
+            known = self._present[tabs] = (tuple(frags), tuple(marks))
+        return list(known[0]), list(known[1])
+
+    def _find_present(self, tabs: Tabs) -> tuple[list[Fragment], list[Mark]]:
         faces = self.shape.faces(tabs)
         areas = {face: box for face, box in faces}
         frags = [f for f in self.fragments if f.face in areas
@@ -243,13 +253,13 @@ class Scene:
             t = card.transform(shape)
             faces = shape.faces(card.tabs)
             order = {face: n for n, (face, _) in enumerate(faces)}
-            scene.faces.append([box.transformed(t) for _, box in faces])
+            scene.faces.append([_transformed(box, t) for _, box in faces])
             frags, marks = layout.present(card.tabs)
             for f in frags:
-                scene.fragments.append(Placed(i, order[f.face], f, f.box.transformed(t),
+                scene.fragments.append(Placed(i, order[f.face], f, _transformed(f.box, t),
                                               (f.rotation + card.rotation) % 360))
             for m in marks:
-                scene.marks.append(Placed(i, order[m.face], m, m.box.transformed(t)))
+                scene.marks.append(Placed(i, order[m.face], m, _transformed(m.box, t)))
         return scene
 
     def coverers(self, placed: Placed, below: int | None = None) -> list[tuple[int, Box]]:
@@ -265,6 +275,18 @@ class Scene:
     def cover(self, placed: Placed, below: int | None = None) -> tuple[Cover, list[int]]:
         """How much of ``placed`` faces above it hide, and which cards those are."""
         return cover_of(placed.box, self.coverers(placed, below))
+
+
+def _transformed(box: Box, t: Affine) -> Box:
+    """``box.transformed(t)`` written out (the scenes of a search place some 10⁵ boxes):
+    the same corners through the same sums, the same bounding box."""
+    a, b, c, d, e, f = t.a, t.b, t.c, t.d, t.e, t.f
+    x0, y0 = box.x, box.y
+    x1, y1 = x0 + box.w, y0 + box.h
+    xs = (a * x0 + c * y0 + e, a * x1 + c * y0 + e, a * x1 + c * y1 + e, a * x0 + c * y1 + e)
+    ys = (b * x0 + d * y0 + f, b * x1 + d * y0 + f, b * x1 + d * y1 + f, b * x0 + d * y1 + f)
+    left, top = min(xs), min(ys)
+    return Box(left, top, max(xs) - left, max(ys) - top)
 
 
 def cover_of(box: Box, coverers: Iterable[tuple[int, Box]]) -> tuple[Cover, list[int]]:
@@ -287,9 +309,15 @@ def cover_of(box: Box, coverers: Iterable[tuple[int, Box]]) -> tuple[Cover, list
 
 def overlaps(a: Box, b: Box) -> bool:
     """Whether two boxes overlap by more than touching (:data:`AREA_EPS`)."""
-    w = min(a.right, b.right) - max(a.x, b.x)
-    h = min(a.bottom, b.bottom) - max(a.y, b.y)
-    return w > 0 and h > 0 and w * h > AREA_EPS
+    # ``min(a.right, b.right) - max(a.x, b.x)`` and the same down, written out: the
+    # searches call this some 10⁵ times a run (the same sums, so the same answers).
+    ax, bx, ay, by = a.x, b.x, a.y, b.y
+    ar, br, ab, bb = ax + a.w, bx + b.w, ay + a.h, by + b.h
+    w = (ar if ar < br else br) - (ax if ax > bx else bx)
+    if w <= 0:
+        return False
+    h = (ab if ab < bb else bb) - (ay if ay > by else by)
+    return h > 0 and w * h > AREA_EPS
 
 
 def subtract(a: Box, b: Box) -> list[Box]:

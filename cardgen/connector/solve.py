@@ -34,6 +34,7 @@ held 136,128 assemblies of 4 cards for Defector, 185 MB, and died at 5 cards).
 
 from __future__ import annotations
 
+import functools
 import struct
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -103,7 +104,10 @@ class SolveResult:
         return sum(self.searched.values())
 
 
+@functools.cache
 def _chars(text: str) -> int:
+    """The characters of ``text`` but spaces (a search asks about the same few texts
+    some 10⁵ times: each is counted once)."""
     return len(text.replace(" ", ""))
 
 
@@ -196,9 +200,10 @@ class _Budget:
         description has it."""
         total = 0
         counts: dict[str, int] = {}
+        allowed = self.allowed
         for t in texts:
-            counts[t] = counts.get(t, 0) + 1
-            if counts[t] <= self.allowed.get(t, 0):
+            n = counts[t] = counts.get(t, 0) + 1
+            if n <= allowed.get(t, 0):
                 total += _chars(t)
         return total
 

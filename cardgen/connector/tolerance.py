@@ -101,10 +101,10 @@ def connection_offsets(report: Report) -> dict[tuple[int, int, int], tuple[float
     return offsets
 
 
-def _fit(report: Report, shift: Shift) -> Shift:
+def _fit(report: Report, shift: Shift, offsets: dict[tuple[int, int, int], tuple[
+        float, float]]) -> Shift:
     """``shift`` scaled down (by halving steps) until every connection of the report
-    stays within the tolerance."""
-    offsets = connection_offsets(report)
+    (``offsets``: its :func:`connection_offsets`) stays within the tolerance."""
     low, high = 0.0, 1.0
     if _within(report.connections, offsets, shift, high):
         return shift
@@ -122,12 +122,14 @@ def shakes(report: Report) -> Iterator[tuple[str, Shift]]:
     in words, as the millimetres each card moves."""
     parent = connection_tree(report)
     cards = report.cards
+    offsets = connection_offsets(report)  # the same for every shake: found once
     for card in range(1, cards):
         for dx, dy in _directions():
             move = (dx * REACH, dy * REACH)
             yield (f"card {card + 1} and the cards on it moved {_mm(move)}",
-                   _fit(report, dict.fromkeys(_hanging(parent, card), move)))
-            yield f"card {card + 1} alone moved {_mm(move)}", _fit(report, {card: move})
+                   _fit(report, dict.fromkeys(_hanging(parent, card), move), offsets))
+            yield (f"card {card + 1} alone moved {_mm(move)}",
+                   _fit(report, {card: move}, offsets))
     for a in range(cards):
         for b in range(a + 1, cards):
             up_a, up_b = _chain(parent, a), _chain(parent, b)
@@ -143,7 +145,7 @@ def shakes(report: Report) -> Iterator[tuple[str, Shift]]:
                             shift[h] = (x + sign * dx * REACH, y + sign * dy * REACH)
                 yield (f"card {a + 1} and card {b + 1} drawn {TOLERANCE:g} mm apart at "
                        f"every connection between them, towards {_mm((dx, dy))}",
-                       _fit(report, shift))
+                       _fit(report, shift, offsets))
 
 
 def _mm(move: tuple[float, float]) -> str:

@@ -46,20 +46,27 @@ def _centres(grid: Grid) -> list[Cell]:
 
 
 CENTRES = {grid: _centres(grid) for grid in Grid}
+# For each possible centre, the centres too near it for their territories to be apart.
+TOO_NEAR = {p: frozenset(c for grid in Grid for c in CENTRES[grid]
+                         if distance(c, p) < MIN_DISJOINT_DISTANCE)
+            for grid in Grid for p in CENTRES[grid]}
 
 
 def random_map(rng: SplitMix64) -> RotatorMap:
     """Place five Nodes per grid one by one, each uniformly among the centres that keep
-    every territory apart; start again on a dead end."""
+    every territory apart (those at least MIN_DISJOINT_DISTANCE from every Node placed,
+    in card order); start again on a dead end."""
     while True:
         placed: list[Cell] = []
+        near: set[Cell] = set()  # the centres too near a Node placed
         for grid in Grid:
             for _ in range(NODES_PER_GRID):
-                free = [c for c in CENTRES[grid]
-                        if all(distance(c, p) >= MIN_DISJOINT_DISTANCE for p in placed)]
+                free = [c for c in CENTRES[grid] if c not in near]
                 if not free:
                     break
-                placed.append(free[rng.below(len(free))])
+                node = free[rng.below(len(free))]
+                placed.append(node)
+                near |= TOO_NEAR[node]
         if len(placed) == len(Grid) * NODES_PER_GRID:
             return RotatorMap.from_cells(placed)
 

@@ -40,6 +40,13 @@ The searches for first moves go best first instead (a win is usually found in a 
 hundred states) and keep the turn with each state; see ``win_within``.
 
 Every search stops at a state budget and answers None then: it never guesses.
+
+The two searches are written here for reading, on ``Solver.expand``
+(``readable_fewest_boosts``, ``readable_win_within``): they are the spec. The figures are
+searched by the solver's own copies (``Solver.fewest_boosts``, ``Solver.win_within``),
+which play the same states in the same order without building each turn's choices, and
+count the same states; :class:`ReadableSolver` is a solver that answers with the
+readable searches instead, for the tests and the benchmark that compare the two.
 """
 
 from __future__ import annotations
@@ -49,7 +56,15 @@ from dataclasses import dataclass
 
 from cardgen.board.cells import WIDTH
 from cardgen.games.rotator.engine import BOOST_CACHE, GOAL_ROW
-from cardgen.games.rotator.solver import WIN, RawChoice, Solver, StartResult, State, Status
+from cardgen.games.rotator.solver import (
+    NO_WIN,
+    WIN,
+    RawChoice,
+    Solver,
+    StartResult,
+    State,
+    Status,
+)
 
 HORIZON_EXTRA = 4  # turns past par a line may take and still count (one turn of the card)
 FirstMove = tuple[int, RawChoice]  # (start column, turn-1 choice)
@@ -79,8 +94,8 @@ def first_moves(solver: Solver) -> list[tuple[FirstMove, State | None]]:
             for x in range(WIDTH) for choice, result in solver.expand(solver.root(x))]
 
 
-def _search(solver: Solver, budget: int, last_turn: int, cheaper_than: int,
-            ) -> tuple[int, int] | None:
+def readable_fewest_boosts(solver: Solver, last_turn: int, cheaper_than: int, budget: int,
+                           ) -> tuple[int, int] | None:
     """Breadth-first from all ten starts at once, a turn at a time, to ``last_turn``,
     pruned by dominance and by ``cheaper_than``: a state that has spent that many boosts
     cannot lead to a line using fewer, so it is not expanded. Returns (the fewest boosts
@@ -139,11 +154,18 @@ def boosts_needed(solver: Solver, par: int, known: int, budget: int,
     the budget ran out. With ``below``, only lines using fewer than that many are
     looked for: the answer is then ``below`` when there is none (it means "at least")."""
     limit = known if below is None else min(known, below)
-    return _search(solver, budget, par + HORIZON_EXTRA, limit)
+    return solver.fewest_boosts(par + HORIZON_EXTRA, limit, budget)
 
 
 def win_within(solver: Solver, state: State, turn: int, horizon: int, budget: int,
-               cheaper_than: int = BOOST_CACHE + 1) -> tuple[int | None, int]:
+               cheaper_than: int = NO_WIN) -> tuple[int | None, int]:
+    """Whether some line from ``state`` (reached after turn ``turn``) wins by turn
+    ``horizon`` (see ``readable_win_within``), as the solver searches it."""
+    return solver.win_within(state, turn, horizon, budget, cheaper_than)
+
+
+def readable_win_within(solver: Solver, state: State, turn: int, horizon: int, budget: int,
+                        cheaper_than: int = NO_WIN) -> tuple[int | None, int]:
     """Whether some line from ``state`` (reached after turn ``turn``) wins by turn
     ``horizon``: (the turn of the win found, not always the earliest, or 0 when there is
     none, or None when the budget ran out; states expanded). With ``cheaper_than``, only
@@ -183,6 +205,19 @@ def win_within(solver: Solver, state: State, turn: int, horizon: int, budget: in
             counter += 1
             heapq.heappush(heap, (GOAL_ROW - result[0] // WIDTH, t + 1, counter, result))
     return 0, expanded
+
+
+class ReadableSolver(Solver):
+    """A solver whose grading searches are this module's readable ones: the figures it
+    gives are the spec the solver's fast searches must match."""
+
+    def fewest_boosts(self, last_turn: int, cheaper_than: int, budget: int,
+                      ) -> tuple[int, int] | None:
+        return readable_fewest_boosts(self, last_turn, cheaper_than, budget)
+
+    def win_within(self, state: State, turn: int, horizon: int, budget: int,
+                   cheaper_than: int = NO_WIN) -> tuple[int | None, int]:
+        return readable_win_within(self, state, turn, horizon, budget, cheaper_than)
 
 
 def cheaper_line(solver: Solver, par: int, below: int, budget: int,

@@ -25,7 +25,13 @@ from dataclasses import dataclass, field, replace
 from typing import Literal, TypeVar
 
 from cardgen.board.cells import HEIGHT, WIDTH, Cell
-from cardgen.games.rotator.engine import BOOST_CACHE, MAX_BOOST_PER_TURN, Choice, Terrain
+from cardgen.games.rotator.engine import (
+    BOOST_CACHE,
+    GOAL_ROW,
+    MAX_BOOST_PER_TURN,
+    Choice,
+    Terrain,
+)
 
 N = WIDTH * HEIGHT
 STEPS = (WIDTH, 1, -WIDTH, -1)  # +y, +x, -y, -x as bit-index steps
@@ -98,6 +104,7 @@ Key = tuple[int, int, int, int, int, int, int, int]
 # its serial number).
 Record = tuple[Key, int, "Record | None", RawChoice, int]
 NO_CHOICE: RawChoice = (-1, False, 0)  # a root's
+NO_WIN = BOOST_CACHE + 1  # more boost spaces than any line can spend
 # The choices of a turn without a start to pick: no drill, drill and 0, 1, 2 boosts.
 CHOICES: tuple[RawChoice, ...] = ((-1, False, 0), (-1, True, 0), (-1, True, 1), (-1, True, 2))
 # The same after a capture, with the start picked (by cell index).
@@ -277,6 +284,216 @@ class Solver:
                     break
                 q, used = q2, used + 1
         return out
+
+    def _step(self, key: Key, left: int, kids: list[tuple[Key, int]] | None) -> int:
+        """One turn from ``key`` with ``left`` boost spaces, for the grading searches:
+        the fewest boost spaces a winning choice spends (NO_WIN when none wins), and,
+        when ``kids`` is given, every next state ``expand`` lists appended to it as (key,
+        boosts left), in ``expand``'s order. The same turn as ``expand`` plays, without
+        building choices; without ``kids`` it stops as soon as the answer is known."""
+        pos, solid, t1, t2, t3, phase, choose, first = key
+        fewest = NO_WIN
+        rays, ends, step, nxt_table = RAYS[phase], RAY_ENDS[phase], STEPS[phase], NEXT[phase]
+        forward = step > 0
+        next_phase = (phase + 1) & 3
+        older = t1 | t2 | t3
+        solid_c = solid | t3
+        centre_node, territory, bits = self.centre_node, self.territory, BITS
+        for start in (self.territory_cells[choose] if choose >= 0 else (pos,)):
+            if bits[start] & GOAL_MASK:
+                if kids is None:
+                    return 0
+                fewest = 0
+                continue
+            ray = rays[start]
+            blockers = ray & solid
+            if not blockers:
+                p, path = (ends[start] if ray else start), ray
+            elif forward:
+                f = (blockers & -blockers).bit_length() - 1
+                path = ray & ((1 << f) - 1)
+                p = f - step if path else start
+            else:
+                f = blockers.bit_length() - 1
+                path = ray & ~((2 << f) - 1)
+                p = f - step if path else start
+            if path & GOAL_MASK:
+                if kids is None:
+                    return 0
+                fewest = 0
+                continue
+            if t3 & bits[p]:
+                continue  # standing on a collapsing cell: lost
+            cur = first | (path & ~older)
+            if kids is not None:
+                kids.append(((p, solid_c, cur, t1, t2, next_phase, -1, 0), left))
+            q = nxt_table[p]
+            if q < 0 or not solid_c & bits[q]:
+                continue
+            s, c, used = solid_c, cur, 0
+            while kids is not None or used < fewest:
+                b = bits[q]
+                s &= ~b
+                c |= b
+                if b & GOAL_MASK:
+                    fewest = min(fewest, used)
+                    break
+                node = centre_node.get(q)
+                if node is not None:
+                    if kids is not None:
+                        fresh = territory[node] & s
+                        kids.append(((q, s & ~fresh, c | fresh, t1, t2, next_phase, node, 0),
+                                     left - used))
+                    break
+                ray = rays[q]
+                blockers = ray & s
+                if not blockers:
+                    p2, path2 = (ends[q] if ray else q), ray
+                elif forward:
+                    f = (blockers & -blockers).bit_length() - 1
+                    path2 = ray & ((1 << f) - 1)
+                    p2 = f - step if path2 else q
+                else:
+                    f = blockers.bit_length() - 1
+                    path2 = ray & ~((2 << f) - 1)
+                    p2 = f - step if path2 else q
+                if path2 & GOAL_MASK:
+                    fewest = min(fewest, used)
+                elif kids is not None:
+                    kids.append(((p2, s, c | (path2 & ~(t1 | t2 | c)), t1, t2, next_phase,
+                                  -1, 0), left - used))
+                if used in (MAX_BOOST_PER_TURN, left):
+                    break
+                q2 = nxt_table[q]
+                if q2 < 0 or not s & bits[q2]:
+                    break
+                q, used = q2, used + 1
+        return fewest
+
+    def can_win(self, key: Key, left: int) -> bool:
+        """A cheap test that rejects most states that cannot win in the turn about to
+        be played (see ``_win``): False means no choice wins; True, that one may."""
+        pos, solid, _, _, _, phase, choose, _ = key
+        return choose >= 0 or (not phase and (solid & BELOW[pos]).bit_count() <= LIMIT[left])
+
+    # --- the grading searches (``grading``'s questions, asked fast) ----------------------
+    #
+    # Each is ``grading``'s readable search (built on ``expand``) written out on ``_step``:
+    # the same states in the same order, the same dominance and the same count of states
+    # expanded (so the same budget), hence the same answers; states that cannot win in
+    # the last turn searched are counted but not played (``can_win``).
+    # tests/test_rotator_grading.py compares the two; benchmarks/bench_rotator_grading.py
+    # times them.
+
+    def fewest_boosts(self, last_turn: int, cheaper_than: int, budget: int,
+                      ) -> tuple[int, int] | None:
+        """``grading``'s breadth-first search from all ten starts to ``last_turn``: (the
+        fewest boosts of a win found, or ``cheaper_than`` when none was cheaper; states
+        expanded), or None when the budget ran out."""
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            return self._fewest_boosts(last_turn, cheaper_than, budget)
+        finally:
+            if paused:
+                gc.enable()
+
+    def _fewest_boosts(self, last_turn: int, cheaper_than: int, budget: int,
+                       ) -> tuple[int, int] | None:
+        best: dict[Key, int] = {}
+        layer: list[tuple[Key, int]] = []
+        for x in range(WIDTH):
+            pos, solid, t1, t2, t3, phase, choose, first, left = self.root(x)
+            key: Key = (pos, solid, t1, t2, t3, phase, choose, first)
+            best[key] = left
+            layer.append((key, left))
+        turn = expanded = 0
+        fewest = cheaper_than
+        step, can_win, cache = self._step, self.can_win, BOOST_CACHE
+        while layer:
+            turn += 1
+            last = turn == last_turn
+            following: list[tuple[Key, int]] = []
+            get = best.get
+            for key, left in layer:
+                if best[key] > left or cache - left >= fewest:
+                    continue  # dominated, or has spent as many boosts as a line known
+                expanded += 1
+                if last:
+                    if can_win(key, left):
+                        used = step(key, left, None)
+                        fewest = min(fewest, cache - left + used)
+                    continue
+                kids: list[tuple[Key, int]] = []
+                used = step(key, left, kids)
+                if used != NO_WIN:
+                    fewest = min(fewest, cache - left + used)
+                for kid in kids:
+                    after = kid[1]
+                    if get(kid[0], -1) >= after:
+                        continue
+                    best[kid[0]] = after
+                    following.append(kid)
+            if expanded + len(following) > budget:
+                return None
+            if last:
+                break
+            layer = following
+        return fewest, expanded
+
+    def win_within(self, state: State, turn: int, horizon: int, budget: int,
+                   cheaper_than: int = NO_WIN) -> tuple[int | None, int]:
+        """``grading.win_within``'s best-first search: whether some line from ``state``
+        (reached after turn ``turn``) wins by turn ``horizon`` spending fewer than
+        ``cheaper_than`` boost spaces in all: (the turn of the win found, 0 when there is
+        none, None when the budget ran out; states expanded)."""
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            return self._win_within(state, turn, horizon, budget, cheaper_than)
+        finally:
+            if paused:
+                gc.enable()
+
+    def _win_within(self, state: State, turn: int, horizon: int, budget: int,
+                    cheaper_than: int) -> tuple[int | None, int]:
+        pos, solid, t1, t2, t3, phase, choose, first, left = state
+        key: Key = (pos, solid, t1, t2, t3, phase, choose, first)
+        seen: dict[Key, tuple[int, int]] = {key: (turn, left)}
+        heap: list[tuple[int, int, int, Key, int]] = [
+            (GOAL_ROW - pos // WIDTH, turn, 0, key, left)]
+        counter = expanded = 0
+        step, can_win, cache, pop, push = self._step, self.can_win, BOOST_CACHE, \
+            heapq.heappop, heapq.heappush
+        get = seen.get
+        while heap:
+            _, t, _, key, left = pop(heap)
+            known_turn, known_left = seen[key]
+            if (known_turn != t or known_left != left) and known_turn <= t \
+                    and known_left >= left:
+                continue
+            expanded += 1
+            if expanded + len(heap) > budget:
+                return None, expanded
+            spent = cache - left
+            if t + 1 >= horizon:  # the last turn searched: only wins count
+                if can_win(key, left) and spent + step(key, left, None) < cheaper_than:
+                    return t + 1, expanded
+                continue
+            kids: list[tuple[Key, int]] = []
+            if spent + step(key, left, kids) < cheaper_than:
+                return t + 1, expanded
+            later = t + 1
+            for kid, after in kids:
+                if cache - after >= cheaper_than:
+                    continue
+                old = get(kid)
+                if old is not None and old[0] <= later and old[1] >= after:
+                    continue
+                seen[kid] = (later, after)
+                counter += 1
+                push(heap, (GOAL_ROW - kid[0] // WIDTH, later, counter, kid, after))
+        return 0, expanded
 
     def root(self, x: int) -> State:
         """The state before turn 1 with the player on top-row column x."""

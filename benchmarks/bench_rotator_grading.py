@@ -1,0 +1,129 @@
+"""The grading searches: the solver's fast ones against the readable ones (the spec).
+
+    python benchmarks/bench_rotator_grading.py [--boards N] [--seed S]
+
+Both run in this process on the same seeded random maps with the default budget: the
+difficulty figures of each board (``grading.figures``: par, boosts needed by par + 4,
+open first moves, par moves) and the generator's own question "a line with fewer than k
+boost spaces?" (``grading.cheaper_line``) for k = 1 … 4, once on a ``Solver`` (its
+``fewest_boosts`` and ``win_within``) and once on a ``grading.ReadableSolver`` (the
+readable searches on ``Solver.expand``). Every answer must be the same, the states
+counted included. Then ``SplitMix64.below`` (the maps' and the Node computers' random
+draws) against rejection sampling on ``next``, as it was written before, and drawing maps
+(``random_map``) against measuring every distance to the Nodes placed anew. Times are CPU
+seconds of this process (``time.process_time``); the ratio old / new is what to read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from cardgen.board.cells import Cell, Grid
+from cardgen.board.territory import MIN_DISJOINT_DISTANCE, distance
+from cardgen.games.rng import SplitMix64
+from cardgen.games.rotator import grading
+from cardgen.games.rotator.board import NODES_PER_GRID, RotatorMap
+from cardgen.games.rotator.engine import Terrain
+from cardgen.games.rotator.generator import CENTRES, random_map
+from cardgen.games.rotator.solver import DEFAULT_BUDGET, Solver
+
+
+def answers(solver: Solver) -> tuple[float, list[Any]]:
+    """The CPU seconds and the answers of the grading searches on one board."""
+    start = time.process_time()
+    best = grading.par_search(solver, DEFAULT_BUDGET)
+    out: list[Any] = [grading.figures(solver, DEFAULT_BUDGET)]
+    if best is not None:
+        out += [grading.cheaper_line(solver, best.turns, k, DEFAULT_BUDGET) for k in range(1, 5)]
+    return time.process_time() - start, out
+
+
+def plain_below(rng: SplitMix64, n: int) -> int:
+    """``below`` as it was: rejection sampling on ``next``."""
+    limit = (1 << 64) - (1 << 64) % n
+    while True:
+        value = rng.next()
+        if value < limit:
+            return value % n
+
+
+def bench_below(draws: int = 300_000) -> None:
+    sizes = [3, 10, 37, 64, 1 << 30]
+    fast, plain = SplitMix64(2026), SplitMix64(2026)
+    start = time.process_time()
+    old = [plain_below(plain, sizes[i % 5]) for i in range(draws)]
+    middle = time.process_time()
+    new = [fast.below(sizes[i % 5]) for i in range(draws)]
+    end = time.process_time()
+    if new != old:
+        raise AssertionError("SplitMix64.below draws other values")
+    print(f"SplitMix64.below, {draws:,} draws: next-based {middle - start:.2f} s → "
+          f"{end - middle:.2f} s ({(middle - start) / (end - middle):.1f}×), the same values")
+
+
+def plain_random_map(rng: SplitMix64) -> RotatorMap:
+    """``random_map`` as it was: every distance measured anew for each Node."""
+    while True:
+        placed: list[Cell] = []
+        for grid in Grid:
+            for _ in range(NODES_PER_GRID):
+                free = [c for c in CENTRES[grid]
+                        if all(distance(c, p) >= MIN_DISJOINT_DISTANCE for p in placed)]
+                if not free:
+                    break
+                placed.append(free[rng.below(len(free))])
+        if len(placed) == len(Grid) * NODES_PER_GRID:
+            return RotatorMap.from_cells(placed)
+
+
+def bench_maps(count: int = 2_000) -> None:
+    fast, plain = SplitMix64(7), SplitMix64(7)
+    start = time.process_time()
+    old = [plain_random_map(plain) for _ in range(count)]
+    middle = time.process_time()
+    new = [random_map(fast) for _ in range(count)]
+    end = time.process_time()
+    if new != old:
+        raise AssertionError("random_map draws other maps")
+    print(f"random_map, {count:,} maps: {middle - start:.2f} s → {end - middle:.2f} s "
+          f"({(middle - start) / (end - middle):.1f}×), the same maps")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--boards", type=int, default=20, help="seeded random maps")
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    rng = SplitMix64(args.seed)
+    rows = []
+    for i in range(args.boards):
+        terrain = Terrain.from_map(random_map(rng))
+        plain, old = answers(grading.ReadableSolver(terrain))
+        fast, new = answers(Solver(terrain))
+        if new != old:
+            raise AssertionError(f"board {i + 1}: the answers differ:\n  {old}\n  {new}")
+        figures = new[0]
+        par = figures.par if figures else "-"
+        rows.append((plain, fast))
+        print(f"  board {i + 1:>3} par {par:>2}  readable {plain:6.2f} s → fast {fast:6.2f} s "
+              f"({plain / fast:4.1f}×)", flush=True)
+    old_total = sum(r[0] for r in rows)
+    new_total = sum(r[1] for r in rows)
+    print(f"\n{len(rows)} boards (seed {args.seed}), default budget {DEFAULT_BUDGET:,} states "
+          "per search, CPU seconds of one process; the same answers, states included.")
+    print(f"grading: readable {old_total:.2f} s → fast {new_total:.2f} s: "
+          f"{old_total / new_total:.1f}× (median per board "
+          f"{statistics.median(p / f for p, f in rows):.1f}×)")
+    bench_below()
+    bench_maps()
+
+
+if __name__ == "__main__":
+    main()
