@@ -93,7 +93,7 @@ def scrambled(draw: st.DrawFn) -> State:
                    to_move=draw(st.sampled_from(players)), begun=True)
 
 
-@settings(max_examples=100, deadline=None, derandomize=True,
+@settings(max_examples=50, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(state=scrambled())
 def test_the_shots_are_the_plain_ones_from_any_position(state):

@@ -104,6 +104,10 @@ class Join:
 
 # --- the layout -------------------------------------------------------------------------
 
+def _spaces(grid: str) -> tuple[Spot, ...]:
+    return tuple((grid, c, r) for r in range(1, SIZE + 1) for c in range(SIZE))
+
+
 def _neighbours(spot: Spot) -> Iterable[Spot]:
     grid, column, row = spot
     for dc, dr in ((0, -1), (-1, 0), (1, 0), (0, 1)):  # reading order
@@ -180,7 +184,12 @@ class Layout:
 
     def spaces(self, grid: str) -> tuple[Spot, ...]:
         """Every space of ``grid`` in reading order (Row 1 first, A to J in a row)."""
-        return tuple((grid, c, r) for r in range(1, SIZE + 1) for c in range(SIZE))
+        found = self._spaces.get(grid)
+        return found if found is not None else _spaces(grid)
+
+    @cached_property
+    def _spaces(self) -> dict[str, tuple[Spot, ...]]:
+        return {grid: _spaces(grid) for grid in self.grids}
 
     def has(self, spot: Spot) -> bool:
         """Whether ``spot`` is a space of this table (its grid exists)."""
