@@ -2,7 +2,10 @@
 the same legal moves in the same order, over every position of seeded random games on
 every kind of table (each variant, both Defector layouts) and over scrambled positions
 (random marks, homes, aimed-at grids, turn counts and alliances on a real table, which
-no game need reach). ``benchmarks/bench_nodes_speed.py`` times the two.
+no game need reach); the computer's belief counts the same and leaves its generator in
+the same state, from any facts of a grid. (``tests/test_nodes_computer.py`` re-chooses
+every move its walks play with the plain computer.) ``benchmarks/bench_nodes_speed.py``
+times the two.
 
 The quick loop compares a sample of seeds; the full command all of them."""
 
@@ -15,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardgen.games.names import GameName
-from cardgen.games.nodes import engine, reference
+from cardgen.games.nodes import computer, engine, reference
 from cardgen.games.nodes.alliance import Alliances
 from cardgen.games.nodes.deal import deal
 from cardgen.games.nodes.record import AllianceView, Variant
@@ -98,3 +101,47 @@ def scrambled(draw: st.DrawFn) -> State:
 @given(state=scrambled())
 def test_the_shots_are_the_plain_ones_from_any_position(state):
     assert engine.shots(state) == reference.shots(state)
+
+
+# --- the computer's belief ---------------------------------------------------------------
+
+
+class _Stepwise(computer.Belief):
+    """The fast belief drawing its numbers one at a time (its way when a draw is
+    rejected, which no seed here reaches)."""
+
+    batched = False
+
+
+@st.composite
+def constraints(draw: st.DrawFn) -> computer.Constraints:
+    """Any facts of one grid: known Nodes, candidates, needs (some of them unmeetable)."""
+    spaces = st.sampled_from(computer.ALL)
+    known = draw(st.frozensets(spaces, max_size=5))
+    candidates = draw(st.frozensets(spaces, max_size=100)) - known
+    needs = draw(st.lists(st.frozensets(spaces, min_size=1, max_size=12), max_size=4))
+    return computer.Constraints(known, max(0, 5 - len(known)), candidates,
+                                tuple(frozenset(n & candidates) for n in needs))
+
+
+@settings(max_examples=60, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(facts=constraints(), seed=st.integers(0, 2**64 - 1),
+       samples=st.sampled_from([0, 1, 7, computer.SAMPLES]))
+def test_the_belief_counts_what_the_plain_one_counts(facts, seed, samples):
+    """The same counts, and the generator left in the same state (the next draws of the
+    computer depend on it), drawing the numbers at once, one at a time, or plainly."""
+    found = []
+    for kind in (computer.Belief, _Stepwise, reference.PlainBelief):
+        rng = SplitMix64(seed)
+        belief = kind(facts, rng, samples)
+        found.append((belief.samples, belief.node, belief.cover, rng.state))
+    assert found[0] == found[1] == found[2]
+
+
+@given(seed=st.integers(0, 2**64 - 1), count=st.integers(0, 50))
+@settings(max_examples=50, deadline=None, derandomize=True)
+def test_the_outputs_drawn_at_once_are_the_generators(seed, count):
+    rng = SplitMix64(seed)
+    expected = [rng.next() for _ in range(count)]
+    assert computer._outputs(SplitMix64(seed).state, count) == (expected, rng.state)

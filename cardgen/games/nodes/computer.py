@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import functools
 import operator
+import struct
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -73,6 +74,7 @@ STEPS_BETWEEN = 3
 # A Belief counts each space's draws in a field of one integer: the space at ALL[i] has
 # the bits from i * _FIELD, so adding two integers adds every space's counts at once.
 _FIELD = 32  # bits: room for 2**32 - 1 draws
+_LANE = 128  # bits per lane when the generator's outputs are worked out side by side
 
 
 @cache
@@ -91,6 +93,32 @@ def sides(coord: Coord) -> tuple[Coord, ...]:
 
 _NODE_BIT = {c: 1 << (i * _FIELD) for i, c in enumerate(ALL)}  # one count for c
 _COVER_BITS = {c: sum(_NODE_BIT[t] for t in near(c)) for c in ALL}  # one for each space c covers
+
+
+@cache
+def _lanes(count: int) -> tuple[int, int, struct.Struct]:
+    """For :func:`_outputs`: the generator's steps 1 … ``count`` (each a multiple of its
+    increment, mod 2**64) and a 64-bit mask, each in one lane of 128 bits of an integer;
+    the layout of those lanes as bytes."""
+    steps = sum((((j + 1) * _GOLDEN) & _MASK64) << (_LANE * j) for j in range(count))
+    ones = sum(1 << (_LANE * j) for j in range(count))
+    return steps, ones * _MASK64, struct.Struct("<" + "Q8x" * count)
+
+
+def _outputs(at: int, count: int) -> tuple[list[int], int]:
+    """The next ``count`` outputs of a SplitMix64 at state ``at`` (:meth:`SplitMix64.next`
+    ``count`` times) and its state after, computed in one go: the k-th output is a
+    function of the state plus k increments, so all of them are worked out side by side,
+    one per lane of one integer (a lane's product never reaches the next lane)."""
+    if count == 0:
+        return [], at
+    steps, masks, layout = _lanes(count)
+    z = (at * (masks // _MASK64) + steps) & masks
+    z = (((z ^ (z >> 30)) & masks) * _MIX1) & masks
+    z = (((z ^ (z >> 27)) & masks) * _MIX2) & masks
+    z = (z ^ (z >> 31)) & masks
+    return list(layout.unpack(z.to_bytes(layout.size, "little"))), \
+        (at + count * _GOLDEN) & _MASK64
 
 
 def distance(a: Coord, b: Coord) -> int:
@@ -181,6 +209,8 @@ class Belief:
     one Node at a time to another candidate while every need stays met (a symmetric
     proposal, so every consistent placement is equally likely in the long run)."""
 
+    batched = True  # draw the walk's numbers all at once (:func:`_outputs`)
+
     def __init__(self, facts: Constraints, rng: SplitMix64, samples: int = SAMPLES) -> None:
         self.facts = facts
         self.samples = 0
@@ -249,28 +279,18 @@ class Belief:
                 for i in index[c]:
                     met[i] += 1
             inside = set(placed)
-            at = rng.state
             below_k = _SPAN - _SPAN % how_many  # SplitMix64.below's rejection limits
             below_p = _SPAN - _SPAN % choices
-            mask, golden, mix1, mix2 = _MASK64, _GOLDEN, _MIX1, _MIX2
+            steps = samples * STEPS_BETWEEN
+            drawn, after = _outputs(rng.state, 2 * steps) if self.batched else ([], 0)
+            picks, spots = drawn[0::2], drawn[1::2]
+            if not (picks and max(picks) < below_k and max(spots) < below_p):
+                picks, spots, after = self._stepwise(rng.state, steps, below_k, below_p)
+            rng.state = after
             node_now = cover_now = -1
-            for step in range(samples * STEPS_BETWEEN):
-                while True:  # k = rng.below(how_many)
-                    at = (at + golden) & mask
-                    z = ((at ^ (at >> 30)) * mix1) & mask
-                    z = ((z ^ (z >> 27)) * mix2) & mask
-                    z ^= z >> 31
-                    if z < below_k:
-                        break
-                k = z % how_many
-                while True:  # new = pool[rng.below(choices)]
-                    at = (at + golden) & mask
-                    z = ((at ^ (at >> 30)) * mix1) & mask
-                    z = ((z ^ (z >> 27)) * mix2) & mask
-                    z ^= z >> 31
-                    if z < below_p:
-                        break
-                old, new = placed[k], pool[z % choices]
+            for step in range(steps):
+                k = picks[step] % how_many
+                old, new = placed[k], pool[spots[step] % choices]
                 if new not in inside:
                     lost, gained = index[old], index[new]
                     if not lost or all(met[i] > 1 or i in gained for i in lost):
@@ -290,7 +310,6 @@ class Belief:
                             cover_now |= cover_bits[c]
                     nodes += node_now
                     covers += cover_now
-            rng.state = at
         self.samples += samples
         width = _FIELD // 8
         for counts, into in ((nodes, self.node), (covers, self.cover)):
@@ -299,6 +318,26 @@ class Belief:
                 count = int.from_bytes(data[i * width:(i + 1) * width], "little")
                 if count:
                     into[c] += count
+
+    @staticmethod
+    def _stepwise(at: int, steps: int, below_k: int, below_p: int,
+                  ) -> tuple[list[int], list[int], int]:
+        """The walk's draws one at a time, as :meth:`SplitMix64.below` makes them (for
+        the rare walk in which some draw is rejected): for each step the generator's
+        output for the Node moved and for the space it moves to; the state after."""
+        picks: list[int] = []
+        spots: list[int] = []
+        mask, golden, mix1, mix2 = _MASK64, _GOLDEN, _MIX1, _MIX2
+        for limit, into in ((below_k, picks), (below_p, spots)) * steps:
+            while True:
+                at = (at + golden) & mask
+                z = ((at ^ (at >> 30)) * mix1) & mask
+                z = ((z ^ (z >> 27)) * mix2) & mask
+                z ^= z >> 31
+                if z < limit:
+                    break
+            into.append(z)
+        return picks, spots, at
 
     def _spread(self) -> None:
         facts = self.facts

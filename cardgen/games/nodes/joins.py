@@ -197,9 +197,14 @@ class Layout:
 
     def owner(self, grid: str) -> str | None:
         """Who owns ``grid`` (``P3`` owns ``P3``); None for an Island grid."""
-        if grid not in self._order:
+        owners = self._owners
+        if grid not in owners:
             raise KeyError(grid)
-        return grid if seat_of(grid) is not None else None
+        return owners[grid]
+
+    @cached_property
+    def _owners(self) -> dict[str, str | None]:
+        return {g: g if seat_of(g) is not None else None for g in self.grids}
 
     def across(self, spot: Spot) -> tuple[Spot, ...]:
         """The spaces of other grids facing ``spot`` across joins (SPEC §9.1.6), in
