@@ -27,9 +27,8 @@ from hypothesis import strategies as st
 from cardgen.games.names import GameName
 from cardgen.games.nodes.deal import deal
 from cardgen.games.nodes.engine import legal_moves, problem, push, start
-from cardgen.games.nodes.joins import Layout
 from cardgen.games.nodes.record import Answer, MoveReport, Shot, Spot, Variant
-from cardgen.games.nodes.state import State
+from cardgen.games.nodes.state import Setup, State
 from cardgen.games.rng import SplitMix64
 
 QUICK = settings(max_examples=6, deadline=None, derandomize=True,
@@ -51,8 +50,21 @@ ENDS_WITHIN = 8000
 
 
 @functools.cache
-def _spaces(layout: Layout) -> frozenset[Spot]:
-    return frozenset(s for g in layout.grids for s in layout.spaces(g))
+def _spaces(grids: tuple[str, ...]) -> frozenset[Spot]:
+    """Every space of a table with these grids."""
+    return frozenset((g, c, r) for g in grids for r in range(1, 11) for c in range(10))
+
+
+_PLACED: dict[int, tuple[Setup, frozenset[Spot]]] = {}  # by id: the set-up, kept alive
+
+
+def _placed(setup: Setup) -> frozenset[Spot]:
+    """Every Deflector placed at set-up (worked out once per set-up)."""
+    found = _PLACED.get(id(setup))
+    if found is None:
+        found = _PLACED[id(setup)] = (setup, frozenset(
+            (g, *c) for g, cs in setup.deflectors.items() for c in cs))
+    return found[1]
 
 
 def check_position(state: State, *, every_space: bool = True) -> None:
@@ -63,9 +75,8 @@ def check_position(state: State, *, every_space: bool = True) -> None:
     setup, marks = state.setup, state.marks
     players = set(setup.players)
     assert set(marks.values()) <= players
-    assert marks.keys() <= _spaces(state.layout)
-    placed = {(g, *c) for g, cs in setup.deflectors.items() for c in cs}
-    unused = [s for s in marks.keys() & placed if state.unused_deflector(s)]
+    assert marks.keys() <= _spaces(state.layout.grids)
+    unused = [s for s in _placed(setup) if s in marks and state.unused_deflector(s)]
     assert not unused, f"{unused} is won over an unused Deflector"
     if every_space:
         for grid in state.layout.grids:  # every space's holder, a grid at a time
