@@ -294,8 +294,7 @@ def shots(state: State) -> list[Shot]:
         found = {s for s in found if s[0] != player}
     else:  # held: the unwon spaces of his grid and his allies' (ally)
         found = {s for s in found if s[0] not in side or s in marks}
-    owners = setup.owners
-    held = [n for n in setup.node_spots if (marks.get(n) or owners[n[0]]) == player]
+    held = state.nodes_held(player)
     if held:  # own-territory: won spaces, not Nodes, in the territory of his Nodes
         covered = found.intersection(chain.from_iterable(map(setup.territory, held)))
         found.difference_update(s for s in covered if s in marks and not setup.is_node(s))
