@@ -115,7 +115,7 @@ MODELS = {
     "cardgen.games.nodes.state", "cardgen.games.nodes.turn", "cardgen.games.nodes.engine",
     "cardgen.games.nodes.deal", "cardgen.games.nodes.knowledge",
     "cardgen.games.nodes.recordfile",
-    "cardgen.games.nodes.computer",
+    "cardgen.games.nodes.computer", "cardgen.games.nodes.reference",
     "cardgen.physical.card", "cardgen.physical.links",
     "cardgen.games.rng", "cardgen.games.rotator.board", "cardgen.games.rotator.engine",
     "cardgen.games.rotator.solver", "cardgen.games.rotator.reference",

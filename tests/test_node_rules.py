@@ -285,17 +285,14 @@ def test_no_text_keeps_a_rule_spec9_overturned(game, phrase):
 
 
 @pytest.fixture(scope="module")
-def books(tmp_path_factory) -> dict[str, str]:
-    """The three printed rule books' text, read back from the PDFs, white space as one."""
+def books(produced) -> dict[str, str]:
+    """The three printed rule books' text, read back from the PDFs, white space as one
+    (the books made once a test run, shared with the other tests that read them)."""
     from pypdf import PdfReader
 
-    from tests.helpers import cli, ok
-
-    out = tmp_path_factory.mktemp("node-rules")
     found = {}
     for game in GAMES:
-        ok(cli("rules", game, "-o", out))
-        reader = PdfReader(out / f"rules-{game}.pdf")
+        reader = PdfReader(produced("rules", game) / f"rules-{game}.pdf")
         found[game] = " ".join(" ".join(p.extract_text() for p in reader.pages).split())
     return found
 

@@ -17,6 +17,7 @@ The quick loop plays a few short games per game; ``slow`` plays many whole ones.
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import pytest
@@ -27,7 +28,7 @@ from cardgen.games.names import GameName
 from cardgen.games.nodes.deal import deal
 from cardgen.games.nodes.engine import legal_moves, problem, push, start
 from cardgen.games.nodes.record import Answer, MoveReport, Shot, Spot, Variant
-from cardgen.games.nodes.state import State
+from cardgen.games.nodes.state import Setup, State
 from cardgen.games.rng import SplitMix64
 
 QUICK = settings(max_examples=6, deadline=None, derandomize=True,
@@ -48,17 +49,39 @@ TABLES: list[Table] = [
 ENDS_WITHIN = 8000
 
 
-def check_position(state: State) -> None:
-    setup = state.setup
-    for spot, player in state.marks.items():
-        assert state.layout.has(spot) and player in setup.players
-        assert not state.unused_deflector(spot), f"{spot} is won over an unused Deflector"
-    for grid in state.layout.grids:
-        owner = setup.owners[grid]
-        for spot in state.layout.spaces(grid):
-            holder = state.holder(spot)
-            assert holder in setup.players if owner is not None else (
-                holder is None or holder in setup.players)
+@functools.cache
+def _spaces(grids: tuple[str, ...]) -> frozenset[Spot]:
+    """Every space of a table with these grids."""
+    return frozenset((g, c, r) for g in grids for r in range(1, 11) for c in range(10))
+
+
+_PLACED: dict[int, tuple[Setup, frozenset[Spot]]] = {}  # by id: the set-up, kept alive
+
+
+def _placed(setup: Setup) -> frozenset[Spot]:
+    """Every Deflector placed at set-up (worked out once per set-up)."""
+    found = _PLACED.get(id(setup))
+    if found is None:
+        found = _PLACED[id(setup)] = (setup, frozenset(
+            (g, *c) for g, cs in setup.deflectors.items() for c in cs))
+    return found[1]
+
+
+def check_position(state: State, *, every_space: bool = True) -> None:
+    """Every mark is a player's, on a space of the table and on no unused Deflector; the
+    Node counts add up. With ``every_space``, each space's holder too, by
+    ``State.holder``: since a holder is the mark, else the grid's owner, the marks'
+    check already holds it between two such sweeps."""
+    setup, marks = state.setup, state.marks
+    players = set(setup.players)
+    assert set(marks.values()) <= players
+    assert marks.keys() <= _spaces(state.layout.grids)
+    unused = [s for s in _placed(setup) if s in marks and state.unused_deflector(s)]
+    assert not unused, f"{unused} is won over an unused Deflector"
+    if every_space:
+        for grid in state.layout.grids:  # every space's holder, a grid at a time
+            held = set(map(state.holder, state.layout.spaces(grid)))
+            assert held <= (players if setup.owners[grid] is not None else players | {None})
     counts = [state.node_count(p) for p in setup.players]
     assert sum(counts) == setup.total_nodes
 
@@ -98,23 +121,29 @@ def check_report(before: State, after: State, move: object, report: MoveReport) 
         assert not report.path and not report.won
 
 
-def play(table: Table, seed: int, moves: int) -> State:
-    """A random legal game from a seeded set-up, every position and report checked."""
+SWEEP = 25  # a whole game checks every space's holder every SWEEP moves and at its end
+
+
+def play(table: Table, seed: int, moves: int, sweep: int = 1) -> State:
+    """A random legal game from a seeded set-up, every position and report checked
+    (every space's holder: in the first ``sweep`` positions, every ``sweep``-th and the
+    last)."""
     game, players, arrangement, variants = table
     record = deal(game, players, seed, arrangement=arrangement,
                   variants=frozenset(Variant(v) for v in variants))
     state = start(record)
     pick = SplitMix64(seed)
-    for _ in range(moves):
+    for number in range(moves):
         if state.finish is not None:
             assert legal_moves(state) == []
+            check_position(state)
             break
         options = legal_moves(state)
         assert options
         move = options[pick.below(len(options))]
         assert problem(state, move) is None
         after, report = push(state, move)
-        check_position(after)
+        check_position(after, every_space=number < sweep or number % sweep == 0)
         check_report(state, after, move, report)
         state = after
     return state
@@ -148,7 +177,7 @@ def test_random_games_end(table):
     @settings(SLOW, max_examples=WHOLE_GAMES[table[1]])
     @given(seed=st.integers(0, 2**32))
     def game_ends(seed: int) -> None:
-        state = play(table, seed, ENDS_WITHIN)
+        state = play(table, seed, ENDS_WITHIN, SWEEP)
         assert state.finish is not None
 
     game_ends()

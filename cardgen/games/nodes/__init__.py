@@ -12,8 +12,10 @@ here imports a product, another game, rendering or the command line.
 The rules of SPEC §9 are a pure model too: ``record`` (a game record and a referee's
 report as values), ``joins`` (the table as the rules see it), ``alliance`` (Defector's
 alliances), ``state`` (a position), ``turn`` (one shot resolved), ``engine`` (who may do
-what, the end of a turn, a record replayed), ``knowledge`` (what one player knows) and
-``deal`` (seeded set-ups); ``recordfile`` reads records and reports from TOML and writes
+what, the end of a turn, a record replayed), ``knowledge`` (what one player knows),
+``deal`` (seeded set-ups), ``computer`` (computer players) and ``reference`` (the plain
+first versions of the engine's and the computer's hot paths, which the tests hold the
+fast ones equal to); ``recordfile`` reads records and reports from TOML and writes
 reports as TOML and JSON, through ``cardgen.datafile`` and ``cardgen.schema``.
 
 May import: ``cardgen.games`` (the games' names), ``cardgen.board``,

@@ -34,6 +34,9 @@ Pure: imports the Node model and the seeded generator.
 
 from __future__ import annotations
 
+import functools
+import operator
+import struct
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -61,10 +64,17 @@ from cardgen.games.rng import SplitMix64
 LEVELS = ("easy", "normal")  # easy: any legal shot; normal: the strategy above
 ALL: tuple[Coord, ...] = tuple((c, r) for r in range(1, 11) for c in range(10))
 _MASK64 = (1 << 64) - 1
+_SPAN = 1 << 64
+_GOLDEN, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB  # SplitMix64
 
 # How many consistent placements a move draws, and the chain steps between draws.
 SAMPLES = 120
 STEPS_BETWEEN = 3
+
+# A Belief counts each space's draws in a field of one integer: the space at ALL[i] has
+# the bits from i * _FIELD, so adding two integers adds every space's counts at once.
+_FIELD = 32  # bits: room for 2**32 - 1 draws
+_LANE = 128  # bits per lane when the generator's outputs are worked out side by side
 
 
 @cache
@@ -79,6 +89,36 @@ def sides(coord: Coord) -> tuple[Coord, ...]:
     c, r = coord
     return tuple((x, y) for x, y in ((c - 1, r), (c + 1, r), (c, r - 1), (c, r + 1))
                  if 0 <= x < 10 and 1 <= y <= 10)
+
+
+_NODE_BIT = {c: 1 << (i * _FIELD) for i, c in enumerate(ALL)}  # one count for c
+_COVER_BITS = {c: sum(_NODE_BIT[t] for t in near(c)) for c in ALL}  # one for each space c covers
+
+
+@cache
+def _lanes(count: int) -> tuple[int, int, struct.Struct]:
+    """For :func:`_outputs`: the generator's steps 1 … ``count`` (each a multiple of its
+    increment, mod 2**64) and a 64-bit mask, each in one lane of 128 bits of an integer;
+    the layout of those lanes as bytes."""
+    steps = sum((((j + 1) * _GOLDEN) & _MASK64) << (_LANE * j) for j in range(count))
+    ones = sum(1 << (_LANE * j) for j in range(count))
+    return steps, ones * _MASK64, struct.Struct("<" + "Q8x" * count)
+
+
+def _outputs(at: int, count: int) -> tuple[list[int], int]:
+    """The next ``count`` outputs of a SplitMix64 at state ``at`` (:meth:`SplitMix64.next`
+    ``count`` times) and its state after, computed in one go: the k-th output is a
+    function of the state plus k increments, so all of them are worked out side by side,
+    one per lane of one integer (a lane's product never reaches the next lane)."""
+    if count == 0:
+        return [], at
+    steps, masks, layout = _lanes(count)
+    z = (at * (masks // _MASK64) + steps) & masks
+    z = (((z ^ (z >> 30)) & masks) * _MIX1) & masks
+    z = (((z ^ (z >> 27)) & masks) * _MIX2) & masks
+    z = (z ^ (z >> 31)) & masks
+    return list(layout.unpack(z.to_bytes(layout.size, "little"))), \
+        (at + count * _GOLDEN) & _MASK64
 
 
 def distance(a: Coord, b: Coord) -> int:
@@ -124,8 +164,7 @@ def constraints(view: View, grid: str) -> Constraints:
     known: set[Coord] = set()
     excluded: set[Coord] = set()
     covered: list[Coord] = []
-    for coord in ALL:
-        facts = view.known((grid, *coord))
+    for coord, facts in view.grid_facts(grid):
         if Fact.NODE in facts:
             known.add(coord)
         elif Fact.NOT_NODE in facts:
@@ -137,7 +176,7 @@ def constraints(view: View, grid: str) -> Constraints:
     needs: list[frozenset[Coord]] = []
     held: set[Coord] = set()  # the grid's Nodes the player had captured so far
     me = view.player
-    for report in view.history:
+    for report in view.captures:
         won = set(report.won.get(me, ()))
         for node in report.captured:
             if node[0] != grid:
@@ -169,6 +208,8 @@ class Belief:
     :class:`Constraints`: a random consistent placement, then a Markov chain that moves
     one Node at a time to another candidate while every need stays met (a symmetric
     proposal, so every consistent placement is equally likely in the long run)."""
+
+    batched = True  # draw the walk's numbers all at once (:func:`_outputs`)
 
     def __init__(self, facts: Constraints, rng: SplitMix64, samples: int = SAMPLES) -> None:
         self.facts = facts
@@ -215,39 +256,88 @@ class Belief:
         return chosen if grow(chosen) else None
 
     def _walk(self, rng: SplitMix64, placed: list[Coord], samples: int) -> None:
+        """Move one Node at a time (a random one to a random candidate, kept when every
+        need stays met) for ``samples`` × ``STEPS_BETWEEN`` steps, counting the placement
+        after every ``STEPS_BETWEEN``-th. The generator is stepped here as
+        :meth:`SplitMix64.below` steps it, and every space's counts are kept in one
+        integer (:data:`_NODE_BIT`, :data:`_COVER_BITS`), so the counts, and the
+        generator's state after, are those of drawing and counting one step at a time
+        (``reference.PlainBelief``; the tests hold the two equal)."""
         facts = self.facts
         pool = sorted(facts.candidates)
-        index = {c: [i for i, n in enumerate(facts.needs) if c in n] for c in pool}
-        met = [0] * len(facts.needs)
-        for c in placed:
-            for i in index[c]:
-                met[i] += 1
-        inside = set(placed)
-        for step in range(samples * STEPS_BETWEEN):
-            if placed and len(pool) > len(placed):
-                k = rng.below(len(placed))
-                old, new = placed[k], pool[rng.below(len(pool))]
+        how_many, choices = len(placed), len(pool)
+        nodes = covers = 0  # every space's counts, a field of _FIELD bits each
+        node_bit, cover_bits = _NODE_BIT, _COVER_BITS
+        if not placed or choices <= how_many:  # nothing can move: every count the same
+            nodes = samples * sum(node_bit[c] for c in placed)
+            covers = samples * functools.reduce(operator.or_,
+                                                (cover_bits[c] for c in placed), 0)
+        else:
+            index = {c: tuple(i for i, n in enumerate(facts.needs) if c in n) for c in pool}
+            met = [0] * len(facts.needs)
+            for c in placed:
+                for i in index[c]:
+                    met[i] += 1
+            inside = set(placed)
+            below_k = _SPAN - _SPAN % how_many  # SplitMix64.below's rejection limits
+            below_p = _SPAN - _SPAN % choices
+            steps = samples * STEPS_BETWEEN
+            drawn, after = _outputs(rng.state, 2 * steps) if self.batched else ([], 0)
+            picks, spots = drawn[0::2], drawn[1::2]
+            if not (picks and max(picks) < below_k and max(spots) < below_p):
+                picks, spots, after = self._stepwise(rng.state, steps, below_k, below_p)
+            rng.state = after
+            node_now = cover_now = -1
+            for step in range(steps):
+                k = picks[step] % how_many
+                old, new = placed[k], pool[spots[step] % choices]
                 if new not in inside:
-                    gained = set(index[new])
-                    if all(met[i] > 1 or i in gained for i in index[old]):
-                        for i in index[old]:
+                    lost, gained = index[old], index[new]
+                    if not lost or all(met[i] > 1 or i in gained for i in lost):
+                        for i in lost:
                             met[i] -= 1
                         for i in gained:
                             met[i] += 1
                         placed[k] = new
                         inside.discard(old)
                         inside.add(new)
-            if step % STEPS_BETWEEN == 0:
-                self._count(placed)
+                        node_now = -1
+                if step % STEPS_BETWEEN == 0:
+                    if node_now < 0:
+                        node_now, cover_now = 0, 0
+                        for c in placed:
+                            node_now |= node_bit[c]
+                            cover_now |= cover_bits[c]
+                    nodes += node_now
+                    covers += cover_now
+        self.samples += samples
+        width = _FIELD // 8
+        for counts, into in ((nodes, self.node), (covers, self.cover)):
+            data = counts.to_bytes(len(ALL) * width, "little")
+            for i, c in enumerate(ALL):
+                count = int.from_bytes(data[i * width:(i + 1) * width], "little")
+                if count:
+                    into[c] += count
 
-    def _count(self, placed: Sequence[Coord]) -> None:
-        self.samples += 1
-        covered: set[Coord] = set()
-        for c in placed:
-            self.node[c] += 1
-            covered |= near(c)
-        for c in covered:
-            self.cover[c] += 1
+    @staticmethod
+    def _stepwise(at: int, steps: int, below_k: int, below_p: int,
+                  ) -> tuple[list[int], list[int], int]:
+        """The walk's draws one at a time, as :meth:`SplitMix64.below` makes them (for
+        the rare walk in which some draw is rejected): for each step the generator's
+        output for the Node moved and for the space it moves to; the state after."""
+        picks: list[int] = []
+        spots: list[int] = []
+        mask, golden, mix1, mix2 = _MASK64, _GOLDEN, _MIX1, _MIX2
+        for limit, into in ((below_k, picks), (below_p, spots)) * steps:
+            while True:
+                at = (at + golden) & mask
+                z = ((at ^ (at >> 30)) * mix1) & mask
+                z = ((z ^ (z >> 27)) * mix2) & mask
+                z ^= z >> 31
+                if z < limit:
+                    break
+            into.append(z)
+        return picks, spots, at
 
     def _spread(self) -> None:
         facts = self.facts
@@ -272,6 +362,10 @@ class Belief:
 
 class Computer:
     """One computer player: seeded and deterministic."""
+
+    # what it knows of a grid and how it draws placements (the reference's plain ones)
+    constraints = staticmethod(constraints)
+    believe: type[Belief] = Belief
 
     def __init__(self, seed: int, level: str = "normal") -> None:
         if level not in LEVELS:
@@ -361,7 +455,7 @@ class Computer:
         game, when it is the last), or a base near his Nodes."""
         me = view.player
         opp = next(s.id for s in view.seats if s.id != me)
-        belief = Belief(constraints(view, opp), rng)
+        belief = self.believe(self.constraints(view, opp), rng)
         my_nodes = [n for n in view.secrets[me].nodes if _holder(view, (me, *n)) == me]
         a = len(my_nodes)
         b = NODES - sum(1 for s, p in view.marks.items() if s[0] == opp and p == me
@@ -409,7 +503,7 @@ class Computer:
         me = view.player
         grids = sorted({s.at[0] for s in shots if view.layout.owner(s.at[0]) is not None
                         and not view.knows(s.at[0])})
-        beliefs = {g: Belief(constraints(view, g), rng) for g in grids}
+        beliefs = {g: self.believe(self.constraints(view, g), rng) for g in grids}
         reflection = view.game is not GameName.DEFLECTOR or Variant.REFLECTION in view.variants
         mine = view.secrets[me]
         my_nodes = [n for n in mine.nodes if _holder(view, (me, *n)) == me]
@@ -540,9 +634,9 @@ class Player(Protocol):
 
 def play(game: GameName, players: Sequence[Player], *, first: str = "P1",
          arrangement: str | None = None, variants: frozenset[Variant] = frozenset(),
-         limit: int = 5000) -> State:
+         limit: int = 5000, see: Callable[[State, str], View] = knowledge.view) -> State:
     """A whole game among ``players`` (seat order): each places, then each chooses from
-    his own view until the game ends (or ``limit`` moves); the final state."""
+    his own view (``see``) until the game ends (or ``limit`` moves); the final state."""
     count = len(players)
     table = arrangement if arrangement is not None else deal.arrangement_for(game, count)
     grids = joins.layout(game, count, table)
@@ -555,7 +649,7 @@ def play(game: GameName, players: Sequence[Player], *, first: str = "P1",
         if state.finish is not None or state.to_move is None:
             break
         who = state.to_move
-        move = players[int(who[1:]) - 1].choose(knowledge.view(state, who))
+        move = players[int(who[1:]) - 1].choose(see(state, who))
         state, _ = engine.push(state, move)
     return state
 

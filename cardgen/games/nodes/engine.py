@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from itertools import chain
 
 from cardgen.errors import CardgenError
 from cardgen.games.names import GameName
@@ -47,7 +48,7 @@ from cardgen.games.nodes.record import (
     coord_name,
     spot_name,
 )
-from cardgen.games.nodes.state import Finish, Setup, State, frozen, reading
+from cardgen.games.nodes.state import Finish, Setup, State, frozen
 from cardgen.games.nodes.turn import Turn
 
 # The variants each game allows (SPEC §9.5.10-11, §9.6.1).
@@ -237,38 +238,67 @@ def in_reach(state: State, player: str, spot: Spot, *, deluxe: bool = True) -> b
             and any(state.layout.on_stretch_joined_to(spot, g) for g in homes))
 
 
-def _reach(state: State, player: str) -> set[Spot]:
-    """Every space in reach of ``player`` (before the rules of what he may take)."""
-    layout, side = state.layout, state.side(player)
+def _reach(state: State, player: str, bases: Iterable[Spot]) -> set[Spot]:
+    """Every space in reach of ``player`` (before the rules of what he may take), from
+    the ``bases`` of his side: the spaces a base reaches (:func:`_reached_from`) and, on
+    each grid whose entry is open (:func:`_entry_open`), the spaces on its stretches
+    joined to a home grid of the side. The layout's tables give each base's meeting
+    spaces and each grid's entries whole (``reference.reach`` asks space by space; the
+    tests hold the two equal)."""
+    layout, setup = state.layout, state.setup
     found: set[Spot] = set()
-    if state.setup.game is GameName.REFLECTOR:
+    if setup.game is GameName.REFLECTOR:
         target = next(g for g in layout.grids if g != player)
         if target not in state.aimed[player]:
             found.update((target, c, 1) for c in range(SIZE))
-        for base in state.bases(frozenset({player})):
+        for base in bases:
             found.update(m for m in layout.meets(base) if m[0] == base[0])
         return found
-    bases = state.bases(side)
-    for base in bases:
-        found.update(_reached_from(state, player, base))
+    meets, owners = layout.meets, setup.owners
+    if setup.has(Variant.DELUXE):
+        for base in bases:
+            grid = base[0]
+            owner = owners[grid]
+            if owner is not None and owner != player:  # within the grid only down
+                found.update(layout.across(base))
+                below = joins.down(base, state.turns.get(grid, 0))
+                if below is not None:
+                    found.add(below)
+            else:
+                found.update(meets(base))
+    else:
+        found.update(*map(meets, bases))
     homes = _homes(state, player)
+    aimed, based = state.aimed[player], {b[0] for b in bases}
     for grid in layout.grids:
-        if _entry_open(state, player, grid, homes, bases):
+        if grid not in homes and (grid not in aimed or grid not in based):
             for home in homes:
-                if layout.joined(grid, home):
-                    found.update((grid, c, r) for c in range(SIZE) for r in range(1, SIZE + 1)
-                                 if layout.on_stretch_joined_to((grid, c, r), home))
+                found |= layout.entries(grid, home)
     return found
 
 
 def shots(state: State) -> list[Shot]:
     """Every legal shot of the player to move, in seat and reading order (§9.4.3,
-    §9.5.4)."""
+    §9.5.4): the spaces of his reach for which :func:`_take_reason` finds nothing,
+    its reasons taken here a set at a time (``reference.shots`` asks them space by
+    space; the tests hold the two equal)."""
     player = state.to_move
     if player is None:
         return []
-    found = [s for s in _reach(state, player) if _take_reason(state, player, s) is None]
-    return [Shot(player, s) for s in sorted(found, key=reading)]
+    setup, marks = state.setup, state.marks
+    side = state.side(player)
+    bases = [s for s, p in marks.items() if p in side]
+    found = _reach(state, player, bases)
+    found.difference_update(bases)  # held: his marks, his allies' (ally)
+    if setup.game is GameName.REFLECTOR:  # own-grid
+        found = {s for s in found if s[0] != player}
+    else:  # held: the unwon spaces of his grid and his allies' (ally)
+        found = {s for s in found if s[0] not in side or s in marks}
+    held = state.nodes_held(player)
+    if held:  # own-territory: won spaces, not Nodes, in the territory of his Nodes
+        covered = found.intersection(chain.from_iterable(map(setup.territory, held)))
+        found.difference_update(s for s in covered if s in marks and not setup.is_node(s))
+    return [Shot(player, s) for s in sorted(found, key=setup.reading.__getitem__)]
 
 
 # --- why a move is illegal (§9.8's reasons, in their order) -----------------------------

@@ -25,7 +25,7 @@ import enum
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 
 from cardgen.errors import ParameterError, shorten
 from cardgen.games.names import GameName
@@ -104,6 +104,10 @@ class Join:
 
 # --- the layout -------------------------------------------------------------------------
 
+def _spaces(grid: str) -> tuple[Spot, ...]:
+    return tuple((grid, c, r) for r in range(1, SIZE + 1) for c in range(SIZE))
+
+
 def _neighbours(spot: Spot) -> Iterable[Spot]:
     grid, column, row = spot
     for dc, dr in ((0, -1), (-1, 0), (1, 0), (0, 1)):  # reading order
@@ -151,6 +155,18 @@ class Layout:
     def _order(self) -> dict[str, int]:
         return {g: i for i, g in enumerate(self.grids)}
 
+    @cached_property
+    def _meets(self) -> dict[Spot, tuple[Spot, ...]]:
+        """Every space of the table → what :meth:`meets` lists for it."""
+        return {spot: (*_neighbours(spot), *self.across(spot))
+                for grid in self.grids for spot in self.spaces(grid)}
+
+    @cached_property
+    def _entries(self) -> dict[str, dict[str, frozenset[Spot]]]:
+        """grid → other grid → the spaces of grid on stretches joined to it."""
+        return {g: {h: frozenset((g, *c) for c in cells) for h, cells in others.items()}
+                for g, others in self._joined.items()}
+
     def _key(self, spot: Spot) -> tuple[int, int, int]:
         return (self._order.get(spot[0], len(self.grids)), spot[2], spot[1])
 
@@ -168,7 +184,12 @@ class Layout:
 
     def spaces(self, grid: str) -> tuple[Spot, ...]:
         """Every space of ``grid`` in reading order (Row 1 first, A to J in a row)."""
-        return tuple((grid, c, r) for r in range(1, SIZE + 1) for c in range(SIZE))
+        found = self._spaces.get(grid)
+        return found if found is not None else _spaces(grid)
+
+    @cached_property
+    def _spaces(self) -> dict[str, tuple[Spot, ...]]:
+        return {grid: _spaces(grid) for grid in self.grids}
 
     def has(self, spot: Spot) -> bool:
         """Whether ``spot`` is a space of this table (its grid exists)."""
@@ -176,9 +197,14 @@ class Layout:
 
     def owner(self, grid: str) -> str | None:
         """Who owns ``grid`` (``P3`` owns ``P3``); None for an Island grid."""
-        if grid not in self._order:
+        owners = self._owners
+        if grid not in owners:
             raise KeyError(grid)
-        return grid if seat_of(grid) is not None else None
+        return owners[grid]
+
+    @cached_property
+    def _owners(self) -> dict[str, str | None]:
+        return {g: g if seat_of(g) is not None else None for g in self.grids}
 
     def across(self, spot: Spot) -> tuple[Spot, ...]:
         """The spaces of other grids facing ``spot`` across joins (SPEC §9.1.6), in
@@ -188,7 +214,8 @@ class Layout:
     def meets(self, spot: Spot) -> tuple[Spot, ...]:
         """Every space that meets ``spot`` (SPEC §9.1.5): its side neighbours on its own
         grid (in reading order), then the spaces facing it across joins."""
-        return (*_neighbours(spot), *self.across(spot))
+        found = self._meets.get(spot)
+        return found if found is not None else (*_neighbours(spot), *self.across(spot))
 
     def joined(self, a: str, b: str) -> bool:
         """Whether some stretch of grid ``a`` is joined to grid ``b``."""
@@ -202,6 +229,11 @@ class Layout:
         """Whether ``spot`` lies on a stretch of its grid that is joined to ``grid``:
         the squares a player may enter from ``grid`` (SPEC §9.5.3.2)."""
         return spot[1:] in self._joined.get(spot[0], {}).get(grid, frozenset())
+
+    def entries(self, grid: str, other: str) -> frozenset[Spot]:
+        """The spaces of ``grid`` on stretches joined to ``other`` (those for which
+        :meth:`on_stretch_joined_to` holds), none when the two are not joined."""
+        return self._entries.get(grid, {}).get(other, frozenset())
 
     def next_grid(self, grid: str, direction: Direction) -> str:
         """The grid of the next seat from ``grid``'s owner in ``direction``, every seat
@@ -291,6 +323,7 @@ def island(players: int) -> Layout:
     return Layout(GameName.DEFECTOR, players, ISLAND, grids + islands, tuple(joins))
 
 
+@cache
 def layout(game: GameName, players: int, arrangement: str | None) -> Layout:
     """The table of a Node game for ``players`` players on ``arrangement`` (a §8 name).
 
@@ -298,7 +331,9 @@ def layout(game: GameName, players: int, arrangement: str | None) -> Layout:
     Reflector's set-ups). Deflector: the named arrangement for that many players.
     Defector: ``defector-full`` or ``defector-island``, built by rule for any number of
     players from six. A wrong name or a wrong number of players is a
-    :class:`~cardgen.errors.ParameterError` naming ``arrangement``."""
+    :class:`~cardgen.errors.ParameterError` naming ``arrangement``. Each table is built
+    once per process and shared (a layout is frozen; its derived tables are built on
+    first use)."""
     least, most = PLAYERS[game].least, PLAYERS[game].most
     if players < least or (most is not None and players > most):
         raise ParameterError("arrangement", f"cannot seat {players} players: "

@@ -13,12 +13,13 @@ Pure.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from cardgen.games.names import GameName
 from cardgen.games.nodes import engine
-from cardgen.games.nodes.joins import Layout
+from cardgen.games.nodes.joins import SIZE, Layout
 from cardgen.games.nodes.record import Coord, Move, MoveReport, Spot, Unite, Variant
 from cardgen.games.nodes.state import Fact, Finish, State, frozen
 
@@ -77,6 +78,26 @@ class View:
     finish: Finish | None
     legal: tuple[Move, ...]  # his moves now (none when it is not his turn)
 
+    @cached_property
+    def _facts_by_grid(self) -> dict[str, dict[Coord, frozenset[Fact]]]:
+        found: dict[str, dict[Coord, frozenset[Fact]]] = {}
+        for spot, facts in self.facts.items():
+            found.setdefault(spot[0], {})[spot[1:]] = facts
+        return found
+
+    def grid_facts(self, grid: str) -> Iterable[tuple[Coord, frozenset[Fact]]]:
+        """What is known of the spaces of ``grid`` (:meth:`known`), for those spaces
+        of which something is known: every space of a grid whose secrets he knows."""
+        if grid in self.secrets:
+            return [((c, r), self.known((grid, c, r)))
+                    for r in range(1, SIZE + 1) for c in range(SIZE)]
+        return self._facts_by_grid.get(grid, {}).items()
+
+    @cached_property
+    def captures(self) -> tuple[MoveReport, ...]:
+        """The reports of :attr:`history` that capture a Node, in order."""
+        return tuple(r for r in self.history if r.captured)
+
     def knows(self, grid: str) -> bool:
         """Whether the player knows ``grid``'s secrets."""
         return grid in self.secrets
@@ -126,7 +147,8 @@ def view(state: State, player: str) -> View:
     knows = frozenset(p for p in setup.players if state.alliances.knows(player, p))
     sides = tuple(Side(v.members, tuple(members for _, members in v.groups),
                        v.master is not None) for v in state.alliances.views())
-    history = tuple(replace(r, alliances=None) for r in state.history)
+    history = tuple(r if r.alliances is None else replace(r, alliances=None)
+                    for r in state.history)
     return View(
         player, setup.game, setup.layout,
         tuple(Seat(s.id, s.name, s.symbol) for s in setup.seats), setup.variants,

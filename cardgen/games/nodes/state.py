@@ -93,6 +93,11 @@ class Setup:
         return tuple(seat.id for seat in self.seats)
 
     @cached_property
+    def reading(self) -> Mapping[Spot, tuple[int, int, int]]:
+        """Every space of the table → its :func:`reading` key."""
+        return {s: reading(s) for g in self.layout.grids for s in self.layout.spaces(g)}
+
+    @cached_property
     def symbols(self) -> Mapping[str, str]:
         return frozen((seat.id, seat.symbol) for seat in self.seats)
 
@@ -124,7 +129,14 @@ class Setup:
 
     def grid_nodes(self, grid: str) -> tuple[Spot, ...]:
         """The Nodes of one grid, in reading order (none on the Island)."""
-        return tuple(n for n in self.node_spots if n[0] == grid)
+        return self._grid_nodes.get(grid, ())
+
+    @cached_property
+    def _grid_nodes(self) -> Mapping[str, tuple[Spot, ...]]:
+        found: dict[str, list[Spot]] = {}
+        for n in self.node_spots:
+            found.setdefault(n[0], []).append(n)
+        return frozen((g, tuple(ns)) for g, ns in found.items())
 
     @cached_property
     def _deflectors(self) -> frozenset[Spot]:
@@ -211,7 +223,16 @@ class State:
         return self.setup.is_deflector(spot) and spot not in self.used
 
     def nodes_held(self, player: str) -> tuple[Spot, ...]:
-        return tuple(n for n in self.setup.node_spots if self.holder(n) == player)
+        """The Nodes ``player`` holds, in the order of :attr:`Setup.node_spots`."""
+        return self._held.get(player, ())
+
+    @cached_property
+    def _held(self) -> Mapping[str, tuple[Spot, ...]]:
+        """Each holder → the Nodes he holds (the state is frozen: found once)."""
+        found: dict[str | None, list[Spot]] = {}
+        for n in self.setup.node_spots:
+            found.setdefault(self.holder(n), []).append(n)
+        return frozen((p, tuple(ns)) for p, ns in found.items() if p is not None)
 
     def node_count_on(self, player: str, grid: str) -> int:
         """How many of ``grid``'s Nodes ``player`` holds."""

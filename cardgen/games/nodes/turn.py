@@ -12,6 +12,7 @@ order it happened, and hands back a new state and the referee's report
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 
 from cardgen.games.nodes.joins import SIZE, Direction, direction
 from cardgen.games.nodes.record import (
@@ -22,7 +23,7 @@ from cardgen.games.nodes.record import (
     Spot,
     Variant,
 )
-from cardgen.games.nodes.state import Fact, State, frozen, holder, may_take
+from cardgen.games.nodes.state import Fact, State, holder, may_take
 
 
 @dataclass(frozen=True)
@@ -299,9 +300,11 @@ class Turn:
             won={p: tuple(s) for p, s in won.items()},
             fired=tuple(f for f in self.fired if f is not None), reflection=self.reflection,
             turns={g: turns[g] for g in self.setup.players if g in turns})
-        after = replace(state, marks=frozen(self.marks), used=frozenset(self.used),
-                        turns=frozen(self.turns), alliances=self.alliances,
-                        aimed=frozen(self.aimed), facts=frozen(facts))
+        # the working copies become the new state's (this turn is over: nothing changes
+        # them again), read-only
+        after = replace(state, marks=MappingProxyType(self.marks), used=frozenset(self.used),
+                        turns=MappingProxyType(self.turns), alliances=self.alliances,
+                        aimed=MappingProxyType(self.aimed), facts=MappingProxyType(facts))
         return after, report
 
 
