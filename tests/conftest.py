@@ -13,8 +13,13 @@ to the full run:
   ``test_connector_tolerance``); SIGTERM's one line from a real run (SIGINT stays, and
   ``test_signals`` sends both); the light theme's curves around the letters
   (``test_front_text``); the long-edge booklet (``test_rules_cli``); the US card's die
-  line (``test_dieline``); seven of ten grading seeds (``test_rotator_grading``, a win
-  and a loss stay) and two of four solver boards (``test_rotator_solver``);
+  line (``test_dieline``); the back offset on the A4 sheets (the US letter sheet's stays:
+  ``test_sheet``); the variants among ``tests.every_pdf``'s command lines (other
+  themes, presets, papers, --rgb of the sheet, --no-marks: ``every_pdf.QUICK`` is the
+  sample that the overprint, PDF/X, file identity and signature box checks read in the
+  quick loop; the golden hashes pin the variants' pages down there too); seven of ten
+  grading seeds (``test_rotator_grading``, a win and a loss stay) and two of four solver
+  boards (``test_rotator_solver``);
 - and the sweeps of the other modules marked ``slow`` there (``grep -n "mark.slow"
   tests``): every file operation and module lookup signalled, the Defector search at its
   full budget, Ghostscript's separations, the whole books' type sizes, every PDF made

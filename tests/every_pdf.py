@@ -79,13 +79,23 @@ COMMANDS: dict[str, list[str]] = {
 # printed board with its answer key and rules), a tenth of the pages.
 BOOKS = frozenset({"rules-book", "rules-booklet", "rules-booklet-letter", "rotator-book",
                    "rotator-book-large-letter"})
+# Of the rest, the quick loop reads one command line of each command and each way of
+# writing the card's pieces (the art, the dieline and varnish as layers and as files, a
+# batch, a card with a photo and a logo); the full run reads every variant as well (the
+# other themes, presets, papers, player counts, --rgb, --no-marks, the registration page
+# on letter), whose pages the golden hashes (all in the quick loop) also pin down.
+QUICK = frozenset({"card", "card-layers", "card-varnish-file", "card-batch", "card-rgb",
+                   "sheet", "sheet-batch", "registration", "rules-ladder",
+                   "playsheet-defector", "ladder-mat", "ladder-rules", "connector-show",
+                   "connector-validate", "rotator-print"})
 
 
 def sweep(names: list[str]) -> list[Any]:
-    """``names`` as pytest parameters, the whole books marked slow."""
+    """``names`` as pytest parameters, all but those of :data:`QUICK` marked slow (the
+    whole books among them)."""
     import pytest
 
-    return [pytest.param(name, marks=pytest.mark.slow) if name in BOOKS else name
+    return [name if name in QUICK else pytest.param(name, marks=pytest.mark.slow)
             for name in names]
 
 

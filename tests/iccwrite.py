@@ -150,9 +150,11 @@ def lab_to_cmyk(lab: tuple[float, float, float], tac: float) -> tuple[float, flo
                                                                        float]:
     """The tone values that print ``lab`` (or the nearest the press can): CMY first, then
     grey component replacement, then the total ink limit ``tac`` (shares: 3.0 is 300 %)."""
-    grey = min(_solve_cmy(lab, 0.0))
+    without_black = _solve_cmy(lab, 0.0)
+    grey = min(without_black)
     k = min(1.0, max(0.0, (grey - 0.2) / 0.8)) ** 1.1  # GCR from a fifth of grey up
-    c, m, y = _solve_cmy(lab, k)
+    # (No black, as for most of the table: the same solution, not solved a second time.)
+    c, m, y = without_black if k == 0.0 else _solve_cmy(lab, k)
     if c + m + y + k > tac:
         scale = max(0.0, tac - k) / (c + m + y)
         c, m, y = c * scale, m * scale, y * scale

@@ -191,9 +191,11 @@ def interpret(page: Any) -> Iterator[tuple[str, list[Any], State]]:
     resources = page.obj.get("/Resources", pikepdf.Dictionary())
     state, stack = State(), []
     graphics_states: dict[str, dict[str, Any]] = {}  # name -> what it sets, read once
-    for operands, op in pikepdf.parse_content_stream(page):
-        name = str(op)
-        args = list(operands)
+    for instruction in pikepdf.parse_content_stream(page):
+        # (an instruction's attributes, not its unpacking as a sequence: a fifth of the
+        # time this function takes on a book)
+        name = str(instruction.operator)
+        args = list(instruction.operands)
         if name not in _STATE_OPERATORS:
             pass
         elif name == "q":

@@ -12,6 +12,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import pdfplumber
+import pytest
 from PIL import Image as PILImage
 
 from cardgen import __version__
@@ -64,6 +65,9 @@ def test_bad_input_is_one_line_and_exit_status_1(tmp_path):
     error_line(result, "nope.toml", "does not exist")
 
 
+@pytest.mark.slow  # in the quick loop the golden scenario registration-a4-long runs the
+# same command line in process and checks its exit, stdout and file; this is it as a
+# real process (the other smoke tests here start one each in the quick loop)
 def test_registration_page(tmp_path):
     result = ok(run_process("sheet", "--registration", "-o", "out", cwd=tmp_path))
     assert "sheet-registration.pdf" in result.stdout

@@ -12,7 +12,6 @@ import tempfile
 import time
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -26,6 +25,7 @@ from cardgen.draw.page import Page, Text, page_texts
 from cardgen.errors import CardgenError, FontError
 from cardgen.text.fit import check_drawn_texts
 from cardgen.text.fonts import FontFace, FontStyle
+from tests.glyphs import page_texts as pdf_page_texts
 from tests.helpers import (
     BASE_CONFIG,
     ROOT,
@@ -40,6 +40,7 @@ from tests.helpers import (
     sampled,
     write_config,
 )
+from tests.pdfops import read_pages
 
 HANG_GUARD = 120  # seconds: only a run that hangs takes this long, however loaded
 
@@ -104,8 +105,7 @@ def test_a_multi_line_address_is_laid_out_line_by_line_in_every_renderer(tmp_pat
     assert lines[0].y < lines[1].y < lines[2].y and len({t.x for t in lines}) == 1
     result = ok(cli("card", config, "-o", tmp_path / "out", "-f", "pdf,svg,png", "--dpi", "72"))
     assert "Traceback" not in result.stderr
-    with pdfplumber.open(tmp_path / "out" / "card.pdf") as pdf:
-        text = pdf.pages[0].extract_text()
+    text = pdf_page_texts(tmp_path / "out" / "card.pdf")[0]  # as PDFium reads it
     assert "Leith" in text and "\x00" not in text
     svg = (tmp_path / "out" / "card-outside.svg").read_text(encoding="utf-8")
     assert ">Leith</text>" in svg and ">Edinburgh EH6 6LL</text>" in svg
@@ -149,8 +149,7 @@ def test_the_connector_is_set_in_cardgens_own_face_whatever_the_users_fonts(tmp_
     the Connector's fragments, measured in the bundled face, still fit their boxes in it,
     and the user's face sets the user's own lines."""
     ok(card(tmp_path, _font_config(tmp_path, "regular", LATIN)))
-    with pdfplumber.open(tmp_path / "out" / "card.pdf") as pdf:
-        fonts = {c["fontname"].split("+")[-1] for page in pdf.pages for c in page.chars}
+    fonts = {run.font for page in read_pages(tmp_path / "out" / "card.pdf") for run in page.texts}
     assert {"TestBox-Regular", "SourceSans3-Regular"} <= fonts
 
 

@@ -4,6 +4,7 @@ the rules on exactly one page saying every rule, the ink rule, and the commands.
 
 from __future__ import annotations
 
+import functools
 import io
 import itertools
 import re
@@ -138,8 +139,10 @@ def rules_pdfs():
     return out
 
 
+@functools.cache
 def _column_text(data: bytes) -> str:
-    """The page's text column by column, white space collapsed."""
+    """The page's text column by column, white space collapsed (read once a file: two
+    tests read each paper's sheet)."""
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         page = pdf.pages[0]
         pw = mm(page.width)

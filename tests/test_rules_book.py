@@ -78,29 +78,34 @@ def test_pages_are_half_the_paper():
     assert page_size(Paper.LETTER) == pytest.approx((139.7, 215.9))
 
 
-def test_every_page_has_its_number_at_the_foot_on_the_outer_side(book):
-    _document, pdf = book
-    with pdfplumber.open(io.BytesIO(pdf)) as plumber:
-        for number, page in enumerate(plumber.pages, start=1):
-            w, h = page.width, page.height
-            foot = [wd for wd in page.extract_words() if wd["top"] > h - 14 * PT]
-            assert [wd["text"] for wd in foot] == [str(number)], number
-            middle = (foot[0]["x0"] + foot[0]["x1"]) / 2
-            assert (middle > w / 2) == (number % 2 == 1), number  # page 1 is a right page
+@pytest.fixture(scope="module")
+def plumbed(book):
+    """The book's PDF opened once in pdfplumber for the two tests that read its words
+    (pdfplumber keeps each page's parsed objects: the second reads them again)."""
+    with pdfplumber.open(io.BytesIO(book[1])) as plumber:
+        yield plumber
 
 
-def test_title_page_contents_and_bookmarks_agree_with_the_pages(book):
+def test_every_page_has_its_number_at_the_foot_on_the_outer_side(plumbed):
+    for number, page in enumerate(plumbed.pages, start=1):
+        w, h = page.width, page.height
+        foot = [wd for wd in page.extract_words() if wd["top"] > h - 14 * PT]
+        assert [wd["text"] for wd in foot] == [str(number)], number
+        middle = (foot[0]["x0"] + foot[0]["x1"]) / 2
+        assert (middle > w / 2) == (number % 2 == 1), number  # page 1 is a right page
+
+
+def test_title_page_contents_and_bookmarks_agree_with_the_pages(book, plumbed):
     _document, pdf = book
     reader = PdfReader(io.BytesIO(pdf))
-    with pdfplumber.open(io.BytesIO(pdf)) as plumber:
-        texts = [page.extract_text() for page in plumber.pages]
-        headings = []  # each page's lines set at a heading's size or larger
-        for page in plumber.pages:
-            lines: dict[float, list[str]] = {}
-            for word in page.extract_words(extra_attrs=["size"]):
-                if word["size"] >= STYLE.section_size - 0.1:
-                    lines.setdefault(round(word["top"], 1), []).append(word["text"])
-            headings.append([" ".join(words) for _, words in sorted(lines.items())])
+    texts = [page.extract_text() for page in plumbed.pages]
+    headings = []  # each page's lines set at a heading's size or larger
+    for page in plumbed.pages:
+        lines: dict[float, list[str]] = {}
+        for word in page.extract_words(extra_attrs=["size"]):
+            if word["size"] >= STYLE.section_size - 0.1:
+                lines.setdefault(round(word["top"], 1), []).append(word["text"])
+        headings.append([" ".join(words) for _, words in sorted(lines.items())])
     assert "The Business Card Games" in texts[0]
     assert texts[1].startswith("Contents") or "Contents" in texts[1].split("\n")[0]
 

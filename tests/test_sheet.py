@@ -853,9 +853,11 @@ def _card_chars(page: PdfPage, stop: str) -> list[tuple[str, float, float]]:
     return [(t, x, y) for t, x, y, _ in page.chars[:end]]
 
 
+# The quick loop moves the back of the US card's letter sheet turned on its short edge
+# (every option changed at once); the full run each paper and flip alone as well.
 @pytest.mark.parametrize("args", [
-    ("--paper", "a4", "--flip", "long"),
-    ("--paper", "a4", "--flip", "short"),
+    pytest.param(("--paper", "a4", "--flip", "long"), marks=pytest.mark.slow),
+    pytest.param(("--paper", "a4", "--flip", "short"), marks=pytest.mark.slow),
     ("--paper", "letter", "--flip", "short", "--preset", "us"),
 ])
 def test_offset_moves_side_2_only(sheet_cli, args):

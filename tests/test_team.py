@@ -167,11 +167,19 @@ def test_batch_writes_a_file_set_per_person_and_a_summary(tmp_path):
     assert "CL: Look at the top card of the deck." in text
 
 
-def test_batch_json(tmp_path):
-    table, config = _studio(tmp_path)
-    out = tmp_path / "out"
-    report = json.loads(ok(cli("card", config, "--batch", table, "-o", out, "-f", "pdf",
-                               "--json")).stdout)
+@pytest.fixture(scope="module")
+def batch_json(tmp_path_factory) -> tuple[Path, dict]:
+    """The studio's batch as a PDF per person with the JSON report (run once: the two
+    tests below only read it): the output folder and the report."""
+    folder = tmp_path_factory.mktemp("batch-json")
+    table, config = _studio(folder)
+    out = folder / "out"
+    return out, json.loads(ok(cli("card", config, "--batch", table, "-o", out, "-f", "pdf",
+                                  "--json")).stdout)
+
+
+def test_batch_json(batch_json):
+    out, report = batch_json
     assert [c["name"] for c in report["cards"]] == ["Robin Vale", "Sam Reed", "Zoë Ito",
                                                     "Robin Vale"]
     assert report["cards"][1]["ladder"] == {"type": "Middle Management", "strength": 5,
@@ -265,12 +273,11 @@ def test_fuzzed_tables_give_people_or_one_error(tmp_path_factory, text):
         assert all(p.config.person.name for p in people)
 
 
-def test_a_deck_straight_from_the_people_file(tmp_path):
+def test_a_deck_straight_from_the_people_file(tmp_path, batch_json):
     """`cardgen ladder deck people.csv --config studio.toml` checks the cards `card
     --batch` prints: the same Strengths, the config's company for every row."""
     table, config = _studio(tmp_path)
-    printed = json.loads(ok(cli("card", config, "--batch", table, "-o", tmp_path / "out",
-                                "-f", "pdf", "--json")).stdout)
+    _, printed = batch_json
     result = cli("ladder", "deck", table, "--config", config, "--json")
     assert result.returncode == 1  # four cards are not a deck
     report = json.loads(result.stdout)
