@@ -75,6 +75,7 @@ from cardgen.draw.page import (
     page_texts,
 )
 from cardgen.render.base import Painter, walk_path
+from cardgen.render.pdfcodec import fast_reportlab
 from cardgen.text.fonts import bundled_fonts
 from cardgen.units import PT_PER_MM, pt
 
@@ -91,7 +92,14 @@ _registered: dict[str, str] = {}
 
 def render_pdf(doc: Document, *, cmyk: bool = True) -> bytes:
     """The document as PDF bytes (byte-identical for identical input): PDF/X-1a:2001 when
-    ``cmyk`` and the document names an output intent, else a plain PDF 1.3."""
+    ``cmyk`` and the document names an output intent, else a plain PDF 1.3. reportlab
+    formats numbers and encodes pages with the faster, identical encoders of
+    :mod:`cardgen.render.pdfcodec`."""
+    with fast_reportlab():
+        return _render_pdf(doc, cmyk)
+
+
+def _render_pdf(doc: Document, cmyk: bool) -> bytes:
     buffer = io.BytesIO()
     first = doc.pages[0]
     # A TrueType initial font keeps reportlab from referencing its default Helvetica,

@@ -1,0 +1,143 @@
+"""The fast paths of rendering and card building give exactly what the plain ones give.
+
+Each speed-up of the renderers (``cardgen.render``) and of card building keeps a plain
+way beside it, or names the library function it stands in for; these tests compare the
+two over sweeps of inputs and whole documents, byte for byte. (How much faster each is:
+``benchmarks/bench_card_render.py``.)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import struct
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from reportlab.lib import rl_accel
+
+from cardgen.render import pdfcodec
+from cardgen.render.pdfcodec import ascii85, fast_reportlab, fp_str
+
+FUZZ = settings(max_examples=300, deadline=None, derandomize=True)
+PLAIN_FP_STR = rl_accel._py_funcs["fp_str"]
+PLAIN_A85 = rl_accel._py_funcs["asciiBase85Encode"]
+
+
+def _either(function, *args):
+    """What a call gives: its value, or the type of the exception it raises."""
+    try:
+        return function(*args)
+    except Exception as exc:
+        return type(exc)
+
+
+def _edge_numbers() -> list[float]:
+    """Numbers where the formatting rule turns: powers of ten and their neighbours (the
+    precision comes from log(x)/log(10), which is a hair low at 1000), the 1e-7
+    threshold, halves that round, negative zero, the largest and smallest floats, big
+    integers."""
+    values: list[float] = [0.0, -0.0, 1e-7, -1e-7, 1.0000001e-7, 9.9999e-8, 5e-324,
+                           sys.float_info.max, -sys.float_info.max, sys.float_info.min,
+                           0.5, -0.5, 0.05, 0.0000005, 2.5e-7, -2.5e-7, 1.5e-6, 999999.5,
+                           1e6, 1e7, 123456789.123, 2.0 ** 53 + 1]
+    for exponent in range(-9, 25):
+        power = 10.0 ** exponent
+        for value in (power, math.nextafter(power, 0), math.nextafter(power, math.inf),
+                      power * 0.5, power * 1.5, power * 9.9999995, power * 0.99999995):
+            values += [value, -value]
+    return values
+
+
+def _swept_numbers(count: int) -> list[float]:
+    """Seeded numbers of every kind cardgen writes and more: coordinates, rounded
+    values, integers, tiny and huge magnitudes, halves at every precision, and any
+    64-bit pattern."""
+    r = random.Random(23)
+    values: list[float] = []
+    for _ in range(count):
+        kind = r.randrange(6)
+        if kind == 0:
+            values.append(r.uniform(-1000, 1000))
+        elif kind == 1:
+            values.append(round(r.uniform(-300, 300), r.randint(0, 8)))
+        elif kind == 2:
+            values.append(r.uniform(-1, 1) * 10.0 ** r.randint(-9, 12))
+        elif kind == 3:
+            values.append((r.randint(-200_000, 200_000) + 0.5) / 10 ** r.randint(0, 7))
+        elif kind == 4:
+            values.append(struct.unpack("<d", struct.pack("<Q", r.getrandbits(64)))[0])
+        else:
+            values.append(r.randint(-10 ** 9, 10 ** 9))
+    return values
+
+
+@pytest.mark.parametrize("values", [_edge_numbers(), _swept_numbers(40_000),
+                                    [int(v) for v in _swept_numbers(2_000) if abs(v) < 1e30]],
+                         ids=["edges", "sweep", "integers"])
+def test_fp_str_writes_every_number_as_reportlab_does(values):
+    got = [_either(fp_str, v) for v in values]  # memo cold, then warm
+    assert [_either(fp_str, v) for v in values] == got
+    assert got == [_either(PLAIN_FP_STR, v) for v in values]
+    assert fp_str(*values[:50]) == PLAIN_FP_STR(*values[:50])
+    assert fp_str(values[:50]) == PLAIN_FP_STR(values[:50])
+    assert fp_str(tuple(values[:7])) == PLAIN_FP_STR(tuple(values[:7]))
+
+
+@FUZZ
+@given(st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.integers(),
+                 st.booleans()))
+def test_fp_str_agrees_on_any_number_nan_and_infinity_included(value):
+    assert _either(fp_str, value) == _either(PLAIN_FP_STR, value)
+    assert _either(fp_str, value, 1.5, -value) == _either(PLAIN_FP_STR, value, 1.5, -value)
+
+
+def test_fp_str_memory_is_bounded(monkeypatch):
+    monkeypatch.setattr(pdfcodec, "MEMO_SIZE", 100)
+    pdfcodec._memo.clear()
+    for n in range(1_000):
+        assert fp_str(n + 0.25) == PLAIN_FP_STR(n + 0.25)
+    assert len(pdfcodec._memo) <= 100
+
+
+@FUZZ
+@given(st.binary(max_size=64))
+def test_ascii85_encodes_as_reportlab_does(data):
+    assert ascii85(data) == PLAIN_A85(data)
+
+
+@pytest.mark.parametrize("data", [b"", b"\0", b"\0" * 4, b"\0" * 7, b"\xff" * 9,
+                                  b"\0\0\0\0abc\0\0\0", bytes(range(256)) * 40],
+                         ids=lambda d: f"{len(d)}-bytes")
+def test_ascii85_zero_words_and_short_ends(data):
+    assert ascii85(data) == PLAIN_A85(data)
+    assert ascii85(data.decode("latin-1")) == PLAIN_A85(data.decode("latin-1"))
+
+
+def test_the_fast_encoders_are_in_place_only_while_a_pdf_is_written():
+    from reportlab.pdfbase import pdfdoc
+    from reportlab.pdfgen import canvas, pathobject, textobject
+
+    modules = (pdfdoc, canvas, pathobject, textobject)
+    assert all(m.fp_str is PLAIN_FP_STR for m in modules)
+    with fast_reportlab():
+        with fast_reportlab():
+            assert all(m.fp_str is fp_str for m in modules)
+            assert pdfdoc.asciiBase85Encode is ascii85
+        assert all(m.fp_str is fp_str for m in modules)
+        assert rl_accel.fp_str is PLAIN_FP_STR  # what later imports bind stays reportlab's
+    assert all(m.fp_str is PLAIN_FP_STR for m in modules)
+    assert pdfdoc.asciiBase85Encode is PLAIN_A85
+    with pytest.raises(RuntimeError), fast_reportlab():
+        raise RuntimeError
+    assert canvas.fp_str is PLAIN_FP_STR
+
+
+@pytest.mark.parametrize("cmyk", [True, False], ids=["cmyk", "rgb"])
+def test_a_pdf_is_the_same_with_the_fast_encoders_and_without(example_build, cmyk):
+    from cardgen.render.pdf import _render_pdf, render_pdf
+
+    for document in (example_build.document, example_build.dieline):
+        assert render_pdf(document, cmyk=cmyk) == _render_pdf(document, cmyk)
