@@ -8,6 +8,7 @@ plain / fast (above 1: the fast way is faster). The rows:
 
 - reportlab's number formatter and ASCII85 encoder against ``cardgen.render.pdfcodec``
   over the numbers and page streams of the example card;
+- QR codes of vCards with reportlab's choice of mask and with ``draw.qr.best_mask``;
 - whole PDFs (the example card, a sheet of them) written with reportlab's own encoders
   and with the fast ones (``render.pdf._render_pdf`` outside and inside
   ``fast_reportlab``).
@@ -105,6 +106,27 @@ def main() -> None:
                 return _render_pdf(document, True)
         return make
 
+    from reportlab.graphics.barcode import qrencoder
+
+    from cardgen.draw.qr import best_mask
+
+    vcards = [f"BEGIN:VCARD\nVERSION:3.0\nFN:Ada Example {n}\nEMAIL:ada{n}@example.org\n"
+              f"TEL:+1 555 01{n:02d}\nURL:https://example.org/{n}\nEND:VCARD" for n in range(8)]
+
+    def qr(choose: Callable[[Any], int]) -> Callable[[], list[Any]]:
+        def make() -> list[Any]:
+            made = []
+            for text in vcards:
+                code = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.L)
+                code.addData(qrencoder.QR8bitByte(text.encode()))
+                code.version = code.calculate_version()
+                code.makeImpl(False, choose(code))
+                made.append(code.modules)
+            return made
+        return make
+
+    _row(f"QR codes of {len(vcards)} vCards", qr(lambda code: code.getBestMaskPattern()),
+         qr(best_mask), runs)
     _row("PDF of the card", lambda: _render_pdf(card, True), fast_pdf(card), runs)
     sheet = _sheet_document()
     _row("PDF of a sheet of cards", lambda: _render_pdf(sheet, True), fast_pdf(sheet), runs)

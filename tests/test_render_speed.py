@@ -20,6 +20,7 @@ from reportlab.lib import rl_accel
 
 from cardgen.render import pdfcodec
 from cardgen.render.pdfcodec import ascii85, fast_reportlab, fp_str
+from tests.helpers import sampled
 
 FUZZ = settings(max_examples=300, deadline=None, derandomize=True)
 PLAIN_FP_STR = rl_accel._py_funcs["fp_str"]
@@ -141,3 +142,55 @@ def test_a_pdf_is_the_same_with_the_fast_encoders_and_without(example_build, cmy
 
     for document in (example_build.document, example_build.dieline):
         assert render_pdf(document, cmyk=cmyk) == _render_pdf(document, cmyk)
+
+
+def _texts(chunk: int) -> list[tuple[str, str]]:
+    """Seeded texts from every alphabet a card's contact details use (UTF-8 in byte
+    mode), at every error-correction level: chunk 0 up to 150 bytes (versions 1 to
+    about 10: the cards'), chunk 1 up to 400 (to about version 20)."""
+    r = random.Random(9 + chunk)
+    letters = "abcXYZ0129 :;.@+-\n\u00e9\u00df\u4e2d"
+    longest = (150, 400)[chunk]
+    return [(r.choice("LMQH"), "".join(r.choice(letters) for _ in range(r.randint(0, longest))))
+            for _ in range(24)]
+
+
+def _plain_qr(text: str, level: str):
+    from reportlab.graphics.barcode import qrencoder
+
+    code = qrencoder.QRCode(None, getattr(qrencoder.QRErrorCorrectLevel, level))
+    code.addData(qrencoder.QR8bitByte(text.encode("utf-8")))
+    return code
+
+
+@pytest.mark.parametrize("chunk", sampled(range(2), 0))
+def test_the_qr_mask_and_matrix_are_reportlabs(chunk):
+    """``best_mask`` chooses the mask reportlab's ``make`` chooses, and ``lost_points``
+    scores each of the eight test symbols as ``QRUtil.getLostPoint`` does (for every
+    third text: reportlab's scoring is most of the test's time)."""
+    from reportlab.graphics.barcode.qrencoder import QRUtil
+
+    from cardgen.draw.qr import ErrorCorrection, _encoded, best_mask, lost_points
+
+    checked = 0
+    for n, (level, text) in enumerate(_texts(chunk)):
+        plain = _plain_qr(text, level)
+        try:
+            plain.make()
+        except Exception:  # too long for the level: both refuse it
+            with pytest.raises(Exception):  # noqa: B017
+                _encoded.__wrapped__(text, ErrorCorrection(level))
+            continue
+        fast = _plain_qr(text, level)
+        fast.version = fast.calculate_version()
+        chosen = best_mask(fast)
+        size = plain.getModuleCount()
+        assert _encoded.__wrapped__(text, ErrorCorrection(level)) == tuple(
+            tuple(bool(plain.isDark(r, c)) for c in range(size)) for r in range(size))
+        assert chosen == plain.getBestMaskPattern()
+        for mask in range(8) if n % 3 == 0 else ():
+            plain.makeImpl(True, mask)
+            assert lost_points([bytes(row) for row in plain.modules]) == \
+                QRUtil.getLostPoint(plain)
+        checked += 1
+    assert checked >= 15
