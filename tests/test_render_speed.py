@@ -22,7 +22,7 @@ from cardgen.render import pdfcodec
 from cardgen.render.pdfcodec import ascii85, fast_reportlab, fp_str
 from tests.helpers import sampled
 
-FUZZ = settings(max_examples=300, deadline=None, derandomize=True)
+FUZZ = settings(max_examples=120, deadline=None, derandomize=True)
 PLAIN_FP_STR = rl_accel._py_funcs["fp_str"]
 PLAIN_A85 = rl_accel._py_funcs["asciiBase85Encode"]
 
@@ -194,3 +194,110 @@ def test_the_qr_mask_and_matrix_are_reportlabs(chunk):
                 QRUtil.getLostPoint(plain)
         checked += 1
     assert checked >= 15
+
+
+_coordinate = st.one_of(st.floats(allow_nan=False, allow_infinity=False, width=64),
+                        st.integers(-10**6, 10**6), st.sampled_from([0.0, -0.0, 1e-7, 0.5]))
+
+
+def _ops(draw_ops):
+    from cardgen.draw.page import CLOSE, CurveTo, LineTo, MoveTo
+
+    ops = []
+    for kind, values in draw_ops:
+        if kind == "m":
+            ops.append(MoveTo(*values[:2]))
+        elif kind == "l":
+            ops.append(LineTo(*values[:2]))
+        elif kind == "c":
+            ops.append(CurveTo(*values))
+        else:
+            ops.append(CLOSE)
+    return ops
+
+
+_path = st.lists(st.tuples(st.sampled_from("mlch"), st.lists(_coordinate, min_size=6,
+                                                             max_size=6)), max_size=12)
+
+
+class _Recorder:
+    def __init__(self):
+        self.calls = []
+
+    def move_to(self, *a):
+        self.calls.append(("m", a))
+
+    def line_to(self, *a):
+        self.calls.append(("l", a))
+
+    def curve_to(self, *a):
+        self.calls.append(("c", a))
+
+    def close(self):
+        self.calls.append(("h", ()))
+
+
+@FUZZ
+@given(_path)
+def test_walk_path_hands_on_each_operation_in_order(path):
+    from cardgen.render.base import walk_path
+
+    sink = _Recorder()
+    walk_path(_ops(path), sink)
+    assert sink.calls == [(k, () if k == "h" else tuple(v[:2] if k in "ml" else v))
+                          for k, v in path]
+
+
+@FUZZ
+@given(_path)
+def test_the_pdf_path_code_is_what_reportlabs_path_methods_write(path):
+    """``_PathBuilder`` adds to a reportlab path exactly what ``moveTo``, ``lineTo``,
+    ``curveTo`` and ``close`` would (and refuses a path that starts with no move, as
+    reportlab does)."""
+    from reportlab.pdfgen.pathobject import PDFPathObject
+
+    from cardgen.render.base import walk_path
+    from cardgen.render.pdf import _PathBuilder
+
+    ops = [(k, v) for k, v in path]
+    plain, fast = PDFPathObject(), PDFPathObject()
+    methods = {"m": plain.moveTo, "l": plain.lineTo, "c": plain.curveTo}
+    plain_error = fast_error = None
+    try:
+        for kind, values in ops:
+            if kind == "h":
+                plain.close()
+            else:
+                methods[kind](*(values[:2] if kind in "ml" else values))
+    except AssertionError as exc:
+        plain_error = exc
+    try:
+        with fast_reportlab():
+            walk_path(_ops(ops), _PathBuilder(fast))
+    except AssertionError as exc:
+        fast_error = exc
+    assert (plain_error is None) == (fast_error is None)
+    assert fast.getCode() == plain.getCode()
+
+
+@FUZZ
+@given(st.tuples(*[_coordinate] * 4), st.tuples(*[_coordinate] * 6))
+def test_a_box_transformed_is_the_box_around_its_mapped_corners(box, matrix):
+    from cardgen.draw.geometry import Affine, Box
+
+    b, t = Box(*box), Affine(*matrix)
+    assert repr(b.transformed(t)) == repr(Box.around(t.apply(x, y) for x, y in b.corners()))
+
+
+def test_qr_items_are_made_once_for_the_same_symbol_place_and_colours():
+    from cardgen.draw.colors import Color
+    from cardgen.draw.qr import _qr_items, qr_items, qr_matrix
+
+    matrix = qr_matrix("https://example.org")
+    dark, light = Color.cmyk(0, 0, 0, 100), Color.cmyk(0, 0, 0, 0)
+    for x, y, side in [(0.0, 0.0, 20.0), (-0.0, 0.0, 20.0), (0, 0, 20), (1.5, 2.25, 18.0)]:
+        first = qr_items(matrix, x, y, side, light, dark)
+        again = qr_items([list(row) for row in matrix], x, y, side, light, dark)
+        plain = list(_qr_items(matrix, x, y, side, light, dark))
+        assert repr(first) == repr(again) == repr(plain)
+        assert again is not first  # a new list each time: callers may extend it

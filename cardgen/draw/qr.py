@@ -175,7 +175,24 @@ def module_size(matrix: list[list[bool]], side: float) -> float:
 def qr_items(matrix: list[list[bool]], x: float, y: float, side: float, background: Color,
              modules: Color) -> list[Item]:
     """The symbol with its quiet zone as a ``side`` mm square at (x, y): a light square
-    and one path of dark module runs."""
+    and one path of dark module runs. Made once for the same symbol, place and colours
+    (the items are immutable; the place and colours are keyed by their ``repr``, so 0.0
+    and -0.0, or 1 and 1.0, are not taken for each other)."""
+    key = (tuple(tuple(row) for row in matrix), repr((x, y, side, background, modules)))
+    items = _QR_ITEMS.get(key)
+    if items is None:
+        items = _qr_items(matrix, x, y, side, background, modules)
+        if len(_QR_ITEMS) >= 32:
+            _QR_ITEMS.clear()
+        _QR_ITEMS[key] = items
+    return list(items)
+
+
+_QR_ITEMS: dict[tuple[object, ...], tuple[Item, ...]] = {}
+
+
+def _qr_items(matrix: list[list[bool]], x: float, y: float, side: float, background: Color,
+              modules: Color) -> tuple[Item, ...]:
     module = module_size(matrix, side)
     ops: list[PathOp] = []
     for row, col, length in module_runs(matrix):
@@ -183,4 +200,4 @@ def qr_items(matrix: list[list[bool]], x: float, y: float, side: float, backgrou
         my = y + (row + QUIET_ZONE) * module
         ops += [MoveTo(mx, my), LineTo(mx + length * module, my),
                 LineTo(mx + length * module, my + module), LineTo(mx, my + module), CLOSE]
-    return [Rect(x, y, side, side, fill=background), Path(tuple(ops), fill=modules)]
+    return (Rect(x, y, side, side, fill=background), Path(tuple(ops), fill=modules))
