@@ -301,3 +301,31 @@ def test_qr_items_are_made_once_for_the_same_symbol_place_and_colours():
         plain = list(_qr_items(matrix, x, y, side, light, dark))
         assert repr(first) == repr(again) == repr(plain)
         assert again is not first  # a new list each time: callers may extend it
+
+
+@FUZZ
+@given(st.lists(st.text(alphabet=st.characters(codec="utf-8"), max_size=80), max_size=6),
+       st.floats(min_value=0.5, max_value=200))
+def test_a_remembered_width_is_the_width_measured_afresh(texts, size):
+    from cardgen.text.fonts import MM_PER_PT, bundled_fonts
+
+    fonts = bundled_fonts()
+    for face in (fonts.regular, fonts.bold, fonts.italic):
+        metrics = face.metrics
+        default = metrics.advances.get(0xFFFD, metrics.units_per_em // 2)
+        for text in texts * 2:  # the second time from memory
+            units = 0
+            for ch in text:
+                units += metrics.advances.get(ord(ch), default)
+            assert metrics.text_units(text) == units
+            assert face.width(text, size) == units * size / metrics.units_per_em * MM_PER_PT
+
+
+def test_a_face_remembers_a_bounded_number_of_widths(monkeypatch):
+    from cardgen.text import fonts
+
+    monkeypatch.setattr(fonts, "WIDTHS_REMEMBERED", 50)
+    metrics = fonts.bundled_fonts().regular.metrics
+    for n in range(500):
+        metrics.width(f"word {n}", 10)
+    assert len(metrics._units) <= 50
