@@ -329,3 +329,27 @@ def test_a_face_remembers_a_bounded_number_of_widths(monkeypatch):
     for n in range(500):
         metrics.width(f"word {n}", 10)
     assert len(metrics._units) <= 50
+
+
+_point = st.tuples(st.floats(-1e5, 1e5), st.floats(-1e5, 1e5))
+
+
+@FUZZ
+@given(_point, _point, _point, _point)
+def test_a_flattened_curve_has_the_same_points_as_before(p0, p1, p2, p3):
+    from cardgen.render.png import _bezier, _bezier_plain
+
+    assert repr(_bezier(p0, p1, p2, p3)) == repr(_bezier_plain(p0, p1, p2, p3))
+
+
+def test_a_reportlab_module_imported_later_gets_the_fast_encoders_too(monkeypatch):
+    import types
+
+    with fast_reportlab():
+        pass  # the namespaces found once
+    probe = types.ModuleType("reportlab._cardgen_probe")
+    probe.fp_str = PLAIN_FP_STR
+    monkeypatch.setitem(sys.modules, probe.__name__, probe)
+    with fast_reportlab():
+        assert probe.fp_str is fp_str
+    assert probe.fp_str is PLAIN_FP_STR

@@ -105,13 +105,25 @@ _PATCHED = {
 }
 _lock = threading.Lock()
 _depth = 0
+# The namespaces of reportlab's modules that hold one of the fallbacks, found again only
+# when modules have been imported since (a test process holds thousands of modules).
+_spaces: list[dict[str, Any]] = []
+_modules_seen = -1
+
+
+def _namespaces() -> list[dict[str, Any]]:
+    global _modules_seen
+    if len(sys.modules) != _modules_seen:
+        _spaces[:] = [vars(module) for name, module in list(sys.modules.items())
+                      if name.startswith("reportlab") and module is not None
+                      and module is not rl_accel
+                      and any(attribute in vars(module) for attribute in _PATCHED)]
+        _modules_seen = len(sys.modules)
+    return _spaces
 
 
 def _swap(to_fast: bool) -> None:
-    for name, module in list(sys.modules.items()):
-        if not name.startswith("reportlab") or module is None or module is rl_accel:
-            continue
-        space = vars(module)
+    for space in _namespaces():
         for attribute, (plain, fast) in _PATCHED.items():
             current = space.get(attribute)
             if to_fast and current is plain:
