@@ -353,3 +353,23 @@ def test_a_reportlab_module_imported_later_gets_the_fast_encoders_too(monkeypatc
     with fast_reportlab():
         assert probe.fp_str is fp_str
     assert probe.fp_str is PLAIN_FP_STR
+
+
+@FUZZ
+@given(_path, st.sampled_from([None, 0.0, 0.35, 2]))
+def test_a_paths_ink_box_is_the_box_around_its_points(path, width):
+    from cardgen.draw.colors import Color
+    from cardgen.draw.geometry import Box
+    from cardgen.draw.page import Close, CurveTo, Path, Stroke
+    from cardgen.text.fit import item_box
+
+    ops = tuple(_ops(path))
+    stroke = None if width is None else Stroke(Color.cmyk(0, 0, 0, 100), width)
+    points = []
+    for op in ops:
+        if isinstance(op, CurveTo):
+            points += [(op.x1, op.y1), (op.x2, op.y2)]
+        if not isinstance(op, Close):
+            points.append((op.x, op.y))
+    plain = Box.around(points).inset(-(width or 0.0) / 2) if points else None
+    assert repr(item_box(Path(ops, stroke=stroke))) == repr(plain)

@@ -15,7 +15,7 @@ from cardgen.chars import (
     invisible_problem,
     unprintable_script,
 )
-from cardgen.draw.geometry import Box, Point
+from cardgen.draw.geometry import Box
 from cardgen.draw.page import (
     Anchor,
     Close,
@@ -212,16 +212,21 @@ def item_box(item: Item) -> Box | None:
             return Box.around([(item.x1, item.y1), (item.x2, item.y2)]).inset(
                 -item.stroke.width / 2)
         case Path():
-            points: list[Point] = []
+            # Box.around the points (control points included), in the same order.
+            xs: list[float] = []
+            ys: list[float] = []
             for op in item.ops:
                 if isinstance(op, CurveTo):
-                    points += [(op.x1, op.y1), (op.x2, op.y2)]
-                if not isinstance(op, Close):
-                    points.append((op.x, op.y))
-            if not points:
+                    xs += (op.x1, op.x2, op.x)
+                    ys += (op.y1, op.y2, op.y)
+                elif not isinstance(op, Close):
+                    xs.append(op.x)
+                    ys.append(op.y)
+            if not xs:
                 return None
             half = item.stroke.width / 2 if item.stroke else 0.0
-            return Box.around(points).inset(-half)
+            x0, y0 = min(xs), min(ys)
+            return Box(x0, y0, max(xs) - x0, max(ys) - y0).inset(-half)
         case Group():
             boxes = [b.transformed(t) for leaf, t in walk(item.items)
                      if (b := item_box(leaf)) is not None]
