@@ -373,3 +373,21 @@ def test_a_paths_ink_box_is_the_box_around_its_points(path, width):
             points.append((op.x, op.y))
     plain = Box.around(points).inset(-(width or 0.0) / 2) if points else None
     assert repr(item_box(Path(ops, stroke=stroke))) == repr(plain)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_formula_cmyk_of_an_image_is_its_pixels_one_by_one(seed):
+    """The fast way only regroups the loop (each colour converted once, the pixels
+    joined), so a few seeded images of few and of many colours, odd sizes included,
+    compare it fully."""
+    from PIL import Image
+
+    from cardgen.draw.icc import formula_cmyk, formula_cmyk_plain
+
+    r = random.Random(seed)
+    width, height = r.randint(1, 97), r.randint(1, 61)
+    data = r.randbytes(width * height * 3)
+    if seed % 2:  # few colours: black, white, greys and pure channels
+        data = data.translate(bytes(b // 64 * 85 for b in range(256)))
+    image = Image.frombytes("RGB", (width, height), data)
+    assert formula_cmyk(image).tobytes() == formula_cmyk_plain(image).tobytes()
