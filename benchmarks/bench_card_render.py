@@ -9,9 +9,11 @@ plain / fast (above 1: the fast way is faster). The rows:
 - reportlab's number formatter and ASCII85 encoder against ``cardgen.render.pdfcodec``
   over the numbers and page streams of the example card;
 - QR codes of vCards with reportlab's choice of mask and with ``draw.qr.best_mask``;
-- whole PDFs (the example card, a sheet of them) written with reportlab's own encoders
-  and with the fast ones (``render.pdf._render_pdf`` outside and inside
-  ``fast_reportlab``).
+- curves flattened for PNG (``render.png._bezier_plain`` and ``_bezier``), and a logo's
+  colours through the simple CMYK formula (``draw.icc.formula_cmyk_plain`` and
+  ``formula_cmyk``);
+- whole PDFs (the example card, a sheet of them) written the old way (reportlab's own
+  encoders and path methods) and with the fast ones (``render.pdf.render_pdf``).
 """
 
 from __future__ import annotations
@@ -31,8 +33,37 @@ from reportlab.lib import rl_accel
 
 from cardgen.card.build import build_card
 from cardgen.card.config import load_config
-from cardgen.render import pdfcodec
+from cardgen.render import pdf, pdfcodec
 from cardgen.render.pdf import _render_pdf
+
+
+class _ReportlabPath:
+    """The PDF path builder as it was: reportlab's own path methods."""
+
+    def __init__(self, path: Any) -> None:
+        self.p = path
+
+    def move_to(self, x: float, y: float) -> None:
+        self.p.moveTo(x, y)
+
+    def line_to(self, x: float, y: float) -> None:
+        self.p.lineTo(x, y)
+
+    def curve_to(self, x1: float, y1: float, x2: float, y2: float, x: float, y: float) -> None:
+        self.p.curveTo(x1, y1, x2, y2, x, y)
+
+    def close(self) -> None:
+        self.p.close()
+
+
+def _plain_pdf(document: Any) -> bytes:
+    """A PDF written the old way: reportlab's encoders and path methods."""
+    fast_builder = pdf._PathBuilder
+    setattr(pdf, "_PathBuilder", _ReportlabPath)  # noqa: B010 - swapped for the old way
+    try:
+        return _render_pdf(document, True)
+    finally:
+        setattr(pdf, "_PathBuilder", fast_builder)  # noqa: B010
 
 
 def _cpu(function: Callable[[], Any], runs: int) -> tuple[float, Any]:
@@ -86,7 +117,7 @@ def main() -> None:
 
     pdfcodec._PATCHED["fp_str"] = (plain_fp, record)
     with pdfcodec.fast_reportlab():
-        _render_pdf(card, True)
+        _plain_pdf(card)
     pdfcodec._PATCHED["fp_str"] = (plain_fp, pdfcodec.fp_str)
     import zlib
 
@@ -127,9 +158,23 @@ def main() -> None:
 
     _row(f"QR codes of {len(vcards)} vCards", qr(lambda code: code.getBestMaskPattern()),
          qr(best_mask), runs)
-    _row("PDF of the card", lambda: _render_pdf(card, True), fast_pdf(card), runs)
+    from cardgen.render.png import _bezier, _bezier_plain
+
+    curves = [((r * 7.0, 3.0), (r * 11.0, 900.0), (2000.0 - r, 40.0), (1500.0, r * 5.0))
+              for r in range(300)]
+    _row(f"PNG: {len(curves)} curves flattened", lambda: [_bezier_plain(*c) for c in curves],
+         lambda: [_bezier(*c) for c in curves], runs)
+    from PIL import Image
+
+    from cardgen.draw.icc import formula_cmyk, formula_cmyk_plain
+
+    logo = Image.frombytes("RGB", (400, 300), random.Random(3).randbytes(400 * 300 * 3)
+                           .translate(bytes(b // 16 * 17 for b in range(256))))
+    _row("CMYK formula of a 400 x 300 logo", lambda: formula_cmyk_plain(logo).tobytes(),
+         lambda: formula_cmyk(logo).tobytes(), runs)
+    _row("PDF of the card", lambda: _plain_pdf(card), fast_pdf(card), runs)
     sheet = _sheet_document()
-    _row("PDF of a sheet of cards", lambda: _render_pdf(sheet, True), fast_pdf(sheet), runs)
+    _row("PDF of a sheet of cards", lambda: _plain_pdf(sheet), fast_pdf(sheet), runs)
 
 
 if __name__ == "__main__":
