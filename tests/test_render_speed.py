@@ -391,3 +391,28 @@ def test_the_formula_cmyk_of_an_image_is_its_pixels_one_by_one(seed):
         data = data.translate(bytes(b // 64 * 85 for b in range(256)))
     image = Image.frombytes("RGB", (width, height), data)
     assert formula_cmyk(image).tobytes() == formula_cmyk_plain(image).tobytes()
+
+
+def test_a_text_found_printable_with_one_font_is_still_checked_with_another(tmp_path):
+    """``check_printable`` remembers texts per face's metrics: a text the bundled font
+    prints passes again, but a user's font that lacks one of its letters, or draws one
+    as nothing, still refuses it, however often the text passed before."""
+    from cardgen.errors import CardgenError
+    from cardgen.text.fit import check_printable
+    from cardgen.text.fonts import FontStyle, bundled_fonts, load_face
+    from tests.helpers import cff_font
+
+    bundled = bundled_fonts().regular
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+    lacking = load_face(cff_font(tmp_path / "lacking.otf", letters.replace("Z", "")),
+                        FontStyle.REGULAR, "fonts.regular")
+    blank = load_face(cff_font(tmp_path / "blank.otf", letters, empty="Z"),
+                      FontStyle.REGULAR, "fonts.regular")
+    for _ in range(2):
+        check_printable("Zebra", bundled, "person.name")
+        check_printable("ebra", lacking, "person.name")
+        for face in (lacking, blank):
+            with pytest.raises(CardgenError, match="person.name"):
+                check_printable("Zebra", face, "person.name")
+        with pytest.raises(CardgenError, match="person.name"):
+            check_printable("Zebra\x07", bundled, "person.name")

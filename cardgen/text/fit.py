@@ -32,16 +32,36 @@ from cardgen.draw.page import (
     walk,
 )
 from cardgen.errors import FitError, shorten
-from cardgen.text.fonts import FontFace
+from cardgen.text.fonts import FontFace, FontMetrics
 from cardgen.units import MM_PER_PT
 
 LEADING = 1.22  # line spacing as a multiple of the type size
 
 
+# Texts found printable, with the metrics of the face they were checked with (which the
+# key names by id: keeping the metrics here keeps that id theirs). At most
+# PRINTABLE_REMEMBERED, then forgotten at once.
+_printable: dict[tuple[str, int], FontMetrics] = {}
+PRINTABLE_REMEMBERED = 20_000
+
+
 def check_printable(text: str, face: FontFace, where: str) -> None:
     """Refuse text that cannot be printed right in every output, naming ``where``: a
     control character, a script that needs right-to-left layout or shaping, an
-    invisible character, or a character the font has no glyph for."""
+    invisible character, or a character the font has no glyph for. (A text found
+    printable with the same face's metrics before is not checked again: the checks
+    depend on the text and the font only.)"""
+    metrics = face.metrics
+    key = (text, id(metrics))
+    if _printable.get(key) is metrics:
+        return
+    _check_printable(text, face, where)
+    if len(_printable) >= PRINTABLE_REMEMBERED:
+        _printable.clear()
+    _printable[key] = metrics
+
+
+def _check_printable(text: str, face: FontFace, where: str) -> None:
     bad = control_character(text)
     if bad is not None:
         raise FitError(f"{where}: {shorten(text)} contains {character_name(bad)}, which "
