@@ -150,13 +150,22 @@ class Box:
 
     def transformed(self, t: Affine) -> Box:
         """The bounding box of this box mapped through ``t``."""
-        return Box.around(t.apply(px, py) for px, py in self.corners())
+        a, b, c, d, e, f = t.a, t.b, t.c, t.d, t.e, t.f
+        left, top, right, bottom = self.x, self.y, self.right, self.bottom
+        # The corners of corners(), each as Affine.apply maps it.
+        xs = (a * left + c * top + e, a * right + c * top + e, a * right + c * bottom + e,
+              a * left + c * bottom + e)
+        ys = (b * left + d * top + f, b * right + d * top + f, b * right + d * bottom + f,
+              b * left + d * bottom + f)
+        x0, y0 = min(xs), min(ys)
+        return Box(x0, y0, max(xs) - x0, max(ys) - y0)
 
     @staticmethod
     def around(points: Iterable[Point]) -> Box:
         """The smallest box holding every point (at least one)."""
         xs, ys = zip(*points, strict=True)
-        return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        x0, y0 = min(xs), min(ys)
+        return Box(x0, y0, max(xs) - x0, max(ys) - y0)
 
     @staticmethod
     def union(boxes: Iterable[Box]) -> Box:

@@ -278,23 +278,37 @@ def formula_cmyk(rgb: PILImage) -> PILImage:
     from PIL import Image
 
     data = rgb.tobytes()
+    pixels = [data[i:i + 3] for i in range(0, len(data), 3)]
+    table = {px: _formula_pixel(px) for px in set(pixels)}  # each colour once
+    return Image.frombytes("CMYK", rgb.size, b"".join(map(table.__getitem__, pixels)))
+
+
+def _formula_pixel(px: bytes) -> bytes:
+    """One RGB pixel (3 bytes) as :func:`formula_cmyk` converts it (4 bytes)."""
+    r, g, b = px
+    k = 255 - max(r, g, b)
+    if k == 255:
+        return bytes((0, 0, 0, 255))
+    return bytes((
+        round((255 - r - k) * 255 / (255 - k)),
+        round((255 - g - k) * 255 / (255 - k)),
+        round((255 - b - k) * 255 / (255 - k)),
+        k,
+    ))
+
+
+def formula_cmyk_plain(rgb: PILImage) -> PILImage:
+    """:func:`formula_cmyk` as it was first written, pixel by pixel (tests compare)."""
+    from PIL import Image
+
+    data = rgb.tobytes()
     out = bytearray(len(data) // 3 * 4)
     cache: dict[bytes, bytes] = {}
     for i in range(0, len(data), 3):
         px = data[i:i + 3]
         value = cache.get(px)
         if value is None:
-            r, g, b = px
-            k = 255 - max(r, g, b)
-            if k == 255:
-                value = bytes((0, 0, 0, 255))
-            else:
-                value = bytes((
-                    round((255 - r - k) * 255 / (255 - k)),
-                    round((255 - g - k) * 255 / (255 - k)),
-                    round((255 - b - k) * 255 / (255 - k)),
-                    k,
-                ))
+            value = _formula_pixel(px)
             cache[px] = value
         j = i // 3 * 4
         out[j:j + 4] = value

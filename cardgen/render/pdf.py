@@ -75,6 +75,7 @@ from cardgen.draw.page import (
     page_texts,
 )
 from cardgen.render.base import Painter, walk_path
+from cardgen.render.pdfcodec import fast_reportlab, fp_str
 from cardgen.text.fonts import bundled_fonts
 from cardgen.units import PT_PER_MM, pt
 
@@ -91,7 +92,14 @@ _registered: dict[str, str] = {}
 
 def render_pdf(doc: Document, *, cmyk: bool = True) -> bytes:
     """The document as PDF bytes (byte-identical for identical input): PDF/X-1a:2001 when
-    ``cmyk`` and the document names an output intent, else a plain PDF 1.3."""
+    ``cmyk`` and the document names an output intent, else a plain PDF 1.3. reportlab
+    formats numbers and encodes pages with the faster, identical encoders of
+    :mod:`cardgen.render.pdfcodec`."""
+    with fast_reportlab():
+        return _render_pdf(doc, cmyk)
+
+
+def _render_pdf(doc: Document, cmyk: bool) -> bytes:
     buffer = io.BytesIO()
     first = doc.pages[0]
     # A TrueType initial font keeps reportlab from referencing its default Helvetica,
@@ -275,22 +283,25 @@ def _stencil_samples(mask: PILImage) -> bytes:
 
 
 class _PathBuilder:
-    """Path operations onto a reportlab path object."""
+    """Path operations onto a reportlab path object: the code its ``moveTo``, ``lineTo``,
+    ``curveTo`` and ``close`` add (``"x y m"``, ``"x y l"``, ``"… c"``, ``"h"``), added
+    here directly with :func:`pdfcodec.fp_str` (through the object's own ``_code_append``,
+    which starts the path and checks that it starts with a move)."""
 
     def __init__(self, path: Any) -> None:
         self.p = path
 
     def move_to(self, x: float, y: float) -> None:
-        self.p.moveTo(x, y)
+        self.p._code_append(fp_str(x, y) + " m")
 
     def line_to(self, x: float, y: float) -> None:
-        self.p.lineTo(x, y)
+        self.p._code_append(fp_str(x, y) + " l")
 
     def curve_to(self, x1: float, y1: float, x2: float, y2: float, x: float, y: float) -> None:
-        self.p.curveTo(x1, y1, x2, y2, x, y)
+        self.p._code_append(fp_str(x1, y1, x2, y2, x, y) + " c")
 
     def close(self) -> None:
-        self.p.close()
+        self.p._code_append("h")
 
 
 class _PdfPainter(Painter[None]):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import base64
 import io
 import re
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 import svgwrite
@@ -207,9 +207,10 @@ class _SvgPainter(Painter[SvgGroup]):
         parent.add(image)
 
 
-@cache
+@lru_cache(maxsize=64)
 def _woff_subset(font_file: bytes, chars: str) -> bytes:
-    """The font cut down to ``chars``, as WOFF (deterministic: no timestamps touched).
+    """The font cut down to ``chars``, as WOFF (deterministic: no timestamps touched;
+    made once for the same font and characters, for the last 64 of them).
     fontTools' notes on what it drops (tables it cannot subset, such as FFTM) stay off
     stderr."""
     from fontTools import subset

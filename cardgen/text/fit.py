@@ -15,7 +15,7 @@ from cardgen.chars import (
     invisible_problem,
     unprintable_script,
 )
-from cardgen.draw.geometry import Box, Point
+from cardgen.draw.geometry import Box
 from cardgen.draw.page import (
     Anchor,
     Close,
@@ -32,16 +32,36 @@ from cardgen.draw.page import (
     walk,
 )
 from cardgen.errors import FitError, shorten
-from cardgen.text.fonts import FontFace
+from cardgen.text.fonts import FontFace, FontMetrics
 from cardgen.units import MM_PER_PT
 
 LEADING = 1.22  # line spacing as a multiple of the type size
 
 
+# Texts found printable, with the metrics of the face they were checked with (which the
+# key names by id: keeping the metrics here keeps that id theirs). At most
+# PRINTABLE_REMEMBERED, then forgotten at once.
+_printable: dict[tuple[str, int], FontMetrics] = {}
+PRINTABLE_REMEMBERED = 20_000
+
+
 def check_printable(text: str, face: FontFace, where: str) -> None:
     """Refuse text that cannot be printed right in every output, naming ``where``: a
     control character, a script that needs right-to-left layout or shaping, an
-    invisible character, or a character the font has no glyph for."""
+    invisible character, or a character the font has no glyph for. (A text found
+    printable with the same face's metrics before is not checked again: the checks
+    depend on the text and the font only.)"""
+    metrics = face.metrics
+    key = (text, id(metrics))
+    if _printable.get(key) is metrics:
+        return
+    _check_printable(text, face, where)
+    if len(_printable) >= PRINTABLE_REMEMBERED:
+        _printable.clear()
+    _printable[key] = metrics
+
+
+def _check_printable(text: str, face: FontFace, where: str) -> None:
     bad = control_character(text)
     if bad is not None:
         raise FitError(f"{where}: {shorten(text)} contains {character_name(bad)}, which "
@@ -212,16 +232,21 @@ def item_box(item: Item) -> Box | None:
             return Box.around([(item.x1, item.y1), (item.x2, item.y2)]).inset(
                 -item.stroke.width / 2)
         case Path():
-            points: list[Point] = []
+            # Box.around the points (control points included), in the same order.
+            xs: list[float] = []
+            ys: list[float] = []
             for op in item.ops:
                 if isinstance(op, CurveTo):
-                    points += [(op.x1, op.y1), (op.x2, op.y2)]
-                if not isinstance(op, Close):
-                    points.append((op.x, op.y))
-            if not points:
+                    xs += (op.x1, op.x2, op.x)
+                    ys += (op.y1, op.y2, op.y)
+                elif not isinstance(op, Close):
+                    xs.append(op.x)
+                    ys.append(op.y)
+            if not xs:
                 return None
             half = item.stroke.width / 2 if item.stroke else 0.0
-            return Box.around(points).inset(-half)
+            x0, y0 = min(xs), min(ys)
+            return Box(x0, y0, max(xs) - x0, max(ys) - y0).inset(-half)
         case Group():
             boxes = [b.transformed(t) for leaf, t in walk(item.items)
                      if (b := item_box(leaf)) is not None]

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import array
 import enum
+import functools
 import hashlib
 import io
 import itertools
@@ -68,6 +69,7 @@ class FontStyle(enum.StrEnum):
     BOLD = "bold"
     ITALIC = "italic"
 
+WIDTHS_REMEMBERED = 20_000  # texts whose advance a face remembers (FontMetrics.width)
 # Characters that are layout, not ink: never looked up in the font.
 _IGNORED = {"\n", "\r", "\t"}
 
@@ -81,8 +83,9 @@ class FontFace:
     # A user's font: the metrics of the bytes that were checked (see load_face).
     checked: FontMetrics | None = field(default=None, compare=False, repr=False)
 
-    @property
+    @functools.cached_property
     def metrics(self) -> FontMetrics:
+        """The face's metrics (looked up once per face object)."""
         return self.checked if self.checked is not None else load_metrics(self.path)
 
     @property
@@ -145,14 +148,26 @@ class FontMetrics:
     _ttf_bytes: bytes | None = field(default=None, repr=False)
     _extents: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False)
     _glyphs: tuple[Any, Any] | None = field(default=None, repr=False)
+    # The advance of texts measured before, in font units (layout measures the same
+    # words and lines many times over); at most WIDTHS_REMEMBERED, then forgotten.
+    _units: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     def width(self, text: str, size_pt: float) -> float:
+        units = self._units.get(text)
+        if units is None:
+            units = self.text_units(text)
+            if len(self._units) >= WIDTHS_REMEMBERED:
+                self._units.clear()
+            self._units[text] = units
+        return units * size_pt / self.units_per_em * MM_PER_PT
+
+    def text_units(self, text: str) -> int:
+        """The advance of ``text`` in font units (no kerning), measured afresh."""
         default = self.advances.get(0xFFFD, self.units_per_em // 2)
         if len(text) < 64:
-            units = sum(self.advances.get(ord(ch), default) for ch in text)
-        else:  # (the same sum, four times faster on a long text)
-            units = sum(map(self.advances.get, map(ord, text), itertools.repeat(default)))
-        return units * size_pt / self.units_per_em * MM_PER_PT
+            return sum(self.advances.get(ord(ch), default) for ch in text)
+        # (the same sum, four times faster on a long text)
+        return sum(map(self.advances.get, map(ord, text), itertools.repeat(default)))
 
     def missing(self, text: str) -> list[str]:
         return [ch for ch in dict.fromkeys(text)
@@ -319,7 +334,8 @@ BUNDLED_FILES = {FontStyle.REGULAR: "SourceSans3-Regular.ttf",
 
 def bundled_fonts() -> FontSet:
     """The open-licensed family shipped in ``fonts/``: Source Sans 3 (SIL OFL, see
-    fonts/OFL.txt)."""
+    fonts/OFL.txt). One set per process (it is immutable), so that each face looks its
+    metrics up once."""
     folder = fonts_dir()
     return FontSet(*(FontFace(folder / BUNDLED_FILES[style], style) for style in FontStyle))
 
