@@ -412,7 +412,7 @@ def test_a_text_found_printable_with_one_font_is_still_checked_with_another(tmp_
         check_printable("Zebra", bundled, "person.name")
         check_printable("ebra", lacking, "person.name")
         for face in (lacking, blank):
-            with pytest.raises(CardgenError, match="person.name"):
+            with pytest.raises(CardgenError, match=r"person\.name"):
                 check_printable("Zebra", face, "person.name")
-        with pytest.raises(CardgenError, match="person.name"):
+        with pytest.raises(CardgenError, match=r"person\.name"):
             check_printable("Zebra\x07", bundled, "person.name")
