@@ -84,6 +84,7 @@ def test_an_empty_glyph_the_card_does_not_need_is_no_problem(tmp_path):
     assert "Ada Example" in text
 
 
+@pytest.mark.slow
 def test_the_empty_glyphs_are_found_and_spaces_are_not_among_them(tmp_path):
     face = load_face(blank_cff(tmp_path / "font.otf", LETTERS, "Qz"), FontStyle.REGULAR,
                      "fonts.regular")

@@ -8,6 +8,7 @@ import pytest
 from PIL import Image
 
 from cardgen.draw.geometry import Box
+from tests.helpers import sampled
 from tests.pdfread import bleed_continuity, page_boxes, render_page
 
 DPI = 600
@@ -18,7 +19,7 @@ LIMIT = 0.08  # share of an edge where neighbouring strips may differ (curves cr
 VARIANTS = [("eu", "dark"), ("eu", "light"), ("us", "dark"), ("us", "light")]
 
 
-@pytest.mark.parametrize(("preset", "theme"), VARIANTS)
+@pytest.mark.parametrize(("preset", "theme"), sampled(VARIANTS, VARIANTS[0], VARIANTS[3]))
 def test_card_pdf_art_runs_into_the_bleed_on_every_edge(produced, preset, theme):
     pdf = produced("card", "--preset", preset, "--theme", theme, "-f", "pdf") / "card.pdf"
     for index in (0, 1):
@@ -28,7 +29,7 @@ def test_card_pdf_art_runs_into_the_bleed_on_every_edge(produced, preset, theme)
         assert max(worst.values()) < LIMIT, (index, worst)
 
 
-@pytest.mark.parametrize(("preset", "theme"), VARIANTS[::3])
+@pytest.mark.parametrize(("preset", "theme"), sampled(VARIANTS[::3], VARIANTS[0]))
 def test_png_previews_show_the_art_unclipped_up_to_the_bleed_edge(produced, preset, theme):
     """The produced PNG is, inside the bleed box, exactly the page drawn with the art's
     clipping taken away: nothing is cut off before the bleed's edge. (Compared with the

@@ -38,6 +38,7 @@ def test_help_imports_no_heavy_libraries():
     assert "card" in out and "sheet" in out and "init" in out
 
 
+@pytest.mark.slow
 def test_default_card_writes_all_formats(tmp_path):
     # Two independent runs, the second into another folder and in this process (another
     # process all the same: nothing may depend on the process, its hash seed included),
@@ -75,6 +76,7 @@ def test_registration_page(tmp_path):
     assert (tmp_path / "out" / "sheet-registration.pdf").read_bytes().startswith(b"%PDF")
 
 
+@pytest.mark.slow
 def test_rotator_generate_with_a_process_pool(tmp_path):
     result = ok(run_process("rotator", "generate", "--seed", "3", "--count", "2",
                             "--difficulty", "easy", "--jobs", "2", "-o", "out/r.pdf",

@@ -398,6 +398,7 @@ def test_the_depth_first_search_judges_what_a_level_search_would(
     assert result.visited == 8 + (8 + 64) + (8 + 64 + 1536)
 
 
+@pytest.mark.slow
 def test_the_search_stops_at_its_budget_of_assemblies() -> None:
     """The budget counts assemblies visited (each size, once per count searched): the
     Deflector search without the cut visits exactly 1,688 and stops one short of that."""

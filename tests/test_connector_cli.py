@@ -76,6 +76,7 @@ def test_solve_with_too_few_cards_exits_1() -> None:
     assert result.stdout.startswith("no assembly of up to 3 cards spells the defector")
 
 
+@pytest.mark.slow
 def test_solve_gives_up_at_its_budget_with_one_line(tmp_path: Path) -> None:
     out = tmp_path / "found.toml"
     result = cli("connector", "solve", "defector", "--no-cut", "--budget", "25000", "-o", out)
@@ -116,6 +117,7 @@ print(before, peak(), result.exhausted, result.visited)
 """
 
 
+@pytest.mark.slow
 def test_solve_without_the_cut_stays_well_under_a_gigabyte() -> None:
     """The worst shipped case, Defector without the cut, once grew past 1.5 GB and died
     of MemoryError; it now gives up at the default budget (2,000,000 assemblies, 255 MB
@@ -219,12 +221,14 @@ def test_assembly_files_round_trip() -> None:
             assert text.startswith("# a note\n")
 
 
+@pytest.mark.slow
 def test_check_passes_the_shipped_layout_for_us() -> None:
     result = ok(cli("connector", "check", "--preset", "us"))
     assert result.stdout.strip() == ("us: sound; the fewest cards are rotator 1, reflector 2, "
                                      "deflector 3, defector 6.")
 
 
+@pytest.mark.slow
 def test_check_reports_a_broken_layout(tmp_path: Path) -> None:
     from cardgen.connector.layout import layout_path
 

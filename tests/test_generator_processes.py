@@ -207,6 +207,7 @@ def kill_group(process: subprocess.Popen[str], workers: list[Proc]) -> None:
 
 
 @linux_only
+@pytest.mark.slow
 def test_workers_die_with_a_sigkilled_parent(tmp_path):
     """The kernel kills the workers when their parent dies (PR_SET_PDEATHSIG): adopted
     by this process, each ends killed by SIGKILL. Without that they would end by
@@ -268,6 +269,7 @@ def test_ctrl_c_ends_the_run_promptly_and_quietly(tmp_path, to, work):
 
 
 @linux_only  # the workers must be forked to share the test's never-ending analysis
+@pytest.mark.slow
 def test_parallel_boards_are_the_same_and_come_as_soon_as_found(monkeypatch):
     """Seed 32 has its first two hard boards at maps 2 and 3; map 4 is under way by then
     (here it never ends): the run must not wait for it. Both workers did the work."""
@@ -301,6 +303,7 @@ class Stop(BaseException):
 
 @linux_only  # the workers must be forked to share the test's never-ending analysis
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs setitimer")
+@pytest.mark.slow
 def test_a_signal_handlers_exception_propagates_unchanged_and_kills_the_workers(monkeypatch):
     """Once three maps are taken (two of the three hard boards asked for), the fourth
     is under way and here never ends. A SIGALRM then raises an exception from its

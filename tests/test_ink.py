@@ -26,7 +26,7 @@ from cardgen.prepress.ink import (
     page_ink_problems,
 )
 from cardgen.text.fonts import bundled_fonts
-from tests.helpers import BASE_CONFIG, DATA, ROOT, cli, error_line
+from tests.helpers import BASE_CONFIG, DATA, ROOT, cli, error_line, sampled
 from tests.pdfops import PAPER_WHITE, SOLID_BLACK, read_pages
 from tests.pdfread import PROCESS, mm_to_px, page_boxes, separations
 
@@ -275,7 +275,8 @@ def _small_white_chars(pdf, index):
                 yield (ch["x0"] * k, ch["top"] * k, ch["x1"] * k, ch["bottom"] * k)
 
 
-@pytest.mark.parametrize("name", ["eu-dark-five-lines", "us-dark-portrait"])
+@pytest.mark.parametrize("name", sampled(["eu-dark-five-lines", "us-dark-portrait"],
+                                          "eu-dark-five-lines"))
 def test_reversed_small_type_sits_on_one_ink(produced, plates, name):
     """Around every small paper-white letter (its box and 0.5 mm more) only one plate
     carries ink: no art, no rich black, nothing that could show beside the letters when
@@ -313,6 +314,7 @@ def test_grid_lines_overprint_the_ground_under_them(produced, plates):
 
 
 @pytest.mark.skipif(shutil.which("gs") is None, reason="Ghostscript is not installed")
+@pytest.mark.slow
 def test_the_separations_agree_with_ghostscript(produced, plates, tmp_path):
     """The separation renderer the tests use against Ghostscript's tiffsep, which
     simulates overprint as a RIP does (run where Ghostscript is installed)."""

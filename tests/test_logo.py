@@ -156,6 +156,7 @@ def pixels_of(stream: pikepdf.Stream, mode: str) -> Image.Image:
 
 # --- the PDF ---------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_no_live_transparency_anywhere_in_the_pdf(runs):
     """PDF/X-1a forbids live transparency: no soft mask (in images or graphics states),
     no transparency group, no opacity below 1, in any object of the file."""

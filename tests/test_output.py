@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from cardgen import output
 from cardgen.errors import OutputError, RuntimeFault
 from cardgen.output import write_files
-from tests.helpers import BASE_CONFIG, cli, error_line, ok, write_config
+from tests.helpers import BASE_CONFIG, cli, error_line, ok, sampled, write_config
 
 
 def test_writes_every_file_with_normal_permissions(tmp_path):
@@ -122,6 +122,7 @@ def _kill_at(call: int, folder: Path, new: dict[Path, bytes], *, interrupt: bool
     return os.waitstatus_to_exitcode(status)
 
 
+@pytest.mark.slow
 def test_a_run_killed_at_any_file_operation_leaves_every_file_old_or_new(tmp_path):
     """Every state the write phase can be interrupted in, one after the other."""
     folder = tmp_path / "out"
@@ -145,6 +146,7 @@ def test_a_run_killed_at_any_file_operation_leaves_every_file_old_or_new(tmp_pat
     assert leftovers or killed_at  # (killed runs may or may not have left temp files)
 
 
+@pytest.mark.slow
 def test_ctrl_c_at_any_file_operation_puts_everything_back_and_cleans_up(tmp_path):
     folder = tmp_path / "out"
     old, new = _old_and_new(folder)
@@ -185,7 +187,8 @@ write_files({folder / f"f{i}.bin": f"NEW {i} ".encode() * 60_000 for i in range(
 """
 
 
-@pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGINT, signal.SIGTERM])
+@pytest.mark.parametrize("signum", sampled([signal.SIGKILL, signal.SIGINT, signal.SIGTERM],
+                                            signal.SIGTERM))
 def test_real_signals_during_the_write_phase_leave_every_file_old_or_new(tmp_path, signum):
     folder = tmp_path / "out"
     old = {folder / f"f{i}.bin": f"old {i} ".encode() * 60_000 for i in range(30)}

@@ -231,7 +231,7 @@ def _boxes(page, w: float, h: float) -> list[tuple[float, float]]:
 
 
 @pytest.mark.parametrize("game,players,preset,paper", [
-    *CASES, (GameName.DEFECTOR, 6, Preset.US, Paper.A4)])
+    *CASES, pytest.param(GameName.DEFECTOR, 6, Preset.US, Paper.A4, marks=pytest.mark.slow)])
 def test_tallies_name_and_symbol_boxes(sheets, game, players, preset, paper):
     _, _, pdf = sheets(game, players, preset, paper)
     b = sheet_layout().boxes

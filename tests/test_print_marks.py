@@ -197,7 +197,8 @@ EXTREMES = [("eu", "a4", "long", (1, 1)), ("us", "letter", "short", (-1, -1))]
 
 @pytest.mark.parametrize("args", [
     sheet_args("eu", "a4", "long", extreme_offset(*EXTREMES[0])),
-    sheet_args("us", "letter", "short", extreme_offset(*EXTREMES[1])),
+    pytest.param(*[sheet_args("us", "letter", "short", extreme_offset(*EXTREMES[1]))],
+                 marks=pytest.mark.slow),
     ("--registration", "--margin", "20", "--offset=5,5"),
 ])
 def test_check_square_measures_10_mm_outside_when_printed(sheet, args):

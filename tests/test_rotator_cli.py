@@ -397,6 +397,7 @@ def test_generate_json(seven):
     assert pdf.is_file() and "wrote" in result.stderr  # --json keeps stdout pure JSON
 
 
+@pytest.mark.slow
 def test_generate_is_reproducible_and_jobs_do_not_matter(easy):
     (a, pdf_a), (c, pdf_c) = easy["a"], easy["c"]
     assert a.stdout == c.stdout

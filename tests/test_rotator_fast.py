@@ -54,6 +54,7 @@ def test_a_start_the_old_budget_decided_stays_decided():
     assert decided >= 6
 
 
+@pytest.mark.slow
 def test_the_issues_example_is_proved_within_the_default_budget():
     # The old search stored the layer after the win and counted every expansion: it ran
     # out at 400,000 and fell back to an unproved 21-turn line with 7 boosts.

@@ -66,6 +66,7 @@ def test_seeds_give_pinned_boards():
         "R1:B8C3F7G2I9-B3D7F2G9I6", "R1:B4D8G2H9I5-B7E3E9G6I2"]
 
 
+@pytest.mark.slow
 def test_different_seeds_differ_and_parallel_jobs_change_nothing():
     # Easy boards are quick to grade and rare (seed 12 draws 17 maps for three), so many
     # maps are in flight at once with two jobs.

@@ -112,6 +112,7 @@ def test_figures_agree_with_a_brute_force_over_the_engine(seed):
         assert answer is not None and answer[0] is (boosts < below)
 
 
+@pytest.mark.slow
 def test_a_wall_cannot_be_won_and_the_budget_never_guesses():
     wall = Terrain.custom({(x, y) for x in range(WIDTH) for y in range(2, 20)})
     assert grading.figures(Solver(wall), 100_000) is None
@@ -160,6 +161,7 @@ def test_the_fast_searches_agree_on_small_worlds(seed):
         grading.ReadableSolver(terrain), 100_000)
 
 
+@pytest.mark.slow
 def test_graded_boards_are_the_readable_searches_boards(monkeypatch):
     # What the generator keeps, grade by grade, is what it kept on the readable searches.
     asked = ((7, 1, None), (5, 1, Grade.HARD))

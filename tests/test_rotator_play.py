@@ -115,6 +115,7 @@ def test_every_hint_of_a_game_agrees_with_a_plain_search_from_that_position():
     assert checked >= 5 and picks
 
 
+@pytest.mark.slow
 def test_a_hint_deep_in_a_hard_board_is_proved_where_the_old_search_gave_up():
     # The example: from A:D10 a 17-turn line with 2 boosts (the plain search
     # ran past its budget from here).

@@ -126,6 +126,7 @@ def test_board_as_on_the_card(size):
             assert math.isclose(cell, 4.9, abs_tol=1e-3)  # the card's own squares
 
 
+@pytest.mark.slow
 def test_nup_puts_several_boards_on_a_page_with_their_ids():
     boards = [RotatorPuzzle(BOARD, f"board {i}") for i in range(7)]
     pages = nup_pages(boards, Paper.A4, FONTS)

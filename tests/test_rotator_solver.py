@@ -52,6 +52,7 @@ def test_agrees_with_the_reference_search_on_a_real_board(x):
         assert_line_wins(terrain, slow)
 
 
+@pytest.mark.slow
 def test_a_proved_loss():
     for x in (0, 4, 9):
         fast = Solver(WALL).solve_start(x)

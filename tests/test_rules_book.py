@@ -86,6 +86,7 @@ def plumbed(book):
         yield plumber
 
 
+@pytest.mark.slow
 def test_every_page_has_its_number_at_the_foot_on_the_outer_side(plumbed):
     for number, page in enumerate(plumbed.pages, start=1):
         w, h = page.width, page.height

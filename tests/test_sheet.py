@@ -672,6 +672,7 @@ def test_sheet_pdf_pages_and_contents(sheet_cli):
                        for f in layout.fronts])
 
 
+@pytest.mark.slow
 def test_names_print_behind_the_lower_inside_half(sheet_cli):
     """Physically: the name on the front panel has grid B's half of the inside behind it."""
     geometry, piece = sheet_geometry("eu"), sheet_spread("eu").piece()
@@ -742,7 +743,8 @@ def _check_card_marks(page: PdfPage, bleeds: list[Box], bleed: float, paper: str
 @pytest.mark.parametrize(("args", "config", "paper", "geometry"), [
     ((), "base", "a4", "eu"),
     (("--flip", "short"), "base", "a4", "eu"),
-    (("--paper", "letter", "--flip", "short", "--preset", "us"), "base", "letter", "us"),
+    pytest.param(("--paper", "letter", "--flip", "short", "--preset", "us"), "base", "letter",
+                 "us", marks=pytest.mark.slow),
     ((), "wide", "a4", "wide"),
 ])
 def test_crop_marks_at_every_card_corner_outside_the_bleed(sheet_cli, args, config, paper,
@@ -833,6 +835,7 @@ def test_cut_and_fold_marks_where_the_card_is_cut_and_folded(sheet_cli, args, co
         assert len(ticks) == (2 * layout.count if side == 1 else 0)
 
 
+@pytest.mark.slow
 def test_no_marks_removes_them(sheet_cli):
     pages = sheet_pages(sheet_cli, "--no-marks")
     # The outsides draw no other 0.12 mm lines: none at all there, whatever the colour.

@@ -254,6 +254,7 @@ def test_a_signal_after_any_file_operation_of_the_writing(tmp_path):
     assert ends["old"] >= 5 and ends["new"] >= 5, ends  # both sides of the commit point
 
 
+@pytest.mark.slow
 def test_a_signal_before_during_and_after_the_renames_and_after_the_commit(tmp_path):
     """A few points of the sweep above, each with both signals: writing the temporary
     files, the renames (the signal is held back until the commit), the tidying after

@@ -194,6 +194,7 @@ def test_name_and_batch_do_not_go_together(tmp_path):
                "--name names one card's files")
 
 
+@pytest.mark.slow
 def test_sheet_batch_puts_each_inside_behind_its_own_outside(tmp_path):
     """Six cards, four to an A4 sheet: two sheets, the last half empty. On the printed
     PDF the names read in the table's order, and the themes (dark, light) on the insides'
@@ -295,6 +296,7 @@ def test_a_deck_straight_from_the_people_file(tmp_path, batch_json):
     assert strengths == [4, 5, 0, 0]
 
 
+@pytest.mark.slow
 def test_a_warning_shared_by_many_rows_is_said_once(tmp_path):
     """A soft shared logo warns once for every row it concerns, with their lines."""
     rows = "".join(f"P{i},Artist,,,,\n" for i in range(5))
@@ -314,6 +316,7 @@ def test_line_ranges(lines, shown):
     assert _ranges(lines) == shown
 
 
+@pytest.mark.slow
 def test_a_person_named_like_a_dieline_keeps_their_card(tmp_path):
     """Rows of two sizes make dieline-85x55 and dieline-88.9x50.8; a person whose name
     gives one of those stems is numbered instead of having their card replaced."""
