@@ -30,7 +30,9 @@ PDF/X.
 
 **Font subsets** are named with a tag derived from the font and the glyphs in the subset
 (``QWERTY+SourceSans3-Regular``), so two files with different subsets of one font never
-share a subset name, and the same subset always has the same name.
+share a subset name, and the same subset always has the same name. reportlab knows each
+font by a digest of its bytes (``_register``), so what a process rendered before never
+changes a file, and two different fonts of one PostScript name are both embedded.
 
 Images are image XObjects that cardgen writes itself (reportlab's only know colour-key
 masks and soft masks): 8-bit colour, Flate-compressed, and a raster's stencil mask as the
@@ -87,7 +89,8 @@ PDFX_VERSION = "PDF/X-1:2001"
 _ID_PLACEHOLDER = b"[<" + b"0" * 32 + b"><" + b"0" * 32 + b">]"
 PDFX_CONFORMANCE = "PDF/X-1a:2001"
 _CAPS = {LineCap.BUTT: 0, LineCap.ROUND: 1, LineCap.SQUARE: 2}
-_registered: dict[str, str] = {}
+# Font bytes -> the name reportlab knows them by (see _register).
+_registered: dict[bytes, str] = {}
 
 
 def render_pdf(doc: Document, *, cmyk: bool = True) -> bytes:
@@ -104,9 +107,8 @@ def _render_pdf(doc: Document, cmyk: bool) -> bytes:
     first = doc.pages[0]
     # A TrueType initial font keeps reportlab from referencing its default Helvetica,
     # which would be a non-embedded font in the file.
-    faces: list[FontRef] = sorted({item.font for page in doc.pages for item, _ in page_texts(page)},
-                                  key=lambda face: str(face.path)) or [bundled_fonts().regular]
-    initial = _register(faces[0])
+    faces = {item.font for page in doc.pages for item, _ in page_texts(page)}
+    initial = _register(_initial_face(faces) if faces else bundled_fonts().regular)
     canvas = _Canvas(
         buffer,
         pagesize=(first.width * PT_PER_MM, first.height * PT_PER_MM),
@@ -448,22 +450,36 @@ class _PdfPainter(Painter[None]):
 
 
 def _register(face: FontRef) -> str:
-    """Register a face with reportlab once; returns its registered name."""
-    key = str(face.path)
-    if key in _registered:
-        return _registered[key]
-    name = face.name
-    taken = set(_registered.values())
-    suffix = 1
-    while name in taken:
-        suffix += 1
-        name = f"{face.name}-{suffix}"
+    """The name a face is registered under with reportlab (registered on first use): a
+    digest of the font's bytes, so that identical files share one registration, different
+    files never share one, and nothing a process rendered before changes the name.
+
+    The name never reaches the file: reportlab names a document's fonts /F1, /F2, … in
+    the order that document first uses them, ``BaseFont`` is the subset tag (a digest of
+    the font and the subset's characters, :func:`subset_tag`) with the font's own
+    PostScript name, and the initial font is chosen by :func:`_initial_face`."""
     data = face.truetype_bytes()
-    font = _TaggedTTFont(name, io.BytesIO(data))
-    font.content_digest = hashlib.sha256(data).digest()
-    pdfmetrics.registerFont(font)
-    _registered[key] = name
+    name = _registered.get(data)
+    if name is None:
+        digest = hashlib.sha256(data).digest()
+        name = f"cardgen-{digest.hex()[:32]}"
+        font = _TaggedTTFont(name, io.BytesIO(data))
+        font.content_digest = digest
+        pdfmetrics.registerFont(font)
+        if pdfmetrics.getFont(name) is not font:
+            # reportlab gives a font whose face has the PostScript name of one registered
+            # before that earlier font object (its outlines, widths and subsets): two user
+            # fonts of one name would both print as the first.
+            pdfmetrics._fonts[name] = font
+        _registered[data] = name
     return name
+
+
+def _initial_face(faces: set[FontRef]) -> FontRef:
+    """The document's initial font (reportlab's first, /F1): the face first by PostScript
+    name, then by content. It depends on the document's fonts only (not on where their
+    files are); for the bundled family it is the face first by file name."""
+    return min(faces, key=lambda face: (face.name, _register(face)))
 
 
 def subset_tag(font_digest: bytes, codepoints: list[int]) -> str:

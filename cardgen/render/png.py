@@ -69,15 +69,22 @@ def png_bytes(image: PILImage.Image, dpi: float) -> bytes:
     return buf.getvalue()
 
 
-@cache
 def _font(face: FontRef, size_px: float) -> ImageFont.FreeTypeFont:
     """The face at a pixel size, from the font bytes that were checked when it was
     loaded (never the file again). FreeType's own complaints become a FontError."""
     try:
-        return ImageFont.truetype(io.BytesIO(font_file_bytes(face)), size_px)
+        return _font_of(font_file_bytes(face), size_px)
     except OSError as exc:
         raise FontError(f"font {face.path} cannot be rendered as an image ({exc}); it is "
                         "probably damaged.", value=face.path) from None
+
+
+@cache
+def _font_of(data: bytes, size_px: float) -> ImageFont.FreeTypeFont:
+    """A font file's bytes at a pixel size, loaded once per process: keyed by the bytes,
+    so a file changed on disk (or another file at the same path) is never drawn with the
+    face loaded before."""
+    return ImageFont.truetype(io.BytesIO(data), size_px)
 
 
 def _dashes(points: list[Point], pattern: list[float]) -> list[list[Point]]:

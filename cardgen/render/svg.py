@@ -9,6 +9,7 @@ hard edge at the image's own resolution.
 from __future__ import annotations
 
 import base64
+import hashlib
 import io
 import re
 from functools import lru_cache
@@ -109,7 +110,7 @@ class _SvgPainter(Painter[SvgGroup]):
     def __init__(self, dwg: svgwrite.Drawing) -> None:
         self.dwg = dwg
         self.ids: set[str] = set()
-        self.families: dict[str, str] = {}
+        self.families: dict[FontRef, str] = {}
         self.images: dict[str, str] = {}
 
     def unique(self, wanted: str) -> str:
@@ -124,19 +125,35 @@ class _SvgPainter(Painter[SvgGroup]):
         return name
 
     def fonts(self, view: View) -> None:
+        """One ``@font-face`` per distinct font file the view uses, with the characters
+        set in it. Faces with identical bytes share one; files of one PostScript name
+        with different bytes are told apart (``cardgen-NAME``, ``cardgen-NAME-2``, … in
+        the order of the name and then the file's digest), so the family names and the
+        rules' order depend on the fonts alone, never on the files' folders."""
         used: dict[FontRef, set[str]] = {}
         for layer in view.layers:
             for item, _ in walk(layer.items):
                 if isinstance(item, Text):
                     used.setdefault(item.font, set()).update(item.text)
+        files: dict[bytes, list[FontRef]] = {}
+        for face in used:
+            files.setdefault(font_file_bytes(face), []).append(face)
+        named = {data: min(face.name for face in faces) for data, faces in files.items()}
+        taken: set[str] = set()
         rules = []
-        for face in sorted(used, key=lambda f: str(f.path)):
-            family = f"cardgen-{face.name}"
-            self.families[str(face.path)] = family
-            woff = _woff_subset(font_file_bytes(face), "".join(sorted(used[face])))
-            data = base64.b64encode(woff)
+        for data in sorted(files, key=lambda data: (named[data], hashlib.sha256(data).digest())):
+            faces, name = files[data], named[data]
+            chars = set().union(*(used[face] for face in faces))
+            family, n = f"cardgen-{name}", 1
+            while family in taken:
+                n += 1
+                family = f"cardgen-{name}-{n}"
+            taken.add(family)
+            self.families.update(dict.fromkeys(faces, family))
+            woff = _woff_subset(data, "".join(sorted(chars)))
+            encoded = base64.b64encode(woff)
             rules.append(f'@font-face {{ font-family: "{family}"; '
-                         f'src: url(data:font/woff;base64,{data.decode()}) format("woff"); }}')
+                         f'src: url(data:font/woff;base64,{encoded.decode()}) format("woff"); }}')
         rules.append("text { font-kerning: none; white-space: pre; }")
         self.dwg.defs.add(self.dwg.style("\n".join(rules)))
 
@@ -173,7 +190,7 @@ class _SvgPainter(Painter[SvgGroup]):
     def text(self, item: Text, parent: SvgGroup) -> None:
         attrs: dict[str, Any] = {
             "insert": (_n(item.x), _n(item.y)),
-            "font_family": self.families[str(item.font.path)],
+            "font_family": self.families[item.font],
             "font_size": _n(item.size * MM_PER_PT),
             "fill": item.color.hex_rgb,
         }
