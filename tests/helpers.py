@@ -68,7 +68,10 @@ def run_process(*args: str | Path, cwd: Path | None = None,
 
 
 def write_config(folder: Path, text: str = BASE_CONFIG, name: str = "card.toml") -> Path:
+    """``text`` in a new file (an old one removed first: ext4 flushes a truncated file
+    to disk before the write returns, milliseconds for the tests that rewrite one)."""
     path = folder / name
+    path.unlink(missing_ok=True)
     path.write_text(text, encoding="utf-8")
     return path
 

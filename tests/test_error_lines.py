@@ -75,7 +75,11 @@ def one_error(result) -> str:
 
 
 def write(folder: Path, name: str, text: str) -> Path:
+    """``text`` in a new file ``name`` (an old one removed first: the fuzzing rewrites
+    the same names, and ext4 flushes a truncated file to disk before the write
+    returns)."""
     path = folder / name
+    path.unlink(missing_ok=True)
     path.write_text(text, encoding="utf-8")
     return path
 

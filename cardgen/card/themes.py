@@ -8,10 +8,11 @@ too faint to read, is refused with the key named."""
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardgen.datafile import look, read_toml, user_path
+from cardgen.datafile import look, parse_toml, read_toml_text, user_path
 from cardgen.draw.colors import Color, color_from_data
 from cardgen.errors import ConfigError, ConfigProblem, InputFileError, Problem, shorten
 from cardgen.prepress.ink import (
@@ -263,13 +264,24 @@ def load_theme(name_or_path: str, base: Path | None = None,
     """A bundled theme by name or a theme file by path (``where`` names the field or
     option that gave it)."""
     path = theme_path(name_or_path, base, where)
-    label = f"theme {path}"
     try:
-        data = read_toml(path, "theme file", label)
+        text = read_toml_text(path, "theme file", f"theme {path}")
     except ConfigError as exc:
         if exc.source:  # its contents: the sentence names the theme file
             raise
         raise ConfigError(where, exc.problems, value=name_or_path) from None  # the file
+    return _theme(path, text, name_or_path)
+
+
+@functools.lru_cache(maxsize=8)
+def _theme(path: Path, text: str, name_or_path: str) -> Theme:
+    """The theme that ``text``, the contents of ``path``, gives, read once a process for
+    each text: ``card --theme`` reads the theme before the card is built and again for
+    it, and every card of a batch or of a test run reads the same bundled one. Keyed by
+    the text itself, so a changed file is read anew; a refused theme is not kept, and
+    said again each time. A Theme is never changed once made."""
+    label = f"theme {path}"
+    data = parse_toml(text, label)
     retired = [Problem(f"{table}.{key} is no longer used: {why}; remove it.",
                        ConfigProblem.RETIRED)
                for (table, key), why in RETIRED.items()

@@ -151,6 +151,8 @@ class FontMetrics:
     # The advance of texts measured before, in font units (layout measures the same
     # words and lines many times over); at most WIDTHS_REMEMBERED, then forgotten.
     _units: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+    # The same for the top of texts' ink (fitting asks it of one text at each size tried).
+    _tops: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     def width(self, text: str, size_pt: float) -> float:
         units = self._units.get(text)
@@ -182,8 +184,18 @@ class FontMetrics:
 
     def ink_top_mm(self, text: str, size_pt: float) -> float:
         """How far the tallest glyph of ``text`` reaches above the baseline."""
+        top = self._tops.get(text)
+        if top is None:
+            top = self.ink_top_units(text)
+            if len(self._tops) >= WIDTHS_REMEMBERED:
+                self._tops.clear()
+            self._tops[text] = top
+        return top * size_pt / self.units_per_em * MM_PER_PT
+
+    def ink_top_units(self, text: str) -> int:
+        """The top of the tallest glyph of ``text`` in font units, measured afresh."""
         tops = [self._glyph_extent(ch)[1] for ch in dict.fromkeys(text) if not ch.isspace()]
-        return max(tops, default=0) * size_pt / self.units_per_em * MM_PER_PT
+        return max(tops, default=0)
 
     def ink_bottom_mm(self, text: str, size_pt: float) -> float:
         """How far the deepest glyph of ``text`` reaches below the baseline (0 when none

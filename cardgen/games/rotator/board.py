@@ -40,6 +40,10 @@ DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
 _LETTERS = frozenset(COLUMNS + COLUMNS.lower())
 _DIGITS = frozenset("0123456789")
 _ID_START = re.compile(r"^\s*[Rr]\d+:")
+# Cells one after another (``B2B8E4``), as _read_id reads them one by one: a column
+# letter, then 10 or a row 1-9. Matched in one go, a long ID is read in C.
+_CELL = re.compile(f"[{COLUMNS}{COLUMNS.lower()}](?:10|[1-9])")
+_CELLS = re.compile(f"(?:{_CELL.pattern})+")
 
 BOARD_FILE = Table({"nodes": ListOf(Text(), "The ten Node centres in card notation.",
                                     missing="is missing: a board file holds nodes = "
@@ -165,10 +169,14 @@ class RotatorMap:
         return cls.from_cells(cells, f"{path}: nodes")
 
 
-def _read_id(raw: str, where: str, text: str) -> tuple[str, tuple[list[str], list[str]]]:
+def _read_id(raw: str, where: str, text: str, *,
+             runs: bool = True) -> tuple[str, tuple[list[str], list[str]]]:
     """The version (``R1`` when left out) and grid A's and grid B's cells (``"C4"``) of a
     stripped board ID, read left to right; a BoardError names the first character that
-    does not fit, with its position (counted from 1, after leading spaces)."""
+    does not fit, with its position (counted from 1, after leading spaces). With
+    ``runs``, cells that follow one another are read in one go (:data:`_CELLS`), which
+    reads what the character-by-character loop reads (``runs=False``, kept for the
+    test that says so) a hundred times faster on an ID a megabyte long."""
 
     def fail(problem: str) -> BoardError:
         return BoardError("", [Problem(f"{where} is malformed: {problem}",
@@ -196,6 +204,12 @@ def _read_id(raw: str, where: str, text: str) -> tuple[str, tuple[list[str], lis
     dashed = False
     gaps: list[int] = []  # cells read before each space between two cells (no dash yet)
     while i < n:
+        if runs:
+            found = _CELLS.match(raw, i)
+            if found is not None:
+                parts[part].extend(_CELL.findall(found.group().upper()))
+                i = found.end()
+                continue
         ch = raw[i]
         if (ch.isspace() and ch.isascii()) or ch == "\u00a0":
             if parts[0] and not dashed and (not gaps or gaps[-1] != len(parts[0])):
