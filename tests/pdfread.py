@@ -12,7 +12,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tests.pdfops import PAPER_WHITE, SOLID_BLACK, interpret, pdf_bytes, read_pages
+from tests.pdfops import (
+    PAPER_WHITE,
+    SOLID_BLACK,
+    PageOps,
+    interpret,
+    pdf_bytes,
+    read_pages,
+)
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -274,13 +281,17 @@ def _page_problems(page: object) -> list[str]:
     if "/Group" in page.obj:
         problems.append("a transparency group")
     problems += _resource_problems(page.obj.get("/Resources", pikepdf.Dictionary()))
-    for operands, operator in pikepdf.parse_content_stream(page):
-        op = str(operator)
+    # Only the operators checked here are handed back (the parser still reads every
+    # token): a tenth of the Python objects of the whole stream. pikepdf gives an inline
+    # image as one instruction, "INLINE IMAGE".
+    for instruction in pikepdf.parse_content_stream(page, "rg RG cs CS BI ID EI"):
+        op = str(instruction.operator)
+        operands = instruction.operands
         if op in RGB_OPERATORS:
             problems.append(f"an RGB colour operator ({op})")
         elif op in ("cs", "CS") and _name(operands[0]) in ("/DeviceRGB", "/CalRGB", "/Lab"):
             problems.append(f"colour space {operands[0]}")
-        elif op == "BI":
+        elif op in ("BI", "INLINE IMAGE"):
             problems.append("an inline image")
     return problems
 
@@ -421,11 +432,17 @@ def ink_rule_problems(source: bytes | Path, *, tinted_lines: bool = False) -> In
     file whose grids are known to be solid, the rules book with its dimmed Connector
     plates); no CMYK colour puts down more than 300 % ink. Spot colours (the marks, the
     dieline, a varnish) are not ink on the piece and are skipped."""
+    data = pdf_bytes(source)
+    return ink_rule_report(read_pages(data), every_page_boxes(data), tinted_lines=tinted_lines)
+
+
+def ink_rule_report(pages: list[PageOps], page_boxes: list[dict[str, tuple[float, ...]]], *,
+                    tinted_lines: bool = False) -> InkReport:
+    """:func:`ink_rule_problems` of a file already read: its pages interpreted
+    (``tests.pdfops.read_pages``) and their boxes (:func:`every_page_boxes`)."""
     report = InkReport()
     problems = report.problems
-    data = pdf_bytes(source)
-    pages = zip(read_pages(data), every_page_boxes(data), strict=True)
-    for index, (ops, boxes) in enumerate(pages):
+    for index, (ops, boxes) in enumerate(zip(pages, page_boxes, strict=True)):
         bleed = boxes["BleedBox"]
         where = f"page {index + 1}"
         for run in ops.texts:
