@@ -170,6 +170,20 @@ def made(shared_folder):
     return get
 
 
+@pytest.fixture(scope="session")
+def checked(made, shared_folder):
+    """``checked(name)``: what the checks of ``tests.printcheck`` find in each PDF of one
+    command line of ``tests.every_pdf`` (``{"name/file.pdf": findings}``), each file read
+    once a test run for the overprint, PDF/X, ink and signature box tests (see
+    ``shared_folder``)."""
+    from tests.printcheck import check_files
+
+    def get(name: str) -> dict:
+        return shared_folder(f"checked {name}", lambda folder: check_files(made(name), name))
+
+    return get
+
+
 def pytest_configure(config):
     """Each test process (and the xdist controller) spends less time on work that no
     test checks: see the two helpers. No test is bounded by the clock: see the third."""

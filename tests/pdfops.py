@@ -122,6 +122,7 @@ class PageOps:
     height: float
     painted: list[Painted]
     texts: list[TextRun]
+    images: list[State] = field(default_factory=list)  # the state each ``Do`` paints in
 
     def strokes(self, space: str | None = None) -> list[Painted]:
         return [p for p in self.painted if p.stroke and (space is None or p.space == space)]
@@ -246,8 +247,9 @@ def _overprint_of(gs: Any) -> dict[str, Any]:
     return changes
 
 
-def read_page(page: Any) -> PageOps:
-    """Interpret one pikepdf page."""
+def read_page(page: Any, fonts: dict[Any, Any] | None = None) -> PageOps:
+    """Interpret one pikepdf page. ``fonts``: what was read of the file's fonts (their
+    widths and ``/ToUnicode`` maps, by object), shared by the pages of one file."""
     import pikepdf
 
     x0, y0, x1, y1 = (float(v) for v in page.mediabox)
@@ -264,8 +266,10 @@ def read_page(page: Any) -> PageOps:
     tm = tlm = IDENTITY
     leading = font_size = 0.0
     font: Any = None
-    unicode_maps: dict[Any, dict[int, str]] = {}
-    widths: dict[Any, tuple[int, list[float]]] = {}  # each font's, read once
+    fonts = {} if fonts is None else fonts
+    unicode_maps: dict[Any, dict[int, str]] = fonts.setdefault("unicode", {})
+    widths: dict[Any, tuple[int, list[float]]] = fonts.setdefault("widths", {})  # read once
+    images: list[State] = []
     for name, args, state in interpret(page):
         if name == "m":
             path.append(Subpath([to_mm(state.ctm, float(args[0]), float(args[1]))]))
@@ -284,6 +288,8 @@ def read_page(page: Any) -> PageOps:
             if stroke or fill:
                 painted.append(Painted(name, path, stroke, fill, state))
             path = []
+        elif name == "Do":
+            images.append(state)
         elif name == "BT":
             tm = tlm = IDENTITY
         elif name == "Tm":
@@ -320,7 +326,7 @@ def read_page(page: Any) -> PageOps:
                                  str(font.get("/BaseFont", "")).split("+")[-1]
                                  if font is not None else ""))
             tm = multiply((1, 0, 0, 1, advance, 0), tm)
-    return PageOps((x1 - x0) / PT_PER_MM, height_pt / PT_PER_MM, painted, texts)
+    return PageOps((x1 - x0) / PT_PER_MM, height_pt / PT_PER_MM, painted, texts, images)
 
 
 def read_pages(source: bytes | Path) -> list[PageOps]:
@@ -328,7 +334,8 @@ def read_pages(source: bytes | Path) -> list[PageOps]:
     import pikepdf
 
     with pikepdf.open(io.BytesIO(pdf_bytes(source))) as pdf:
-        return [read_page(page) for page in pdf.pages]
+        fonts: dict[Any, Any] = {}
+        return [read_page(page, fonts) for page in pdf.pages]
 
 
 def boxes_in_points(source: bytes | Path) -> Iterator[dict[str, tuple[float, ...]]]:

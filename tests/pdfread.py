@@ -7,11 +7,19 @@ from __future__ import annotations
 import io
 import itertools
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tests.pdfops import PAPER_WHITE, SOLID_BLACK, interpret, pdf_bytes, read_pages
+from tests.pdfops import (
+    PAPER_WHITE,
+    SOLID_BLACK,
+    PageOps,
+    interpret,
+    pdf_bytes,
+    read_pages,
+)
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -273,13 +281,17 @@ def _page_problems(page: object) -> list[str]:
     if "/Group" in page.obj:
         problems.append("a transparency group")
     problems += _resource_problems(page.obj.get("/Resources", pikepdf.Dictionary()))
-    for operands, operator in pikepdf.parse_content_stream(page):
-        op = str(operator)
+    # Only the operators checked here are handed back (the parser still reads every
+    # token): a tenth of the Python objects of the whole stream. pikepdf gives an inline
+    # image as one instruction, "INLINE IMAGE".
+    for instruction in pikepdf.parse_content_stream(page, "rg RG cs CS BI ID EI"):
+        op = str(instruction.operator)
+        operands = instruction.operands
         if op in RGB_OPERATORS:
             problems.append(f"an RGB colour operator ({op})")
         elif op in ("cs", "CS") and _name(operands[0]) in ("/DeviceRGB", "/CalRGB", "/Lab"):
             problems.append(f"colour space {operands[0]}")
-        elif op == "BI":
+        elif op in ("BI", "INLINE IMAGE"):
             problems.append("an inline image")
     return problems
 
@@ -420,11 +432,17 @@ def ink_rule_problems(source: bytes | Path, *, tinted_lines: bool = False) -> In
     file whose grids are known to be solid, the rules book with its dimmed Connector
     plates); no CMYK colour puts down more than 300 % ink. Spot colours (the marks, the
     dieline, a varnish) are not ink on the piece and are skipped."""
+    data = pdf_bytes(source)
+    return ink_rule_report(read_pages(data), every_page_boxes(data), tinted_lines=tinted_lines)
+
+
+def ink_rule_report(pages: list[PageOps], page_boxes: list[dict[str, tuple[float, ...]]], *,
+                    tinted_lines: bool = False) -> InkReport:
+    """:func:`ink_rule_problems` of a file already read: its pages interpreted
+    (``tests.pdfops.read_pages``) and their boxes (:func:`every_page_boxes`)."""
     report = InkReport()
     problems = report.problems
-    data = pdf_bytes(source)
-    pages = zip(read_pages(data), every_page_boxes(data), strict=True)
-    for index, (ops, boxes) in enumerate(pages):
+    for index, (ops, boxes) in enumerate(zip(pages, page_boxes, strict=True)):
         bleed = boxes["BleedBox"]
         where = f"page {index + 1}"
         for run in ops.texts:
@@ -499,15 +517,50 @@ def separations(source: bytes | Path, index: int, dpi: float = 300,
     object that overprints with nothing on this plate (overprint mode 1, or a spot colour)
     paints nothing here; PDFium then renders the rewritten page in grey. The page is read
     once for all the plates."""
-    import pikepdf
     from PIL import ImageOps
+
+    return {plate: ImageOps.invert(render_page(data, index, dpi, grey=True))
+            for plate, data in _plate_files(source, index, plates)}
+
+
+def separation_regions(source: bytes | Path, index: int,
+                       regions: list[tuple[float, float, float, float]], dpi: float = 300,
+                       plates: tuple[str, ...] = PROCESS) -> dict[str, list[Image]]:
+    """The plates of :func:`separations`, made the same way, but only ``regions`` of the
+    page rendered (x0, y0, x1, y1 in mm from its top-left corner, as
+    :func:`render_region`): {plate: [an image a region]}. A few small areas of a sheet
+    cost a small share of rendering the whole sheet once a plate."""
+    import pypdfium2 as pdfium
+    from PIL import ImageOps
+
+    out: dict[str, list[Image]] = {}
+    for plate, data in _plate_files(source, index, plates):
+        document = pdfium.PdfDocument(data)
+        try:
+            page = document[index]
+            width, height = page.get_size()
+            k = 72 / MM_PER_INCH
+            out[plate] = []
+            for region in regions:
+                x0, y0, x1, y1 = (v * k for v in region)
+                bitmap = page.render(scale=dpi / 72, grayscale=True,
+                                     crop=(x0, height - y1, width - x1, y0))
+                out[plate].append(ImageOps.invert(bitmap.to_pil().convert("L")))
+        finally:
+            document.close()
+    return out
+
+
+def _plate_files(source: bytes | Path, index: int,
+                 plates: tuple[str, ...]) -> Iterator[tuple[str, bytes]]:
+    """The PDF rewritten for each plate of page ``index`` (see :func:`separations`)."""
+    import pikepdf
 
     with pikepdf.open(io.BytesIO(pdf_bytes(source))) as pdf:
         page = pdf.pages[index]
         resources = page.obj.get("/Resources", pikepdf.Dictionary())
         xobjects = dict(resources.get("/XObject", pikepdf.Dictionary()).items())
         operations = [(name, args, g) for name, args, g in interpret(page)]
-        images = {}
         for plate in plates:
             channel = PROCESS.index(plate)
             for name, xobject in xobjects.items():
@@ -515,10 +568,8 @@ def separations(source: bytes | Path, index: int, dpi: float = 300,
             page.obj.Contents = pdf.make_stream(pikepdf.unparse_content_stream(
                 _plate_operations(operations, plate)))
             out = io.BytesIO()
-            pdf.save(out)
-            images[plate] = ImageOps.invert(render_page(out.getvalue(), index, dpi,
-                                                        grey=True))
-    return images
+            pdf.save(out, compress_streams=False)  # (PDFium reads it at once)
+            yield plate, out.getvalue()
 
 
 def _plate_operations(operations: list[tuple[str, list[object], object]],

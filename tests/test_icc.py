@@ -454,6 +454,29 @@ QUICK_FUZZ = settings(max_examples=40, deadline=None, derandomize=True,
                       suppress_health_check=[HealthCheck.function_scoped_fixture])
 EDITS = st.lists(st.tuples(st.integers(0, 1 << 20), st.integers(0, 255)), max_size=40)
 CUTS = st.one_of(st.none(), st.integers(0, 1 << 20))
+
+
+def _structure(data: bytes) -> list[int]:
+    """The offsets of a profile's bytes that say how the rest is laid out: the header,
+    the tag table, and the first 64 bytes of each tag's data (its type, its counts, a
+    lookup table's sizes and matrix)."""
+    (count,) = struct.unpack(">I", data[128:132])
+    offsets = set(range(132 + 12 * count))
+    for n in range(count):
+        at, size = struct.unpack(">II", data[132 + 12 * n + 4:132 + 12 * n + 12])
+        offsets |= set(range(at, at + min(size, 64)))
+    return sorted(offsets)
+
+
+# The fuzzers at length put each edit half the time on those bytes, half anywhere: of the
+# test profile's 75 KB, all but some 600 bytes are lookup table entries, where any value
+# is valid, so that with offsets drawn evenly 299 edits in 300 changed a colour and no
+# more, and most examples built littleCMS's transform again for a profile that differed
+# from the last only in its colours (the product's cost: 9 ms each, nine tenths of the
+# test's time). The quick samples keep the even draw.
+AT_LENGTH_EDITS = st.lists(st.tuples(
+    st.one_of(st.sampled_from(_structure(TEST_PROFILE.read_bytes())), st.integers(0, 1 << 20)),
+    st.integers(0, 255)), max_size=40)
 ENTRIES = st.lists(st.tuples(st.integers(0, 40), st.sampled_from(
     [0, 1, 0xFFFF, 0x7FFFFFFF, 0xFFFFFFFF, 132, 60_000])), min_size=1, max_size=6)
 
@@ -485,7 +508,7 @@ def test_fuzz_a_damaged_profile_is_used_or_refused_in_one_sentence(tmp_path, cap
 @pytest.mark.slow
 @settings(max_examples=300, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(edits=EDITS, cut=CUTS, fix_size=st.booleans())
+@given(edits=AT_LENGTH_EDITS, cut=CUTS, fix_size=st.booleans())
 def test_fuzz_a_damaged_profile_at_length(tmp_path, capfd, edits, cut, fix_size):
     _damaged(tmp_path, capfd, edits, cut, fix_size)
 

@@ -31,8 +31,9 @@ from cardgen.render.pdf import render_pdf
 from cardgen.text.fonts import bundled_fonts
 from tests.every_pdf import COMMANDS, sweep
 from tests.helpers import sampled
-from tests.pdfops import SOLID_BLACK, Painted, interpret, read_pages
-from tests.pdfread import mm_to_px, separations
+from tests.pdfops import read_pages
+from tests.pdfread import mm_to_px, separation_regions
+from tests.printcheck import SIGNED, overprinting_fills
 
 FILLS = {"f", "F", "f*", "B", "B*", "b", "b*"}
 SHOWS = {"Tj", "TJ", "'", '"'}
@@ -84,61 +85,48 @@ def test_an_rgb_pdf_never_overprints():
 
 # --- every PDF: the content streams --------------------------------------------------------
 
-def _may_overprint(space: str, color: tuple[float, ...]) -> bool:
-    """Solid black, or a spot colour (a Separation: a plate of its own)."""
-    return (space, tuple(round(v, 6) for v in color)) == SOLID_BLACK or (
-        space not in PROCESS_SPACES)
-
-
-def overprinting_fills(pdf: Path) -> list[str]:
-    """Every fill (paths, type, images) painted while fill overprint is on in a colour
-    other than solid black or a spot colour: page, operator, colour."""
-    found = []
-    with pikepdf.open(pdf) as doc:
-        for number, page in enumerate(doc.pages, 1):
-            for name, _, state in interpret(page):
-                if not state.fill_overprint:
-                    continue
-                if name == "Do" or ((name in FILLS or name in SHOWS)
-                                    and not _may_overprint(state.fill_space, state.fill_color)):
-                    found.append(f"page {number}: {name} in {state.fill_space} "
-                                 f"{state.fill_color}")
-    return found
-
-
 @pytest.mark.parametrize("name", sweep(sorted(COMMANDS)))
-def test_no_fill_but_solid_black_overprints(made, name):
+def test_no_fill_but_solid_black_overprints(checked, name):
     """In every PDF, no fill other than 100 % K (or a spot colour) is painted while fill
     overprint is on, and every graphics state that sets stroke overprint also sets fill
-    overprint (so /op never silently follows /OP)."""
-    for label, pdf in made(name).items():
-        assert not overprinting_fills(pdf), (label, overprinting_fills(pdf)[:10])
-        with pikepdf.open(pdf) as doc:
-            for page in doc.pages:
-                for state in page.Resources.get("/ExtGState", {}).values():
-                    assert ("/OP" in state) == ("/op" in state), (label, dict(state))
+    overprint (so /op never silently follows /OP). (Each file is read once a run for
+    these and the PDF/X and ink checks: ``tests.printcheck``.)"""
+    files = checked(name)
+    assert files, name
+    for label, found in files.items():
+        assert not found["overprinting_fills"], (label, found["overprinting_fills"][:10])
+        assert not found["unpaired_overprint"], (label, found["unpaired_overprint"][:10])
+
+
+def test_the_overprint_check_finds_a_light_fill_type_and_an_image_that_overprint():
+    """What the check above looks for, it finds: a grey fill, a run of grey type and an
+    image painted with fill overprint on; solid black and a spot colour may overprint."""
+    page = Page("p", 50, 50, Box(0, 0, 50, 50), Box(0, 0, 50, 50))
+    layer = page.layer("art")
+    layer.add(Rect(5, 5, 20, 10, fill=Color.cmyk(0, 0, 0, 100, overprint=True)))
+    layer.add(Rect(5, 20, 20, 10, fill=Color.cmyk(0, 100, 0, 0, spot="Spot", overprint=True)))
+    layer.add(Text(6, 40, "Sign", bundled_fonts().regular, 2.5, BLACK))
+    clean = render_pdf(Document([page], title="t"))
+    assert overprinting_fills(read_pages(clean)) == []
+
+    def doctored(content: bytes) -> list[str]:
+        with pikepdf.open(io.BytesIO(clean)) as pdf:
+            resources = pdf.pages[0].Resources
+            resources.ExtGState["/Over"] = pikepdf.Dictionary(OP=True, op=True, OPM=1)
+            font = str(next(iter(resources.Font.keys()))).encode()
+            pdf.pages[0].contents_add(pikepdf.Stream(pdf, b"q /Over gs " + content.replace(
+                b"/F", font) + b" Q"))
+            out = io.BytesIO()
+            pdf.save(out)
+        return overprinting_fills(read_pages(out.getvalue()))
+
+    assert doctored(b"0 0 0 1 k 0 0 9 9 re f BT /F 9 Tf (S) Tj ET") == []
+    assert doctored(b"0 0 0 0.2 k 0 0 9 9 re f") == ["page 1: f in DeviceCMYK (0.0, 0.0, 0.0, 0.2)"]
+    assert doctored(b"0 0 0 0.2 k BT /F 9 Tf (S) Tj ET")[0].startswith("page 1: text 'S'")
+    assert doctored(b"/Whatever Do")[0].startswith("page 1: Do in")
 
 
 # --- the Ladder signature box ----------------------------------------------------------------
-
-def signature_boxes(pdf: Path) -> list[tuple[int, tuple[float, float, float, float]]]:
-    """(page index, area to sign in: x0, y0, x1, y1 in mm) of every signature box: a
-    paper-white fill stroked in solid black, the area between its top and the line to
-    sign on (the next solid black stroke), 0.8 mm in from the outline."""
-    boxes = []
-    for index, ops in enumerate(read_pages(pdf)):
-        painted: list[Painted] = ops.painted
-        for n, p in enumerate(painted):
-            if not (p.fill and p.stroke and p.state.fill_color == (0, 0, 0, 0)
-                    and p.state.stroke_color == (0, 0, 0, 1)):
-                continue
-            xs = [x for sub in p.subpaths for x, _ in sub.points]
-            ys = [y for sub in p.subpaths for _, y in sub.points]
-            line = painted[n + 1]
-            line_y = min(y for sub in line.subpaths for _, y in sub.points)
-            boxes.append((index, (min(xs) + 0.8, min(ys) + 0.8, max(xs) - 0.8, line_y - 0.8)))
-    return boxes
-
 
 def _ink_in(plate: Image.Image, area: tuple[float, float, float, float], dpi: float) -> int:
     """The most ink (0 = none, 255 = solid) in ``area`` (mm) of a plate image."""
@@ -151,26 +139,27 @@ def _art(label: str) -> bool:
     return not any(word in label.split("/")[-1] for word in ("dieline", "varnish"))
 
 
-SIGNED = ["card-ability", "card-light", "card-layers", "card-varnish-file", "card-batch",
-          "sheet", "sheet-batch"]
 
 
 # The quick loop: a card with its dieline and varnish as layers, and a sheet (both on the
 # dark theme's 100 % K ground, where a knockout is needed).
 @pytest.mark.parametrize("name", sampled(SIGNED, "card-layers", "sheet"))
-def test_the_black_plate_is_empty_inside_the_signature_box(made, name):
+def test_the_black_plate_is_empty_inside_the_signature_box(made, checked, name):
     """The signature box is paper white on every plate, also on the dark theme's 100 % K
     ground (read from the separations as a RIP makes them, overprint included)."""
     found = 0
     for label, pdf in made(name).items():
         if not _art(label):
             continue
-        boxes = signature_boxes(pdf)
+        boxes = [(index, tuple(area)) for index, area in checked(name)[label]["signature_boxes"]]
         found += len(boxes)
         for index in sorted({index for index, _ in boxes}):
-            for plate, image in separations(pdf, index, dpi=150).items():
-                for area in (area for at, area in boxes if at == index):
-                    ink = _ink_in(image, area, 150)
+            areas = [area for at, area in boxes if at == index]
+            # Only the areas are rendered (the page's plates are made as for the whole
+            # page): a tenth of a card's pixels, fewer of a sheet's.
+            for plate, images in separation_regions(pdf, index, areas, dpi=150).items():
+                for area, image in zip(areas, images, strict=True):
+                    ink = image.getextrema()[1]
                     assert ink == 0, (label, index, plate, area, ink)
     assert found, f"{name}: no signature box found"
 
@@ -269,11 +258,12 @@ def overprint_difference(simulated: dict[str, Image.Image],
 @pytest.mark.slow  # Ghostscript renders every page twice
 @needs_gs
 @pytest.mark.parametrize("name", SEPARATED)
-def test_overprint_simulation_changes_nothing_but_black_overprint(made, separated, name):
+def test_overprint_simulation_changes_nothing_but_black_overprint(made, checked, separated,
+                                                                    name):
     """Ghostscript's separations of every page with overprint simulated and with it off
     differ in at most 10 pixels (at 50 dpi) outside the spot colours and the solid black
     that overprints; and the signature box stays paper white on the black plate."""
-    for label, pdf in made(name).items():
+    for label in made(name):
         plates = separated(label)
         simulated, knocked_out = plates["simulate"], plates["disable"]
         assert len(simulated) == len(knocked_out) > 0
@@ -282,5 +272,5 @@ def test_overprint_simulation_changes_nothing_but_black_overprint(made, separate
         assert all(n <= TOLERANCE_PX for n in counts.values()), (
             label, {page: n for page, n in counts.items() if n > TOLERANCE_PX})
         if name in SIGNED and _art(label):
-            for index, area in signature_boxes(pdf):
+            for index, area in checked(name)[label]["signature_boxes"]:
                 assert _ink_in(simulated[index]["Black"], area, GS_DPI) == 0, (label, index)

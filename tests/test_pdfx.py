@@ -52,19 +52,20 @@ def test_print_files_are_pdfx_1a(produced, args, condition):
 
 
 @pytest.mark.parametrize("name", sweep([name for name in COMMANDS if is_cmyk(name)]))
-def test_every_cmyk_pdf_is_pdfx_1a_and_keeps_the_ink_rule(made, name):
+def test_every_cmyk_pdf_is_pdfx_1a_and_keeps_the_ink_rule(checked, name):
     """One print standard for every CMYK PDF (README "Print shop checklist"): the PDF/X-1a
-    preflight and the ink rule, both read from every file the command line writes."""
-    condition, tinted_lines = PRINT[name]
-    for label, path in made(name).items():
-        assert pdfx_problems(path) == [], label
-        with pikepdf.open(path) as pdf:
-            assert _intent(pdf) == condition, label
-        report = ink_rule_problems(path, tinted_lines=tinted_lines)
-        assert report.problems == [], label
+    preflight and the ink rule, both read from every file the command line writes (each
+    file read once a run for these and the overprint checks: ``tests.printcheck``)."""
+    condition, _ = PRINT[name]
+    files = checked(name)
+    assert files, name
+    for label, found in files.items():
+        assert found["pdfx"] == [], label
+        assert found["intent"] == condition, label
+        assert found["ink_problems"] == [], label
         # Something to check: small type or thin lines on every piece but the dieline
         # and the varnish mask (shapes of a spot colour, no type) as files of their own.
-        assert report.fine > 0 or label.endswith(("dieline.pdf", "varnish.pdf")), label
+        assert found["ink_fine"] > 0 or label.endswith(("dieline.pdf", "varnish.pdf")), label
 
 
 def test_the_command_lines_cover_every_command_that_writes_a_pdf():
@@ -195,6 +196,7 @@ CHANGES = {
     "colour space /DeviceRGB": lambda pdf: _append_content(pdf, b"/DeviceRGB cs 1 0 0 sc"),
     "is not embedded": _set_font_unembedded,
     "annotations": lambda pdf: pdf.pages[0].obj.__setitem__("/Annots", pikepdf.Array()),
+    "an inline image": lambda pdf: _append_content(pdf, b"BI /W 1 /H 1 /CS /G /BPC 8 ID \x00 EI"),
     "colour space /Doctored is /ICCBased": lambda pdf: pdf.pages[0].Resources.ColorSpace
     .__setitem__("/Doctored", pikepdf.Array([pikepdf.Name.ICCBased, pikepdf.Dictionary()])),
 }

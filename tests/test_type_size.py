@@ -81,6 +81,16 @@ AGREE: dict[str, tuple[tuple[str, ...], str]] = {
 AGREE_IN_FULL = {"rules-book": "rules-book", "puzzle-book": "rotator-book"}
 
 
+def test_pdfminer_reads_the_same_glyphs_from_the_type_alone(produced):
+    """pdfminer reads a copy of each file cut down to the operators that place and size
+    type (``tests.glyphs._text_only``): from a rules sheet with the Connector figures,
+    every glyph, size and place, is what it reads from the whole file."""
+    args, file = AGREE["rules-connector"]
+    pdf = produced(*args) / file
+    whole = pdfminer_glyphs(pdf, text_only=False)
+    assert whole and pdfminer_glyphs(pdf) == whole
+
+
 @pytest.mark.parametrize("name", sorted(AGREE))
 def test_the_two_readers_agree(produced, name):
     args, file = AGREE[name]
