@@ -20,6 +20,12 @@ to the full run:
   quick loop; the golden hashes pin the variants' pages down there too); seven of ten
   grading seeds (``test_rotator_grading``, a win and a loss stay) and two of four solver
   boards (``test_rotator_solver``);
+- one sample of each end-to-end check of 0.3 s or more, the variants in the full run:
+  a preset and theme of the bleed checks (``test_bleed``), two of eight QR scans
+  (``test_qr``), SIGTERM of the real signals in the write phase (``test_output``), the
+  A4 sheets' marks (``test_sheet``, ``test_print_marks``), one Ladder card of six
+  (``test_ladder``), the A4 rules sheet (``test_ladder_print``), the golden scenarios
+  that take under 0.2 s (``test_golden``);
 - and the sweeps of the other modules marked ``slow`` there (``grep -n "mark.slow"
   tests``): every file operation and module lookup signalled, the Defector search at its
   full budget, Ghostscript's separations, the whole books' type sizes, every PDF made
