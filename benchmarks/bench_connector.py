@@ -129,6 +129,8 @@ def main() -> None:
 
 
 def plain_overlaps(a: Box, b: Box) -> bool:
+    """``overlaps`` as it is defined, on the box's own properties: the baseline here and
+    the reference of tests/test_connector.py."""
     w = min(a.right, b.right) - max(a.x, b.x)
     h = min(a.bottom, b.bottom) - max(a.y, b.y)
     return w > 0 and h > 0 and w * h > model.AREA_EPS

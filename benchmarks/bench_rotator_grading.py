@@ -46,7 +46,8 @@ def answers(solver: Solver) -> tuple[float, list[Any]]:
 
 
 def plain_below(rng: SplitMix64, n: int) -> int:
-    """``below`` as it was: rejection sampling on ``next``."""
+    """``below`` as it is defined (and was written): rejection sampling on ``next``. The
+    baseline here and the reference of tests/test_rotator_generator.py."""
     limit = (1 << 64) - (1 << 64) % n
     while True:
         value = rng.next()
@@ -69,7 +70,9 @@ def bench_below(draws: int = 300_000) -> None:
 
 
 def plain_random_map(rng: SplitMix64) -> RotatorMap:
-    """``random_map`` as it was: every distance measured anew for each Node."""
+    """``random_map`` as it is defined (and was written): each Node uniformly among the
+    centres at least MIN_DISJOINT_DISTANCE from every Node placed, measured anew each time.
+    The baseline here and the reference of tests/test_rotator_generator.py."""
     while True:
         placed: list[Cell] = []
         for grid in Grid:

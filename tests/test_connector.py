@@ -16,11 +16,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from benchmarks.bench_connector import plain_overlaps
 from cardgen.connector.assembly import read_assembly, shipped_assembly_path
 from cardgen.connector.check import fit_problems, game_problems, placement_problems
 from cardgen.connector.layout import bundled_layout, card_shape
 from cardgen.connector.model import (
-    AREA_EPS,
     Assembly,
     Cover,
     Face,
@@ -108,13 +108,6 @@ def test_subtraction_keeps_exactly_the_uncovered_area(a4: tuple[int, ...],
         assert not p.intersects(q)
     for p in pieces:
         assert a.contains_box(p) and not p.intersects(b)
-
-
-def plain_overlaps(a: Box, b: Box) -> bool:
-    """``overlaps`` as it is defined, on the box's own properties."""
-    w = min(a.right, b.right) - max(a.x, b.x)
-    h = min(a.bottom, b.bottom) - max(a.y, b.y)
-    return w > 0 and h > 0 and w * h > AREA_EPS
 
 
 # Coordinates in tenths of a millimetre and sizes down to nothing: boxes that touch, share

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from benchmarks.bench_rotator_grading import plain_below, plain_random_map
 from cardgen.errors import ParameterError
 from cardgen.games.rng import SplitMix64
 from cardgen.games.rotator.board import RotatorMap
@@ -31,15 +32,6 @@ def test_below_is_in_range_and_covers_it():
     rng = SplitMix64(42)
     values = [rng.below(7) for _ in range(700)]
     assert set(values) == set(range(7))
-
-
-def plain_below(rng: SplitMix64, n: int) -> int:
-    """``below`` as it is defined: rejection sampling on ``next``."""
-    limit = (1 << 64) - (1 << 64) % n
-    while True:
-        value = rng.next()
-        if value < limit:
-            return value % n
 
 
 def test_below_draws_what_rejection_on_next_draws():
@@ -136,27 +128,6 @@ def test_bad_options(tmp_path):
     assert caught.value.parameter == "count" and str(caught.value) == "count must be at least 1."
     with pytest.raises(ParameterError, match="jobs"):
         generate(1, 1, jobs=0)
-
-
-def plain_random_map(rng: SplitMix64) -> RotatorMap:
-    """``random_map`` as it is defined: each Node uniformly among the centres at least
-    MIN_DISJOINT_DISTANCE from every Node placed, measured anew each time."""
-    from cardgen.board.cells import Grid
-    from cardgen.board.territory import MIN_DISJOINT_DISTANCE, distance
-    from cardgen.games.rotator.board import NODES_PER_GRID
-    from cardgen.games.rotator.generator import CENTRES
-
-    while True:
-        placed: list = []
-        for grid in Grid:
-            for _ in range(NODES_PER_GRID):
-                free = [c for c in CENTRES[grid]
-                        if all(distance(c, p) >= MIN_DISJOINT_DISTANCE for p in placed)]
-                if not free:
-                    break
-                placed.append(free[rng.below(len(free))])
-        if len(placed) == len(Grid) * NODES_PER_GRID:
-            return RotatorMap.from_cells(placed)
 
 
 def test_random_maps_are_the_plain_definitions_maps():

@@ -39,7 +39,7 @@ import struct
 import sys
 import time
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
@@ -155,13 +155,20 @@ class FontMetrics:
     _tops: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     def width(self, text: str, size_pt: float) -> float:
-        units = self._units.get(text)
-        if units is None:
-            units = self.text_units(text)
-            if len(self._units) >= WIDTHS_REMEMBERED:
-                self._units.clear()
-            self._units[text] = units
+        units = self._remembered(self._units, text, self.text_units)
         return units * size_pt / self.units_per_em * MM_PER_PT
+
+    @staticmethod
+    def _remembered(store: dict[str, int], text: str, measure: Callable[[str], int]) -> int:
+        """``measure(text)``, remembered in ``store`` (at most WIDTHS_REMEMBERED texts,
+        then forgotten at once)."""
+        value = store.get(text)
+        if value is None:
+            value = measure(text)
+            if len(store) >= WIDTHS_REMEMBERED:
+                store.clear()
+            store[text] = value
+        return value
 
     def text_units(self, text: str) -> int:
         """The advance of ``text`` in font units (no kerning), measured afresh."""
@@ -184,12 +191,7 @@ class FontMetrics:
 
     def ink_top_mm(self, text: str, size_pt: float) -> float:
         """How far the tallest glyph of ``text`` reaches above the baseline."""
-        top = self._tops.get(text)
-        if top is None:
-            top = self.ink_top_units(text)
-            if len(self._tops) >= WIDTHS_REMEMBERED:
-                self._tops.clear()
-            self._tops[text] = top
+        top = self._remembered(self._tops, text, self.ink_top_units)
         return top * size_pt / self.units_per_em * MM_PER_PT
 
     def ink_top_units(self, text: str) -> int:
