@@ -194,9 +194,29 @@ def pytest_configure(config):
     """Each test process (and the xdist controller) spends less time on work that no
     test checks: see the two helpers. No test is bounded by the clock: see the third."""
     _collect_garbage_less_often()
+    _note_the_quick_loop(config)
     _leave_hypothesis_unrewritten(config)
     _keep_compiled_modules(config)
     _no_deadline_for_hypothesis()
+
+
+def _note_the_quick_loop(config) -> None:
+    """Tell ``tests.helpers.examples`` whether this run leaves out the tests marked
+    ``slow`` (the quick loop: ``-m "not slow"``, or any mark expression that deselects
+    them), before the test modules that state their example counts are imported."""
+    from tests import helpers
+
+    expression = config.getoption("markexpr", "") or ""
+    if not expression:
+        return
+    try:
+        from _pytest.mark.expression import Expression
+
+        slow_runs = Expression.compile(expression).evaluate(
+            lambda name, **_: name == "slow")
+    except Exception:  # another pytest: read the expression as words
+        slow_runs = "not slow" not in expression
+    helpers.QUICK_LOOP = not slow_runs
 
 
 def _keep_compiled_modules(config) -> None:
@@ -233,7 +253,12 @@ def _no_deadline_for_hypothesis() -> None:
     that a test states win over these; only the deadline changes.)"""
     from hypothesis import settings
 
-    settings.register_profile("cardgen", deadline=None)
+    from tests.helpers import examples
+
+    # A test without a count of its own draws Hypothesis's default, scaled as the stated
+    # counts are in the quick loop.
+    settings.register_profile("cardgen", deadline=None,
+                              max_examples=examples(settings.default.max_examples))
     settings.load_profile("cardgen")
 
 

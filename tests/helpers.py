@@ -118,6 +118,21 @@ def sampled(values: Iterable[Any], *quick: Any) -> list[Any]:
             for value in values]
 
 
+QUICK_LOOP = False  # set by conftest when the run leaves out the tests marked ``slow``
+
+
+def examples(count: int) -> int:
+    """How many examples a property test draws: ``count`` in the full command, a quarter
+    of it (at least 10, and never more than ``count``) in the quick loop (``-m "not
+    slow"``, see ``conftest``). The two runs' usual way, as Hypothesis's own guide sets
+    apart a development profile and a CI profile: the quick loop still tries every
+    property on fresh, varied input, each edit's first run finds what breaks a property
+    outright, and the full command (what CI runs) keeps each test's stated count for
+    what only many examples find. (A test's ``settings`` win over a loaded profile, so
+    the counts are scaled here, where they are stated.)"""
+    return count if not QUICK_LOOP else min(count, max(10, count // 4))
+
+
 # --- cardgen's own source ------------------------------------------------------------------
 
 @functools.cache

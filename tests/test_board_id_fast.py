@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from cardgen.errors import BoardError
 from cardgen.games.rotator.board import _read_id
+from tests.helpers import examples
 
 
 def _read(raw: str, runs: bool) -> object:
@@ -27,7 +28,7 @@ PIECES = st.one_of(
 IDS = st.lists(PIECES, max_size=24).map("".join)
 
 
-@settings(max_examples=1500, derandomize=True, deadline=None)
+@settings(max_examples=examples(1500), derandomize=True, deadline=None)
 @given(IDS)
 def test_reading_cells_in_runs_reads_what_the_loop_reads(raw):
     assert _read(raw, True) == _read(raw, False)

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgen.chars import CONTROL_CHARACTERS, control_character
+from tests.helpers import examples
 
 
 def plain_control_character(text: str, allowed: str = "") -> str | None:
@@ -35,7 +36,7 @@ ALLOWED = st.one_of(st.sampled_from(["", "\n", "\t\n", "\u2028", "]^-\\"]),
                     st.text(max_size=4))
 
 
-@settings(max_examples=1000, derandomize=True, deadline=None)
+@settings(max_examples=examples(1000), derandomize=True, deadline=None)
 @given(TEXT, ALLOWED)
 def test_control_character_finds_what_the_plain_walk_finds(text, allowed):
     assert control_character(text, allowed) == plain_control_character(text, allowed)

@@ -41,6 +41,7 @@ from cardgen.draw.geometry import Box
 from cardgen.games.names import CONNECTOR_GAMES, GameName
 from cardgen.physical.card import PRESETS, CardGeometry, Preset, Tab
 from cardgen.text.fonts import bundled_fonts
+from tests.helpers import examples
 
 PLAYERS = {GameName.ROTATOR: 1, GameName.REFLECTOR: 2, GameName.DEFLECTOR: 3, GameName.DEFECTOR: 6}
 CASES = [(g, p) for p in Preset for g in CONNECTOR_GAMES]
@@ -94,7 +95,7 @@ def test_box_subtraction_and_cover() -> None:
     assert cover_of(a, [(2, Box(10, 0, 5, 4))]) == (Cover.VISIBLE, [])  # touching edges
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.tuples(*[st.integers(-20, 20)] * 4), st.tuples(*[st.integers(-20, 20)] * 4))
 def test_subtraction_keeps_exactly_the_uncovered_area(a4: tuple[int, ...],
                                                       b4: tuple[int, ...]) -> None:
@@ -116,7 +117,7 @@ COORD = st.integers(-200, 200).map(lambda n: n / 10)
 SIZE = st.integers(0, 200).map(lambda n: n / 10) | st.sampled_from([0.0, 1e-7, 1e-3])
 
 
-@settings(max_examples=300, deadline=None, derandomize=True)
+@settings(max_examples=examples(300), deadline=None, derandomize=True)
 @given(st.tuples(COORD, COORD, SIZE, SIZE), st.tuples(COORD, COORD, SIZE, SIZE))
 def test_overlaps_written_out_is_overlaps_on_the_properties(a4: tuple[float, ...],
                                                             b4: tuple[float, ...]) -> None:
@@ -125,7 +126,7 @@ def test_overlaps_written_out_is_overlaps_on_the_properties(a4: tuple[float, ...
     assert overlaps(b, a) is plain_overlaps(b, a)
 
 
-@settings(max_examples=200, deadline=None, derandomize=True)
+@settings(max_examples=examples(200), deadline=None, derandomize=True)
 @given(st.tuples(COORD, COORD, SIZE, SIZE), COORD, COORD,
        st.sampled_from([0, 90, 180, 270]))
 def test_a_scene_places_boxes_as_box_transformed_does(box4: tuple[float, ...], x: float,

@@ -18,7 +18,7 @@ from cardgen.connector.assembly import assembly_toml, read_assembly, shipped_ass
 from cardgen.errors import ConfigError
 from cardgen.games.names import CONNECTOR_GAMES, GameName
 from cardgen.physical.card import Preset
-from tests.helpers import cli, error_line, ok
+from tests.helpers import cli, error_line, examples, ok
 
 REFLECTOR = shipped_assembly_path(GameName.REFLECTOR, Preset.EU)
 
@@ -184,7 +184,7 @@ def test_malformed_assembly_files_get_one_line_naming_the_field(tmp_path: Path,
     error_line(cli("connector", "validate", path), str(path), *needles)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.dictionaries(st.sampled_from(["game", "preset", "card", "x", "junk"]),
                        st.one_of(st.text(max_size=8), st.integers(), st.floats(),
                                  st.booleans(),

@@ -30,7 +30,7 @@ from cardgen.connector.tolerance import (
 from cardgen.connector.validate import TOLERANCE, Report, validate
 from cardgen.games.names import CONNECTOR_GAMES, GameName
 from cardgen.physical.card import Preset
-from tests.helpers import sampled
+from tests.helpers import examples, sampled
 
 SHIPPED = [(game, preset) for preset in Preset for game in CONNECTOR_GAMES]
 # Each game's EU answer in the quick loop; the US answers (the same model, other card
@@ -68,7 +68,7 @@ def _disc() -> st.SearchStrategy[tuple[float, float]]:
 
 @pytest.mark.parametrize(("game", "preset"), sampled(
     [(g, p) for g, p in SHIPPED if g is not GameName.ROTATOR], *QUICK))
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(data=st.data())
 def test_any_offsets_at_every_connection_at_once_read_the_same(
         game: GameName, preset: Preset, data: st.DataObject) -> None:

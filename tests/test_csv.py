@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from cardgen.datafile import MAX_BYTES, CsvRow, parse_csv, read_csv
 from cardgen.errors import ConfigError
+from tests.helpers import examples
 
 
 def test_header_records_and_lines_as_an_editor_counts():
@@ -66,7 +67,7 @@ def test_files_that_cannot_be_read(tmp_path):
         read_csv(huge, "people file")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.text(alphabet=st.sampled_from('ab,;\t"\n\r \x00é'), max_size=80))
 def test_fuzz_gives_a_table_or_one_sentence(text):
     try:

@@ -17,9 +17,10 @@ from cardgen.errors import FitError
 from cardgen.text.fit import line_height
 from cardgen.text.flowable import Baseline, Flowable, Lines, Solid, fill
 from cardgen.text.fonts import bundled_fonts
+from tests.helpers import examples
 
 FONTS = bundled_fonts()
-FUZZ = settings(derandomize=True, deadline=None, max_examples=150)
+FUZZ = settings(derandomize=True, deadline=None, max_examples=examples(150))
 SIZE = 9.0
 LH = line_height(SIZE)
 

@@ -8,11 +8,12 @@ from hypothesis import strategies as st
 
 from cardgen.text import fonts
 from cardgen.units import MM_PER_PT
+from tests.helpers import examples
 
 FACES = ("regular", "bold", "italic")
 
 
-@settings(max_examples=150, derandomize=True, deadline=None)
+@settings(max_examples=examples(150), derandomize=True, deadline=None)
 @given(st.lists(st.text(st.sampled_from("Ada Ex-mple ÉÅgjpqy|@ 0123\u00a0"), max_size=12),
                 min_size=1, max_size=4),
        st.floats(4, 40), st.sampled_from(FACES))

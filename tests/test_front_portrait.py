@@ -38,7 +38,7 @@ from cardgen.prepress.ink import MAX_INK, MIN_CONTRAST, page_ink_problems
 from cardgen.render.png import rasterize
 from cardgen.resources import templates_dir
 from cardgen.text.fit import text_box
-from tests.helpers import BASE_CONFIG, DATA, cli, ok, write_config
+from tests.helpers import BASE_CONFIG, DATA, cli, examples, ok, write_config
 
 PHOTO = DATA / "portrait.png"
 DPI = 300
@@ -348,7 +348,7 @@ def test_portrait_focus_refuses_anything_else_in_one_sentence(focus):
     assert problem.endswith(".") and problem.count(". ") == 0
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.one_of(st.lists(st.one_of(st.floats(allow_nan=True), st.integers(), st.text(),
                                     st.booleans(), st.none()), max_size=4),
                  st.text(max_size=30), st.floats(), st.integers()))

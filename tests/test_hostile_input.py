@@ -33,6 +33,7 @@ from tests.helpers import (
     children,
     cli,
     error_line,
+    examples,
     ok,
     proc_fields,
     proc_stat,
@@ -44,7 +45,7 @@ from tests.pdfops import read_pages
 
 HANG_GUARD = 120  # seconds: only a run that hangs takes this long, however loaded
 
-FUZZ = settings(max_examples=40, deadline=None, derandomize=True,
+FUZZ = settings(max_examples=examples(40), deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,
                                        HealthCheck.too_slow])
 
@@ -450,7 +451,7 @@ def test_fuzz_themes(raw):
 _ID_CHARS = "RABCDEFGHIJKZrabcj0123456789:- _ıſ٩\x00\n\t\u202e"
 
 
-@settings(max_examples=200, deadline=None, derandomize=True)
+@settings(max_examples=examples(200), deadline=None, derandomize=True)
 @given(st.one_of(st.text(_ID_CHARS, max_size=40), st.text(max_size=40),
                  st.text("B28-", min_size=260, max_size=600).map(lambda t: "R1:" + t),
                  st.builds(lambda a, b: f"R1:{a}-{b}", st.text("ABCDEFGHIJ0123456789", max_size=14),
@@ -475,7 +476,7 @@ def test_fuzz_board_files(text):
         _answer(cli("rotator", "show", board))
 
 
-@settings(max_examples=80, deadline=None, derandomize=True)
+@settings(max_examples=examples(80), deadline=None, derandomize=True)
 @given(st.one_of(st.text(max_size=20),
                  st.tuples(st.floats(), st.floats()).map(lambda p: f"{p[0]},{p[1]}")))
 def test_fuzz_offsets(text):

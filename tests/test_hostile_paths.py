@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from cardgen.card.config import PATH_KEYS
 from cardgen.errors import InputFileError
-from tests.helpers import cli, cli_parameters, error_line
+from tests.helpers import cli, cli_parameters, error_line, examples
 
 PERSON = '[person]\nname = "Ada Example"\nemail = "ada@example.org"\n'
 BOARD = "R1:B2B8E4I2I8-B4E2E8H4I9"
@@ -207,7 +207,7 @@ def test_a_home_that_does_not_exist_is_kept_as_written(tmp_path):
 
 # --- fuzzing ------------------------------------------------------------------------------
 
-FUZZ = settings(max_examples=40, deadline=None, derandomize=True,
+FUZZ = settings(max_examples=examples(40), deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,
                                        HealthCheck.too_slow])
 SEGMENTS = st.one_of(

@@ -33,7 +33,7 @@ from cardgen.draw.icc import (
     read_cmyk_profile,
 )
 from cardgen.errors import ProfileError
-from tests.helpers import BASE_CONFIG, cli, error_line, ok, write_config
+from tests.helpers import BASE_CONFIG, cli, error_line, examples, ok, write_config
 from tests.iccwrite import TEST_PROFILE, cmyk_profile, rgb_profile
 from tests.pdfread import pdfx_problems
 
@@ -450,7 +450,7 @@ def _check_profile(tmp_path: Path, data: bytes) -> CmykProfile | None:
 
 # Each fuzz test runs twice: a fixed sample of 40 examples in the quick loop, and its
 # full run of random examples (300 and 200) among the slow tests.
-QUICK_FUZZ = settings(max_examples=40, deadline=None, derandomize=True,
+QUICK_FUZZ = settings(max_examples=examples(40), deadline=None, derandomize=True,
                       suppress_health_check=[HealthCheck.function_scoped_fixture])
 EDITS = st.lists(st.tuples(st.integers(0, 1 << 20), st.integers(0, 255)), max_size=40)
 CUTS = st.one_of(st.none(), st.integers(0, 1 << 20))
@@ -506,7 +506,7 @@ def test_fuzz_a_damaged_profile_is_used_or_refused_in_one_sentence(tmp_path, cap
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None,
+@settings(max_examples=examples(300), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(edits=AT_LENGTH_EDITS, cut=CUTS, fix_size=st.booleans())
 def test_fuzz_a_damaged_profile_at_length(tmp_path, capfd, edits, cut, fix_size):
@@ -533,7 +533,7 @@ def test_fuzz_a_hostile_tag_table(tmp_path, capfd, entries):
 
 
 @pytest.mark.slow
-@settings(max_examples=200, deadline=None,
+@settings(max_examples=examples(200), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(ENTRIES)
 def test_fuzz_a_hostile_tag_table_at_length(tmp_path, capfd, entries):

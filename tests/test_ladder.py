@@ -16,7 +16,7 @@ from cardgen.card.spread import Spread
 from cardgen.draw.geometry import Box
 from cardgen.ladder.cards import LadderType, card_type, strength
 from cardgen.physical.card import PRESETS, Preset
-from tests.helpers import BASE_CONFIG, cli, ok, sampled, write_config
+from tests.helpers import BASE_CONFIG, cli, examples, ok, sampled, write_config
 
 U, M, W, A, P, F, OTHER = (LadderType.UPPER, LadderType.MIDDLE, LadderType.WORDSMITH,
                        LadderType.ARTIST, LadderType.PRESS, LadderType.FREELANCER,
@@ -56,14 +56,14 @@ TITLE_WORDS = st.sampled_from([
     "\u200b", "\x00", "?", "*", "(", "]", "\\"])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.one_of(st.text(max_size=60), st.lists(TITLE_WORDS, max_size=12).map("".join)))
 def test_fuzz_the_type_of_any_title(title: str) -> None:
     # Every title has a type and none raises, whatever its characters.
     assert card_type(title) in set(LadderType)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=2, max_size=4),
        st.sampled_from([("Artist", A), ("Writer", W), ("Tester", OTHER),
                         ("Producer", M)]))

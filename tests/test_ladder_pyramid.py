@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from cardgen.errors import CardgenError
 from cardgen.ladder.pyramid import Pyramid, Slot
+from tests.helpers import examples
 
 THREE, FOUR = Pyramid(3), Pyramid(4)
 S = Slot
@@ -63,7 +64,7 @@ def test_attackable_cases(pyramid, occupied, expected):
     assert pyramid.attackable(occupied) == expected
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.sampled_from([3, 4]), st.data())
 def test_a_card_is_attackable_iff_no_card_lies_directly_below_it(rows, data):
     pyramid = Pyramid(rows)

@@ -29,6 +29,7 @@ from cardgen.ladder.attack import (
 from cardgen.ladder.cards import Card, LadderType
 from cardgen.ladder.deck import DeckProblem, check_deck, example_deck, first_digit, read_deck
 from tests import tomlwrite
+from tests.helpers import examples
 
 U, M, W, A, P, F, OT = (LadderType.UPPER, LadderType.MIDDLE, LadderType.WORDSMITH,
                        LadderType.ARTIST, LadderType.PRESS, LadderType.FREELANCER,
@@ -542,7 +543,7 @@ CSV_PIECES = ["name", "title", "company", "strength", "text", "ability", "person
               "CEO", "Freelance", " / ", "\x00", "é", "\ufeff", " "]
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.one_of(st.binary(max_size=120),
                  st.lists(st.sampled_from(CSV_PIECES), max_size=40).map(
                      lambda parts: "".join(parts).encode("utf-8", "surrogatepass"))))
@@ -565,7 +566,7 @@ VALUES = st.one_of(st.integers(-2, 12), st.floats(allow_nan=True), st.booleans()
 CARDS = st.dictionaries(CARD_KEYS, VALUES, max_size=6)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.dictionaries(st.sampled_from(["attacker", "defender", "extra"]),
                        st.one_of(CARDS, st.lists(CARDS, max_size=4), VALUES), max_size=3))
 def test_fuzz_the_attack_reader_and_the_referee(data):

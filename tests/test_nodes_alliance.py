@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from cardgen.games.nodes.alliance import Alliance, Alliances
 from cardgen.games.nodes.record import AllianceView, IllegalMove, Reason, parse_spot
+from tests.helpers import examples
 
-FUZZ = settings(max_examples=60, deadline=None, derandomize=True,
+FUZZ = settings(max_examples=examples(60), deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow])
 NODE_SPACES = {(0, 1), (1, 2), (2, 3), (3, 4), (4, 5)}  # everyone's Nodes: A1 B2 C3 D4 E5
 
@@ -540,7 +541,7 @@ def test_9_6_4_structure_holds_through_any_sequence(moves):
 
 
 @pytest.mark.slow
-@settings(FUZZ, max_examples=1000)
+@settings(FUZZ, max_examples=examples(1000))
 @given(st.lists(op, max_size=80))
 def test_9_6_4_structure_holds_through_any_sequence_more(moves):
     """SPEC §9.6.4-9.6.5: the same, over many more and longer sequences."""

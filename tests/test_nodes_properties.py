@@ -30,10 +30,11 @@ from cardgen.games.nodes.engine import legal_moves, problem, push, start
 from cardgen.games.nodes.record import Answer, MoveReport, Shot, Spot, Variant
 from cardgen.games.nodes.state import Setup, State
 from cardgen.games.rng import SplitMix64
+from tests.helpers import examples
 
-QUICK = settings(max_examples=6, deadline=None, derandomize=True,
+QUICK = settings(max_examples=examples(6), deadline=None, derandomize=True,
                  suppress_health_check=[HealthCheck.too_slow])
-SLOW = settings(max_examples=15, deadline=None, derandomize=True,
+SLOW = settings(max_examples=examples(15), deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow])
 Table = tuple[GameName, int, str | None, tuple[str, ...]]  # game, players, arrangement, variants
 TABLES: list[Table] = [

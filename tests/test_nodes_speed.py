@@ -24,7 +24,7 @@ from cardgen.games.nodes.deal import deal
 from cardgen.games.nodes.record import AllianceView, Variant
 from cardgen.games.nodes.state import State, frozen
 from cardgen.games.rng import SplitMix64
-from tests.helpers import sampled
+from tests.helpers import examples, sampled
 
 Table = tuple[GameName, int, str | None, tuple[str, ...]]  # game, players, arrangement, variants
 TABLES: list[Table] = [
@@ -96,7 +96,7 @@ def scrambled(draw: st.DrawFn) -> State:
                    to_move=draw(st.sampled_from(players)), begun=True)
 
 
-@settings(max_examples=50, deadline=None, derandomize=True,
+@settings(max_examples=examples(50), deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(state=scrambled())
 def test_the_shots_are_the_plain_ones_from_any_position(state):
@@ -124,7 +124,7 @@ def constraints(draw: st.DrawFn) -> computer.Constraints:
                                 tuple(frozenset(n & candidates) for n in needs))
 
 
-@settings(max_examples=60, deadline=None, derandomize=True,
+@settings(max_examples=examples(60), deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(facts=constraints(), seed=st.integers(0, 2**64 - 1),
        samples=st.sampled_from([0, 1, 7, computer.SAMPLES]))
@@ -140,7 +140,7 @@ def test_the_belief_counts_what_the_plain_one_counts(facts, seed, samples):
 
 
 @given(seed=st.integers(0, 2**64 - 1), count=st.integers(0, 50))
-@settings(max_examples=50, deadline=None, derandomize=True)
+@settings(max_examples=examples(50), deadline=None, derandomize=True)
 def test_the_outputs_drawn_at_once_are_the_generators(seed, count):
     rng = SplitMix64(seed)
     expected = [rng.next() for _ in range(count)]

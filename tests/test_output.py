@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from cardgen import output
 from cardgen.errors import OutputError, RuntimeFault
 from cardgen.output import write_files
-from tests.helpers import BASE_CONFIG, cli, error_line, ok, sampled, write_config
+from tests.helpers import BASE_CONFIG, cli, error_line, examples, ok, sampled, write_config
 
 
 def test_writes_every_file_with_normal_permissions(tmp_path):
@@ -322,7 +322,7 @@ _hidden_names = st.one_of(
 
 
 @given(names=st.lists(_hidden_names, min_size=1, max_size=6, unique=True))
-@settings(max_examples=60, deadline=None, derandomize=True,
+@settings(max_examples=examples(60), deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_no_hidden_name_without_cardgens_marker_is_ever_removed(tmp_path_factory, names):
     folder = tmp_path_factory.mktemp("hidden")

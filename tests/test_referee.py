@@ -40,12 +40,12 @@ from cardgen.games.nodes.recordfile import (
     report_json,
     report_toml,
 )
-from tests.helpers import cli, error_line, run_process
+from tests.helpers import cli, error_line, examples, run_process
 from tests.nodes_records import read_expected
 from tests.nodes_records import read_record as simple_record
 
 DATA = Path(__file__).parent / "data" / "nodes"
-FUZZ = settings(max_examples=60, deadline=None, derandomize=True,
+FUZZ = settings(max_examples=examples(60), deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow])
 NAMES = {"reflector": "reflector-example", "deflector": "deflector-example"}
 

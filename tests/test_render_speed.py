@@ -20,9 +20,9 @@ from reportlab.lib import rl_accel
 
 from cardgen.render import pdfcodec
 from cardgen.render.pdfcodec import ascii85, fast_reportlab, fp_str
-from tests.helpers import sampled
+from tests.helpers import examples, sampled
 
-FUZZ = settings(max_examples=120, deadline=None, derandomize=True)
+FUZZ = settings(max_examples=examples(120), deadline=None, derandomize=True)
 PLAIN_FP_STR = rl_accel._py_funcs["fp_str"]
 PLAIN_A85 = rl_accel._py_funcs["asciiBase85Encode"]
 

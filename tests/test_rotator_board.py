@@ -14,6 +14,7 @@ from cardgen.errors import BoardError, BoardProblem, CardgenError, ConfigError, 
 from cardgen.games.rng import SplitMix64
 from cardgen.games.rotator.board import RotatorMap, load_board, map_problems
 from cardgen.games.rotator.generator import random_map
+from tests.helpers import examples
 
 BOARD = "R1:B2B8E4I2I8-B4E2E8H4I9"
 
@@ -49,7 +50,7 @@ def test_board_id_round_trip_and_canonical_order():
     assert len(rmap.solid) == sum(len(t) for t in rmap.territories)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(min_value=0, max_value=2**64 - 1))
 def test_every_generated_map_round_trips(seed):
     rmap = random_map(SplitMix64(seed))
@@ -205,7 +206,7 @@ def test_a_board_id_that_cannot_be_read_names_the_character_and_its_place(spelli
 _SPACES = st.sampled_from(["", " ", "  ", "\t", "\u00a0 "])
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.integers(min_value=0, max_value=2**64 - 1), st.sampled_from(["R1:", "r1:", "", "R1 :"]),
        st.sampled_from(["-", "\u2013", "\u2014", "\u2212", " ", " - ", "\u2013 "]),
        _SPACES, _SPACES, st.randoms(use_true_random=False))
@@ -218,7 +219,7 @@ def test_fuzz_every_accepted_spelling_reads_the_same_board(seed, prefix, dash, b
     assert RotatorMap.from_id(text) == rmap
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.text(alphabet=st.sampled_from("R1:-\u2013 B2C9J0aIıx\u00a0\n"), max_size=40)
        | st.text(max_size=30))
 def test_fuzz_any_text_is_a_board_or_one_sentence(text):

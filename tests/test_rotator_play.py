@@ -25,7 +25,7 @@ from cardgen.games.rotator.engine import (
 )
 from cardgen.games.rotator.play import HintStatus, Phase, Session, shortest_from, solver_state
 from cardgen.games.rotator.solver import WIN, Solver
-from tests.helpers import cli, error_line, ok
+from tests.helpers import cli, error_line, examples, ok
 
 BOARD = "R1:B2B8E4I2I8-B4E2E8H4I9"  # best: 5 turns, 7 boosts from A:E10; A:A10 cannot win
 RMAP = RotatorMap.from_id(BOARD)
@@ -287,7 +287,7 @@ def test_start_option_end_of_input_and_ctrl_c(monkeypatch):
     error_line(cli("rotator", "play", "R1:B2B8E4I2I8\u2013B4E2E8H4I9X"), "character 25")
 
 
-@settings(max_examples=120, deadline=None, derandomize=True)
+@settings(max_examples=examples(120), deadline=None, derandomize=True)
 @given(st.lists(st.sampled_from(["1", "2", "4", "13", "u", "A:E2", "a:e10", "B:A10", "\u00b2",
                                  "\u0663", "9" * 5000, "0" * 5000 + "1"])
                 | st.text(max_size=12), max_size=12))

@@ -13,7 +13,7 @@ from cardgen.games.rotator.board import RotatorMap
 from cardgen.games.rotator.engine import BOOST_CACHE, Terrain, replay
 from cardgen.games.rotator.generator import random_map
 from cardgen.games.rotator.solver import Solver, StartResult, Status
-from tests.helpers import sampled
+from tests.helpers import examples, sampled
 
 BOARD = RotatorMap.from_id("R1:B2B8E4I2I8-B4E2E8H4I9")
 WALL = Terrain.custom({(x, y) for x in range(10) for y in range(2, 20)})  # no way down
@@ -87,7 +87,7 @@ def terrains(draw):
     return Terrain.custom(solid, nodes)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(terrains(), st.integers(0, 9))
 def test_agrees_with_the_reference_on_random_worlds(terrain, x):
     fast = Solver(terrain).solve_start(x, budget=1500)

@@ -25,7 +25,7 @@ from cardgen.rules.markup import (
     load,
     parse,
 )
-from tests.helpers import ROOT
+from tests.helpers import ROOT, examples
 
 RULES = ROOT / "templates" / "rules" / "ladder.md"
 SEEDS = ROOT.parent / "shared" / "seeds"
@@ -149,7 +149,7 @@ def test_a_rules_file_that_is_missing_or_not_text(tmp_path):
         load(bad)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(st.text(alphabet=st.sampled_from("#-*+>|` \n\t\r\x00ab[]()<>_1.é@:"), max_size=60))
 def test_hostile_text_parses_or_fails_with_lines(text):
     try:
@@ -164,7 +164,7 @@ def test_hostile_text_parses_or_fails_with_lines(text):
             assert "**" not in block.text and "\t" not in block.text
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(["p", "b", "s"]),
                           st.lists(st.tuples(st.from_regex(r"[a-z]{1,6}", fullmatch=True),
                                              st.booleans()), min_size=1, max_size=4)),

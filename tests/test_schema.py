@@ -24,6 +24,7 @@ from cardgen.schema import (
     closest,
     describe,
 )
+from tests.helpers import examples
 
 
 class Size(enum.StrEnum):
@@ -86,7 +87,7 @@ def test_read_toml_labels_the_content_sentences(tmp_path):
         read_toml(broken, "theme file", "theme T")
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.binary(max_size=300))
 def test_read_toml_fuzz_gives_data_or_one_config_error(tmp_path_factory, raw):
     path = tmp_path_factory.mktemp("fuzz") / "f.toml"

@@ -46,7 +46,7 @@ from cardgen.prepress.marks import OFFICE, PRINT_SHOP
 from cardgen.prepress.paper import Paper
 from cardgen.prepress.registration import build_registration
 from cardgen.text.fonts import bundled_fonts
-from tests.helpers import BASE_CONFIG, cli, error_line, ok, write_config
+from tests.helpers import BASE_CONFIG, cli, error_line, examples, ok, write_config
 
 # Written out here, not taken from the program.
 PT = 72 / 25.4  # points per millimetre
@@ -266,7 +266,7 @@ def test_wide_card_is_turned():
     assert layout.rotated and layout.count == 4 == expected_count(geometry, "a4")
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(width=st.floats(61, 150), height=st.floats(41, 120), margin=st.floats(0, 30),
        paper=st.sampled_from(["a4", "letter"]))
 def test_count_and_placement_for_any_size(width, height, margin, paper):

@@ -30,6 +30,7 @@ from cardgen.games.nodes.tables import (
     layout,
     parse_stretch,
 )
+from tests.helpers import examples
 
 NAMES = ("reflector-fold", "reflector-cut", "reflector-three-cards", "table-3",
          "table-4-full", "table-4-partial", "table-5-full", "table-5-partial",
@@ -257,7 +258,7 @@ def test_an_unknown_arrangement_is_one_sentence():
         arrangement("table-9")
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.text(max_size=30))
 def test_hostile_stretches_parse_or_say_why(text):
     try:
@@ -275,7 +276,7 @@ _VALUES = st.one_of(st.none(), st.booleans(), st.integers(-500, 500),
                                                                          st.integers(), max_size=2))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.data())
 def test_hostile_edits_to_the_data_load_or_fail_in_sentences(data):
     """Any value put anywhere in the file is either read or refused with sentences that

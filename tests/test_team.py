@@ -16,7 +16,7 @@ from pypdf import PdfReader
 
 from cardgen.card.batch import BatchError, load_people, stem_of, unique_stems
 from cardgen.datafile import parse_csv
-from tests.helpers import DATA, cli, error_line, ok
+from tests.helpers import DATA, cli, error_line, examples, ok
 
 STUDIO = """\
 [card]
@@ -67,7 +67,7 @@ def test_names_that_give_one_stem_are_numbered_in_row_order():
 
 
 @given(st.lists(st.text(max_size=30), max_size=8))
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 def test_stems_are_unique_plain_file_names(names):
     from cardgen.output import check_stem
 
@@ -256,7 +256,7 @@ def test_sheet_batch_needs_one_size(tmp_path):
 
 
 @given(st.text(alphabet=st.sampled_from('name,title\n"é \x00;'), max_size=60))
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 def test_fuzzed_tables_give_people_or_one_error(tmp_path_factory, text):
     folder = tmp_path_factory.mktemp("fuzz")
     path = folder / "p.csv"
@@ -365,7 +365,7 @@ def test_stems_and_file_names_that_differ_only_in_case_are_one():
        st.lists(st.sampled_from([".pdf", "-outside.png", "-inside.svg", "-varnish.pdf",
                                  "-85x55.pdf", ".PDF", "-2.pdf"]), max_size=4,
                 unique_by=str.casefold))
-@settings(max_examples=100, deadline=None, derandomize=True)
+@settings(max_examples=examples(100), deadline=None, derandomize=True)
 def test_no_two_files_of_a_batch_share_a_name_in_any_case(names, ends):
     from cardgen.card.batch import assign_stems
 

@@ -37,7 +37,7 @@ from cardgen.prepress.varnish import (
 )
 from cardgen.render import Format, render
 from cardgen.text.fonts import FontStyle, bundled_fonts
-from tests.helpers import BASE_CONFIG, cli, error_line, ok, write_config
+from tests.helpers import BASE_CONFIG, cli, error_line, examples, ok, write_config
 from tests.pdfops import PAPER_WHITE, PageOps, Painted, TextRun, read_pages
 from tests.pdfread import pdfx_problems, separation
 
@@ -250,7 +250,7 @@ _boxes = st.builds(lambda x, y, w, h: Box(x, y, w, h), _coords, _coords,
                    st.integers(1, 20).map(float), st.integers(1, 20).map(float))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(area=_boxes, keep=st.lists(_boxes, max_size=5))
 def test_free_boxes_cover_the_area_less_the_keep_outs_exactly(area: Box, keep: list[Box]):
     free = free_boxes(area, keep)

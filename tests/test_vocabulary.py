@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgen.schema import nearest
-from tests.helpers import ROOT, syntax_nodes, syntax_tree
+from tests.helpers import ROOT, examples, syntax_nodes, syntax_tree
 
 PACKAGE = ROOT / "cardgen"
 
@@ -115,7 +115,7 @@ def test_circle_is_closed():
 OPTION = st.text("abcdeé-_", min_size=1, max_size=29)
 
 
-@settings(derandomize=True, deadline=None, max_examples=300)
+@settings(derandomize=True, deadline=None, max_examples=examples(300))
 @given(st.lists(OPTION, min_size=1, max_size=6), st.text("abcdeé-_", max_size=90))
 def test_nearest_drops_no_match_difflib_would_make(options, word):
     """``nearest`` compares no word far longer than every option; with options under 30
