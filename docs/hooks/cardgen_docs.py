@@ -374,7 +374,7 @@ def cli_reference() -> str:
         if options:
             out += ["| option | value | default | meaning |", "| --- | --- | --- | --- |"]
             for p in options:
-                names = ", ".join(f"`{o}`" for o in [*p.opts, *p.secondary_opts])
+                names = ", ".join(f"`{o}`" for o in sorted([*p.opts, *p.secondary_opts], key=len))
                 value = p.default.value if isinstance(p.default, enum.Enum) else p.default
                 default = ("" if p.is_flag or value in (None, "", ()) or callable(value)
                            else f"`{_cell(str(value))}`")
