@@ -122,11 +122,25 @@ def test_every_generated_picture_is_shown_somewhere():
         assert f"({hook().GENERATED}/{name})" in shown, name
 
 
+def test_readme_links_into_the_guide_resolve():
+    text = README.read_text(encoding="utf-8")
+    targets = LINK.findall(text)
+    assert any(t.startswith("docs/") and t.endswith(".md") for t in targets)
+    problems = [p for t in targets if (p := _check_link(t, README, "README.md"))]
+    assert not problems, problems
+
+
+def test_readme_is_short():
+    lines = README.read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 250, len(lines)
+
+
 def test_the_catalogue_is_in_the_guide_and_every_row_is_run():
     from tests.test_readme_catalogue import CASES, CATALOGUE, ROWS
 
     assert CATALOGUE == DOCS / "bad-input.md"
     assert ROWS and set(ROWS) == set(CASES)
+    assert "| input | what cardgen says |" not in README.read_text(encoding="utf-8")
 
 
 def test_the_test_extra_installs_the_guide_builder():
@@ -135,6 +149,7 @@ def test_the_test_extra_installs_the_guide_builder():
     for extra in ("docs", "test"):
         names = {re.split(r"[<>=!~\[ ]", item, maxsplit=1)[0] for item in extras[extra]}
         assert {"mkdocs", "mkdocs-material"} <= names, extra
+    assert "mkdocs build --strict" in (ROOT / ".ci" / "run").read_text()
 
 
 # --- the command-line reference -------------------------------------------------------
