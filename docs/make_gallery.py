@@ -1,4 +1,4 @@
-"""Regenerate the README's gallery: docs/gallery/SIZE-THEME-PHOTO.png, the built-in
+"""Regenerate the guide's gallery (docs/card.md): docs/gallery/SIZE-THEME-PHOTO.png, the built-in
 example card in both sizes (eu, us), both themes (dark, light), with and without a
 photo: each picture is the front panel as it is cut, and beside it the inside spread
 opened flat, both drawn by cardgen's own PNG renderer. The photo is the project's test

@@ -1,4 +1,4 @@
-"""Regenerate the README's pictures: docs/card.png, the built-in example card, and
+"""Regenerate the pictures README and the guide show: docs/card.png, the built-in example card, and
 docs/connector-GAME.png, the shipped Connector assemblies (eu) as
 `cardgen connector show` draws them.
 

@@ -259,18 +259,18 @@ def test_show_draws_and_says_how_to_lay_the_cards(tmp_path: Path) -> None:
         "connector-reflector-eu.png", "connector-reflector-eu.svg"]
 
 
-def test_the_readme_tells_the_steps_show_prints() -> None:
+def test_the_guide_tells_the_steps_show_prints() -> None:
     from cardgen.connector.layout import bundled_layout
     from cardgen.connector.validate import instructions, validate
     from tests.helpers import ROOT
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "connector.md").read_text(encoding="utf-8")
     layout = bundled_layout(Preset.EU)
     for game in CONNECTOR_GAMES:
         report = validate(layout, read_assembly(shipped_assembly_path(game, Preset.EU)))
         for step in instructions(report):
             assert step in readme, step
-        assert f"docs/connector-{game.value}.png" in readme
+        assert f"(connector-{game.value}.png)" in readme
     said = ok(cli("connector", "solve", "deflector")).stdout
     quoted = re.search(r"for example for Deflector: \*(.*?)\*", readme, re.S)
     assert quoted is not None and " ".join(quoted.group(1).split()) in said

@@ -36,7 +36,7 @@ from tests.pdfops import PageOps, Painted, TextRun, read_pages
 from tests.pdfread import render_region
 
 FONTS = bundled_fonts()
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = Path(__file__).resolve().parents[1] / "docs" / "card.md"  # the guide's card page
 LABEL = re.compile(r"grid-[AB]-(row|col)-\w+$")
 PRINTS = {preset: ("card", "--preset", preset, "--theme", "dark", "-f", "pdf")
           for preset in ("eu", "us")}  # the cards test_card_connector prints too
@@ -256,6 +256,6 @@ def test_row_1_numbers_keep_the_distance_readme_names(produced, preset):
     text = " ".join(README.read_text(encoding="utf-8").split())
     found = re.search(r"Row 1 numbers' ink comes to ([\d.]+) mm of the fold on `eu` cards "
                       r"and ([\d.]+) mm on `us`", text)
-    assert found, "README names the Row 1 numbers' distance from the fold"
+    assert found, "docs/card.md names the Row 1 numbers' distance from the fold"
     stated = float(found.group(1 if preset == "eu" else 2))
     assert abs(stated - distance) <= 0.03, (stated, distance)

@@ -2,7 +2,7 @@
 may import (exactly), the levels no part may break (a game never imports another game or
 a product, a product never another product), that the models stay pure, that heavy
 libraries load lazily, and that there are no import cycles; and that every package's
-docstring and README's development table say what ``MAY_IMPORT`` says.
+docstring and the guide's layer table say what ``MAY_IMPORT`` says.
 
 Imports are collected statically (every ``import`` statement in every module, wherever
 it is: at module level, inside functions, or under ``if TYPE_CHECKING``, and every
@@ -35,7 +35,7 @@ PACKAGE = ROOT / "cardgen"
 # MAY_IMPORT says which other parts each part imports from cardgen, exactly: a part never
 # imports one that is not listed, and imports from every one that is (so the statement
 # cannot outlive the code). Each package's docstring says the same in its "May import:"
-# paragraph, and README's development table in its "may import" column; the tests below
+# paragraph, and the guide's layer table in its "may import" column; the tests below
 # hold all three to this. ``cardgen`` is the root package (its ``__version__``).
 MAY_IMPORT: dict[str, set[str]] = {
     "cardgen": set(),
@@ -230,8 +230,8 @@ def part_module(part: str) -> str:
 def stated_in(part: str) -> str:
     """Where a part's imports are stated besides MAY_IMPORT, for failure messages."""
     if modules()[part_module(part)].name == "__init__.py":
-        return f"to {part}'s docstring ('May import:') and README's development table"
-    return "README's development table"
+        return f"to {part}'s docstring ('May import:') and the guide's layer table"
+    return "the guide's layer table"
 
 
 def level_of(part: str) -> int:
@@ -294,7 +294,7 @@ def test_each_module_imports_only_what_its_part_may(name):
 @pytest.mark.parametrize("part", sorted(MAY_IMPORT))
 def test_each_part_imports_everything_it_is_said_to(part):
     """The statement is exact: a part that no longer imports a part it may import says
-    so, or the docstrings and README go on claiming a dependency that is gone."""
+    so, or the docstrings and the guide go on claiming a dependency that is gone."""
     unused = MAY_IMPORT[part] - set(imported_parts()[part])
     assert not unused, (
         f"nothing in {part} imports {sorted(unused)} any more: remove "
@@ -497,9 +497,9 @@ def test_every_package_docstring_names_exactly_what_it_may_import(part):
 
 
 def readme_rows() -> dict[str, set[str]]:
-    """README's development table: for each part in its "where" column, the parts its
+    """the guide's layer table: for each part in its "where" column, the parts its
     "may import" column names (in backquotes; "nothing" for none)."""
-    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    lines = (ROOT / "docs" / "development.md").read_text(encoding="utf-8").splitlines()
     start = lines.index("| where | what | may import |") + 2
     rows: dict[str, set[str]] = {}
     for line in lines[start:]:
@@ -517,9 +517,9 @@ def readme_rows() -> dict[str, set[str]]:
             name = ".".join(Path(path.rstrip("/")).with_suffix("").parts)
             name = name.removesuffix(".__init__")
             assert name in modules() and part_module(part_of(name)) == name, (
-                f"README's development table: {path} is not a part of test_layering's "
+                f"the guide's layer table: {path} is not a part of test_layering's "
                 "MAY_IMPORT")
-            assert part_of(name) not in rows, f"README's development table: {path} twice"
+            assert part_of(name) not in rows, f"the guide's layer table: {path} twice"
             rows[part_of(name)] = set(re.findall(r"`([^`]+)`", may))
     return rows
 
@@ -527,10 +527,10 @@ def readme_rows() -> dict[str, set[str]]:
 def test_the_readme_table_states_what_each_part_may_import():
     rows = readme_rows()
     assert set(rows) == set(MAY_IMPORT), (
-        "README's development table: add a row for "
+        "the guide's layer table: add a row for "
         f"{sorted(set(MAY_IMPORT) - set(rows))}, remove {sorted(set(rows) - set(MAY_IMPORT))}")
     for part, named in sorted(rows.items()):
         want = MAY_IMPORT[part]
         assert named == want, (
-            f"README's development table, row of {part}: add {sorted(want - named)}, remove "
+            f"the guide's layer table, row of {part}: add {sorted(want - named)}, remove "
             f"{sorted(named - want)} in its \"may import\" column (write \"nothing\" for none)")

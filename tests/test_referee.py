@@ -437,8 +437,8 @@ def test_referee_smoke_in_a_real_process() -> None:
 
 
 def test_the_readme_record_example_replays(tmp_path: Path) -> None:
-    """README's short record is a record the referee replays, every move legal."""
-    text = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    """The guide's short record is a record the referee replays, every move legal."""
+    text = (Path(__file__).parents[1] / "docs" / "rules.md").read_text(encoding="utf-8")
     block = text.split("A short Reflector game:\n\n", 1)[1].split("\n\n", 1)[0]
     path = tmp_path / "mini.toml"
     path.write_text("\n".join(line.removeprefix("    ") for line in block.splitlines()))

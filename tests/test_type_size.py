@@ -219,12 +219,12 @@ def test_ladder_rules(produced, paper):
     assert smallest(pdf).size >= LEAST - EPS, smallest(pdf)
 
 
-def test_readme_states_the_measured_minima():
-    """README gives the smallest type of each product, and no longer claims "nothing
+def test_the_guide_states_the_measured_minima():
+    """The guide gives the smallest type of each product, and no longer claims "nothing
     under 8 pt" for the book."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "printing.md").read_text(encoding="utf-8")
     assert "nothing under 8 pt but the running head" not in text
-    section = text[text.index("### Type sizes"):]
+    section = text[text.index("## Type sizes"):]
     section = section[:section.index("\n#", 1)]
     rows = dict(re.findall(r"^\| ([^|]+?) \| ([0-9.]+) pt", section, re.M))
     for product in ("card", "card sheets", "registration page", "dieline files",
