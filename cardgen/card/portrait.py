@@ -146,15 +146,23 @@ def place_front_portrait(focus: Point, treatment: FrontPortrait, panel: Box, are
     smallest = treatment.min_size * panel.h
     sizes = [largest - i * step for i in range(int((largest - smallest) / step + 1e-9) + 1)]
     ramps = [k.inset(-treatment.ramp) for k in keep]
+    # Hanging from the fold, a size's face lies at one height: the sizes whose face
+    # cannot be clear there at any place, and the boxes beside none of it, are left out.
+    rows: list[tuple[float, list[Box]]] = []
+    for side in sizes:
+        face = face_region(Box(bleed.x, panel.y, side, side), focus, treatment.face)
+        if (area.y - 1e-9 <= face.y and face.bottom <= area.bottom + 1e-9
+                and face.y >= panel.y + treatment.ramp - 1e-9):
+            rows.append((side, [k for k in ramps if k.y < face.bottom and k.bottom > face.y]))
     right = bleed.right
     while right >= bleed.x + smallest - 1e-9:
-        for side in sizes:
+        for side, beside in rows:
             if right - side < bleed.x - 1e-9:
                 continue
             box = Box(right - side, panel.y, side, side)
             face = face_region(box, focus, treatment.face)
             if (_shows(face, box, panel, treatment.ramp) and area.contains_box(face)
-                    and not any(_overlap(face, k) > 1e-9 for k in ramps)):
+                    and not any(_overlap(face, k) > 1e-9 for k in beside)):
                 return FrontPlacement(box, face)
         right -= step
     top = panel.y + step
