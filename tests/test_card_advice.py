@@ -229,14 +229,18 @@ NOT_SHOWN = "the photo will not appear on the business side"
 
 
 def _check_face(warnings: list[str], figures: dict[str, float]) -> None:
+    """Measured (issue 25): a shown face strays 0.2-3.4 from the portrait's pixels and
+    follows the photo at 0.90-1.00 (spread 11-26: the light theme's pale face is the
+    least); before, a 20-30-character name beside the logo gave a stray of 99-117 and a
+    correlation of -0.09 (the logo over the face)."""
     plain = [w for w in warnings if NOT_SHOWN in w]
     if not figures:  # not shown: one warning says so, and why
         assert len(plain) == 1, warnings
         assert "has no room clear of the " in plain[0] and "; " in plain[0]
         return
     assert plain == [] and not [w for w in warnings if "partly covered" in w]
-    assert figures["stray"] < 6, figures
-    assert figures["follows"] > 0.9, figures
+    assert figures["stray"] < 10, figures
+    assert figures["follows"] > 0.8, figures
     assert figures["spread"] > 8, figures
 
 
