@@ -266,14 +266,49 @@ def test_a_focus_near_the_photos_edge_warns_that_the_face_has_no_room():
     assert not [w for w in _build().warnings if "portrait_focus" in w]
 
 
-def test_the_warning_names_what_covers_the_face():
+def test_beside_a_long_name_and_a_logo_the_face_goes_lower():
+    """No room for the face between a long name and the logo, hanging from the fold:
+    the picture goes lower, at the first height where its face is clear, below the name
+    block and beside the QR code; the curves keep off the face."""
     long_name = "Maximiliana Featherstone"
     config = replace(load_config(None), portrait=PHOTO,
                      logo=DATA / "logo.png",
                      person=replace(load_config(None).person, name=long_name))
     build = build_card(config)
-    (warned,) = [w for w in build.warnings if w.startswith("images.portrait_focus:")]
-    assert "logo" in warned or "name" in warned
+    assert not [w for w in build.warnings if "will not appear" in w]
+    image = _portrait(build)
+    assert image.y > 0
+    visual = front_visual(config, build.geometry, build.theme, build.fonts, card_layout())
+    assert visual.face is not None
+    assert visual.band is None or visual.band[0] >= visual.face.bottom - 1e-9
+    front = _front_group(build, "front-panel")
+    name = next(i for i in front.items if isinstance(i, Text) and i.name == "person-name")
+    assert visual.face.y > text_box(name).bottom
+    step = card_layout().art["portrait_step"]  # heights are tried a step apart
+    assert image.y == pytest.approx(round(image.y / step) * step)
+
+
+def test_with_no_place_for_the_face_the_photo_is_left_off_the_front():
+    """A full front (the ability and its signature box, a long name, a logo): no place
+    for the face even with the logo at its smallest, so no picture on the business side,
+    the logo at its full size, and one warning that says so."""
+    values = {"person": {"name": "Alexandra Bartholomew Mo", "title": "Game Designer",
+                         "email": "ada@example.org", "phone": "+1 555 0100",
+                         "web": "example.org", "tagline": "Games on paper."},
+              "images": {"portrait": str(PHOTO), "logo": str(DATA / "logo.png")},
+              "ladder": {"ability": "Once per game, look at the top card of the deck."}}
+    build = build_card(config_from_values(values, None, "card.toml"))
+    assert not [i for i in _front_group(build, "front-art").items if isinstance(i, Image)]
+    (warned,) = [w for w in build.warnings if w.startswith("images.portrait:")
+                 and "will not appear" in w]
+    assert "leave out images.logo" in warned
+    logo = next(i for i in _front_group(build, "front-panel").items
+                if isinstance(i, Image) and i.name == "logo")
+    without = build_card(config_from_values(
+        {**values, "images": {"logo": str(DATA / "logo.png")}}, None, "card.toml"))
+    logo_alone = next(i for i in _front_group(without, "front-panel").items
+                      if isinstance(i, Image) and i.name == "logo")
+    assert (logo.w, logo.h) == (logo_alone.w, logo_alone.h)
 
 
 def test_exif_orientation_is_honoured_on_the_front(tmp_path):
@@ -372,7 +407,8 @@ def test_the_cli_warns_and_documents_the_focus(tmp_path):
     config = write_config(folder, BASE_CONFIG + '[images]\nportrait = "me.png"\n'
                           "portrait_focus = [0.02, 0.02]\n")
     result = ok(cli("card", config, "-f", "pdf", "-o", tmp_path / "out"))
-    assert "images.portrait_focus: the face on the business side" in result.stderr
+    assert ("images.portrait_focus: the photo will not appear on the business side"
+            in result.stderr)
 
 
 def test_the_pdf_prints_the_picture_in_cmyk_and_previews_it_in_rgb(builds):

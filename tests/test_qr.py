@@ -281,8 +281,8 @@ def test_a_vcard_too_long_for_its_modules_warns_and_says_what_to_do(tmp_path):
     result = ok(cli("card", write_config(tmp_path, long), "-o", tmp_path / "out", "-f", "pdf"))
     assert result.stderr == (
         "warning: card.qr: the QR code's modules are only 0.36 mm, and below 0.40 mm a QR "
-        "code may not scan from print; leave out the address or shorten the longest fields, "
-        'or set qr = "url" to encode only the web address.\n')
+        "code may not scan from print; leave out person.address, shorten person.email and "
+        'person.title, or set card.qr = "url" to encode only person.web.\n')
     as_url = long.replace('qr = "vcard"', 'qr = "url"')
     assert ok(cli("card", write_config(tmp_path, as_url), "-o", tmp_path / "out2", "-f",
                   "pdf")).stderr == ""

@@ -51,7 +51,9 @@ LAYOUT = Table({
     "front": Table({
         "qr_max": _mm("QR side"), "qr_share": _share("QR share of the height"),
         "qr_min_module": _mm("smallest QR module"), "logo_gap": _mm("logo to QR"),
-        "logo_share": _share("logo share of the height"), "column_gap": _mm("column gap"),
+        "logo_share": _share("logo share of the height"),
+        "logo_smallest": _share("smallest logo, to give the photo room"),
+        "logo_shrink": _share("logo shrinking step"), "column_gap": _mm("column gap"),
         "rule_space": _mm("rule band"), "rule_length": _mm("rule length"),
         "rule_width": _mm("rule width"), "block_gap": _mm("gap between blocks"),
         "signature_height": _mm("signature box height"),

@@ -3,7 +3,9 @@ lower half, the back panel (the Connector board) turned 180° in the upper half.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from cardgen.card.art import curves_between
@@ -24,7 +26,7 @@ from cardgen.connector.draw import (
 from cardgen.connector.layout import bundled_layout
 from cardgen.connector.model import Face
 from cardgen.draw.colors import Color
-from cardgen.draw.geometry import Affine, Box
+from cardgen.draw.geometry import Affine, Box, Point
 from cardgen.draw.page import (
     Anchor,
     Group,
@@ -48,8 +50,22 @@ from cardgen.texts import lookup, say
 if TYPE_CHECKING:
     from PIL.Image import Image as PILImage
 
+    from cardgen.card.portrait import FrontPlacement
+
 CONTACT_FIELDS = ("email", "phone", "web", "address")
+VCARD_FIELDS = ("name", "company", "title", "phone", "email", "web", "address")  # what it holds
 FIT_ROUNDS = 16  # at most this many rounds of fitting the front text (sizes only shrink)
+
+
+@dataclass(frozen=True)
+class Keep:
+    """Something on the front panel the portrait's face keeps clear of: what it is, in
+    words ("name", "contact lines", "QR code", "logo"), its box with the art's clearance,
+    and what the user can change so that it takes less room."""
+
+    what: str
+    box: Box
+    remedy: str
 
 
 @dataclass(frozen=True)
@@ -62,7 +78,7 @@ class PanelContent:
     items: list[Item]
     band: tuple[float, float] | None
     plates: list[Item]
-    keep: tuple[tuple[str, Box], ...] = ()  # what the front portrait's face keeps clear of
+    keep: tuple[Keep, ...] = ()  # what the front portrait's face keeps clear of
     glow: tuple[float, float, float] | None = None  # the front portrait's disc, if drawn
 
 
@@ -106,9 +122,8 @@ def draw_outside(page: Page, config: CardConfig, geometry: CardGeometry, theme: 
     ground = theme.outside["background"]
     background = page.layer("background")
     background.add(Rect(bleed.x, bleed.y, bleed.w, bleed.h, fill=ground))
-    front = front_panel(config, geometry, theme, fonts, layout, warnings)
-    portrait = _front_portrait(config, geometry, theme, layout, front, photo, warnings,
-                               draw=True)
+    front, portrait = _front(config, geometry, theme, fonts, layout, photo, warnings,
+                             draw=True)
     back = back_panel(geometry, theme, fonts, layout, warnings)
     # Each panel's curves are drawn in the panel's own frame, over the panel and its bleed.
     # A panel's frame has y = 0 at the fold, so its bleed is on the other three sides.
@@ -144,9 +159,10 @@ def draw_outside(page: Page, config: CardConfig, geometry: CardGeometry, theme: 
 
 
 def front_panel(config: CardConfig, geometry: CardGeometry, theme: Theme, fonts: FontSet,
-                layout: CardLayout, warnings: list[str]) -> PanelContent:
-    """The front panel in its own frame: QR code bottom right, logo top right, the text
-    beside and around them."""
+                layout: CardLayout, warnings: list[str], logo_scale: float = 1.0,
+                ) -> PanelContent:
+    """The front panel in its own frame: QR code bottom right, logo top right (at
+    ``logo_scale`` of its size), the text beside and around them."""
     safe = geometry.panel_safe()
     colors = theme.outside
     front = layout.front
@@ -160,24 +176,50 @@ def front_panel(config: CardConfig, geometry: CardGeometry, theme: Theme, fonts:
         max_w = qr_side or front["qr_max"]
         max_h = (safe.h - qr_side - front["logo_gap"] if qr_side
                  else front["logo_share"] * safe.h)
-        raster, w, h = logo_raster(config.logo, max_w, max_h, theme, warnings,
-                                   cmyk_profile(config))
+        raster, w, h = logo_raster(config.logo, max_w * logo_scale, max_h * logo_scale,
+                                   theme, warnings, cmyk_profile(config))
         items.append(Image(safe.right - w, safe.y, w, h, raster, name="logo"))
         beside.append(Box(safe.right - w, safe.y, w, h))
     # The text is set before the QR code is made, so that text too long for the card is
     # blamed on its field rather than on the QR code.
     text = front_text(config.person, fonts, theme, layout, safe, beside, config.ability)
     if qr is not None:
-        items[:0] = _qr(qr, qr_text(config.person, qr), safe.right - qr_side,
+        items[:0] = _qr(qr, config.person, safe.right - qr_side,
                         safe.bottom - qr_side, qr_side, colors, front["qr_min_module"], warnings)
     clearance = layout.art["clearance"]
     ground = colors["background"]
     plates: list[Item] = [_plate(b.inset(-clearance), ground) for b in text.blocks]
-    keep = [(what, b.inset(-clearance)) for what, b in zip(text.names, text.blocks, strict=True)]
-    keep += [(what, b.inset(-clearance)) for what, b in zip(("QR code" if qr else "logo",
-                                                           "logo"), beside, strict=False)]
+    keep = [Keep(what, b.inset(-clearance), _remedy(what, text.items, config))
+            for what, b in zip(text.names, text.blocks, strict=True)]
+    keep += [Keep(what, b.inset(-clearance), _remedy(what, text.items, config))
+             for what, b in zip(("QR code" if qr else "logo", "logo"), beside, strict=False)]
     return PanelContent(items + text.items, (text.free[0] + clearance,
                                              text.free[1] - clearance), plates, tuple(keep))
+
+
+def _remedy(what: str, items: list[Item], config: CardConfig) -> str:
+    """What the user can change so that the front panel's ``what`` (a block of
+    :class:`FrontText`, the QR code or the logo) takes less room: advice that names only
+    fields the card sets."""
+    if what == "QR code":
+        return "set card.qr = false"
+    if what == "logo":
+        return "leave out images.logo"
+    if what == "name":  # the block is as wide as its widest line
+        widest = max((i for i in items if isinstance(i, Text)
+                      and i.name in ("person-name", "person-title", "person-company")),
+                     key=lambda i: text_box(i).w)
+        return f"shorten {(widest.name or 'person-name').replace('-', '.', 1)}"
+    fields = [f"person.{key}" for key in (*CONTACT_FIELDS, "tagline")
+              if getattr(config.person, key)]
+    fields += ["ladder.ability"] if config.ability else []
+    return f"use fewer contact lines ({', '.join(fields)})" if len(fields) > 1 else (
+        f"leave out {fields[0]}")
+
+
+def _either(parts: Sequence[str], word: str = "or") -> str:
+    """"a", "a or b", "a, b or c"."""
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} {word} {parts[-1]}"
 
 
 def front_visual(config: CardConfig, geometry: CardGeometry, theme: Theme, fonts: FontSet,
@@ -186,12 +228,38 @@ def front_visual(config: CardConfig, geometry: CardGeometry, theme: Theme, fonts
     spot varnish, say, would go."""
     from cardgen.draw.raster import open_image
 
-    warnings: list[str] = []
-    front = front_panel(config, geometry, theme, fonts, layout, warnings)
     photo = (open_image(config.portrait, "images.portrait")
              if config.portrait is not None else None)
-    return _front_portrait(config, geometry, theme, layout, front, photo, warnings,
-                           draw=False).visual
+    return _front(config, geometry, theme, fonts, layout, photo, [], draw=False)[1].visual
+
+
+def _front(config: CardConfig, geometry: CardGeometry, theme: Theme, fonts: FontSet,
+           layout: CardLayout, photo: PILImage | None, warnings: list[str],
+           draw: bool) -> tuple[PanelContent, _Portrait]:
+    """The front panel and its portrait (see :func:`_front_portrait`). When the face has
+    no room beside a logo at its full size, the logo is tried smaller, down to the
+    layout's ``logo_smallest`` share; when it has none even then, the logo keeps its size
+    and the photo is left off the front, with a warning that says why."""
+    wanted = (config.portrait is not None and photo is not None
+              and theme.front_portrait is not None)
+    scales = [1.0]
+    if wanted and config.logo is not None:
+        step, smallest = layout.front["logo_shrink"], layout.front["logo_smallest"]
+        scales += [1.0 - k * step for k in range(1, int((1.0 - smallest) / step + 1e-9) + 1)]
+    for scale in scales:
+        said: list[str] = []
+        front = front_panel(config, geometry, theme, fonts, layout, said, scale)
+        portrait = _front_portrait(config, geometry, theme, layout, front, photo, said,
+                                   draw=draw, explain=False)
+        if portrait.visual.portrait is not None or not wanted:
+            warnings += said
+            return front, portrait
+    said = []  # no room at any size of the logo: at its full size, and say why
+    front = front_panel(config, geometry, theme, fonts, layout, said)
+    portrait = _front_portrait(config, geometry, theme, layout, front, photo, said,
+                               draw=draw, explain=True)
+    warnings += said
+    return front, portrait
 
 
 def _band(band: tuple[float, float] | None,
@@ -204,10 +272,11 @@ def _band(band: tuple[float, float] | None,
 
 def _front_portrait(config: CardConfig, geometry: CardGeometry, theme: Theme,
                     layout: CardLayout, front: PanelContent, photo: PILImage | None,
-                    warnings: list[str], draw: bool) -> _Portrait:
+                    warnings: list[str], draw: bool, explain: bool = True) -> _Portrait:
     """The front portrait's place (see :func:`place_front_portrait`) and, with ``draw``,
-    its image; a warning when its face region cannot be kept clear of the text. No
-    ``photo`` (``config.portrait`` opened), no portrait."""
+    its image. When its face has no place clear of the text, the QR code and the logo,
+    no portrait on the front and a warning that says so and why. No ``photo``
+    (``config.portrait`` opened), no portrait."""
     panel = geometry.panel_with_bleed()
     band = front.band
     treatment = theme.front_portrait
@@ -224,24 +293,28 @@ def _front_portrait(config: CardConfig, geometry: CardGeometry, theme: Theme,
     crop = square_crop(photo.size, config.portrait_focus)
     size = geometry.size
     trim = Box(0, 0, size.width, size.height)
-    keep = [box for _, box in front.keep]
-    place = place_front_portrait(crop.focus, treatment, trim, geometry.panel_safe(), panel,
-                                 keep, layout.art["portrait_step"])
-    if not place.clear:
-        near = [what for what, box in front.keep
-                if place.face.intersects(box.inset(-treatment.ramp))]
-        where = (f"the {' and the '.join(dict.fromkeys(near))}" if near
-                 else "the fold and the edges of the card")
-        fx, fy = config.portrait_focus
-        warnings.append(f"images.portrait_focus: the face on the business side (around "
-                        f"[{fx:g}, {fy:g}] of the photo) has no room clear of {where} and "
-                        "will be partly covered or faded; set portrait_focus to the middle "
-                        "of the face, or leave out the logo or shorten the text beside it.")
+    keep = [k.box for k in front.keep]
+
+    def place_among(boxes: list[Box]) -> FrontPlacement | None:
+        return place_front_portrait(crop.focus, treatment, trim, geometry.panel_safe(), panel,
+                                    boxes, layout.art["portrait_step"])
+
+    place = place_among(keep)
+    if place is None:
+        if explain:
+            warnings.append(_no_room(config, front.keep, crop.focus, treatment.face,
+                                     place_among))
+        return _Portrait(FrontVisual(None, None, None, _band(band, layout), panel,
+                                     geometry.front_to_page), None)
     if band is not None:
         # The curves flow below the face, over the faded neck and shoulders, in a band
-        # at least min_band high (or as high as before, if that was less).
+        # at least min_band high (or as high as before, if that was less). A face set
+        # lower than the fold, where there was no room beside the name, keeps them off:
+        # they flow below it or not at all.
         top, bottom = band
-        band = (max(top, min(place.face.bottom, bottom - layout.art["min_band"])), bottom)
+        below = (place.face.bottom if place.box.y > panel.y
+                 else min(place.face.bottom, bottom - layout.art["min_band"]))
+        band = (max(top, below), bottom)
     face_at = (place.box.x + crop.focus[0] * place.box.w,
                place.box.y + crop.focus[1] * place.box.h)
     visual = FrontVisual(place.box, place.face,
@@ -258,6 +331,38 @@ def _front_portrait(config: CardConfig, geometry: CardGeometry, theme: Theme,
         warnings.append(note)
     return _Portrait(visual, Image(place.box.x, place.box.y, place.box.w, place.box.h,
                                    raster, name="front-portrait"))
+
+
+def _no_room(config: CardConfig, keep: Sequence[Keep], focus: Point, share: float,
+             place: Callable[[list[Box]], object | None]) -> str:
+    """The warning that the photo will not appear on the business side, and why: the
+    focus too near the photo's edge, a card too small, or what on the panel leaves its
+    face no room, with the fewest changes that would make room (found by placing it
+    again without them), naming only fields the card sets."""
+    fx, fy = config.portrait_focus
+    lead = ("the photo will not appear on the business side (only behind the grids "
+            f"inside): its face, around [{fx:g}, {fy:g}] of the photo,")
+    if place([]) is None:
+        half = share / 2
+        if not (half <= focus[0] <= 1 - half and half <= focus[1] <= 1 - half):
+            return (f"images.portrait_focus: {lead} is too near the photo's edge to be "
+                    "shown whole; set portrait_focus to the middle of the face.")
+        larger = (" (card.width_mm, card.height_mm)"
+                  if config.size.preset is None else "")
+        return (f"images.portrait: {lead} has no room on a front panel this small; "
+                f"a larger card{larger} would give it room.")
+    fixes: list[tuple[Keep, ...]] = []
+    for count in range(1, len(keep) + 1):
+        fixes = [left_out for left_out in combinations(keep, count)
+                 if place([k.box for k in keep if k not in left_out]) is not None]
+        if fixes:
+            break
+    whats = list(dict.fromkeys(k.what for fix in fixes for k in fix))
+    remedies = list(dict.fromkeys(" and ".join(k.remedy for k in fix) for fix in fixes))
+    ways = remedies[0] if len(remedies) == 1 else (
+        f"{', '.join(remedies[:-1])}, or {remedies[-1]}")
+    return (f"images.portrait: {lead} has no room clear of "
+            f"{_either([f'the {what}' for what in whats], 'and')}; {ways}.")
 
 
 def _plate(box: Box, ground: Color) -> Rect:
@@ -607,12 +712,13 @@ def _fitting_size(t: _TextLine, width: float) -> float:
     return int(t.size * width / natural * 10) / 10
 
 
-def _qr(content: QRContent, text: str, x: float, y: float, side: float,
+def _qr(content: QRContent, person: Person, x: float, y: float, side: float,
         colors: dict[str, Color], min_module: float, warnings: list[str]) -> list[Item]:
-    """The QR code with its quiet zone in a ``side`` mm square at (x, y); a warning when
-    its modules are smaller than ``min_module``, the smallest that was measured to decode
-    from a 150 dpi image (see templates/card/layout.toml)."""
+    """The QR code of ``person`` with its quiet zone in a ``side`` mm square at (x, y); a
+    warning when its modules are smaller than ``min_module``, the smallest that was
+    measured to decode from a 150 dpi image (see templates/card/layout.toml)."""
     vcard = content is QRContent.VCARD
+    text = qr_text(person, content)
     try:
         matrix = qr_matrix(text)
     except QRCapacityError:
@@ -621,11 +727,23 @@ def _qr(content: QRContent, text: str, x: float, y: float, side: float,
         raise CardgenError(f"card.qr: {too_long} or set qr = false.", value=text) from None
     module = module_size(matrix, side)
     if module < min_module:
-        advice = ('leave out the address or shorten the longest fields, or set qr = "url" '
-                  "to encode only the web address" if vcard else "shorten person.web")
+        advice = _vcard_advice(person) if vcard else "shorten person.web"
         warnings.append(f"card.qr: the QR code's modules are only {module:.2f} mm, and below "
                         f"{min_module:.2f} mm a QR code may not scan from print; {advice}.")
     return qr_items(matrix, x, y, side, colors["qr_background"], colors["qr_modules"])
+
+
+def _vcard_advice(person: Person) -> str:
+    """How to make the vCard shorter, naming only fields that are set: leave out the
+    address, shorten the two longest of the other fields it holds, or encode only the
+    web address."""
+    held = [key for key in VCARD_FIELDS if getattr(person, key) and key != "address"]
+    longest = sorted(held, key=lambda key: -len(getattr(person, key)))[:2]
+    ways = ["leave out person.address"] if person.address else []
+    ways.append(f"shorten {_either([f'person.{key}' for key in longest], 'and')}")
+    if person.web:
+        ways.append('set card.qr = "url" to encode only person.web')
+    return ways[0] if len(ways) == 1 else f"{', '.join(ways[:-1])}, or {ways[-1]}"
 
 
 def back_panel(geometry: CardGeometry, theme: Theme, fonts: FontSet, layout: CardLayout,

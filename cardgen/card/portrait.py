@@ -13,6 +13,7 @@ curves flow over it. Each is CMYK for print with an RGB twin for previews.
 from __future__ import annotations
 
 import array
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -109,13 +110,12 @@ def portrait_rasters(image: PILImage, size_mm: float, tints: tuple[Color, Color]
 
 @dataclass(frozen=True)
 class FrontPlacement:
-    """Where the front portrait goes, in the front panel's frame: its square ``box``,
-    the ``face`` region around the focus point, and whether that region is kept clear of
-    everything it must not lie under (``clear``)."""
+    """Where the front portrait goes, in the front panel's frame: its square ``box`` and
+    the ``face`` region around the focus point, kept clear of everything it must not lie
+    under."""
 
     box: Box
     face: Box
-    clear: bool
 
 
 def face_region(box: Box, focus: Point, share: float) -> Box:
@@ -126,39 +126,106 @@ def face_region(box: Box, focus: Point, share: float) -> Box:
 
 
 def place_front_portrait(focus: Point, treatment: FrontPortrait, panel: Box, area: Box,
-                         bleed: Box, keep: Sequence[Box], step: float) -> FrontPlacement:
+                         bleed: Box, keep: Sequence[Box], step: float,
+                         ) -> FrontPlacement | None:
     """Where the portrait goes on the front panel (``panel``: the trimmed panel, its top
-    the fold): its square hangs from the fold, as far right as it can be (running on into
-    the ``bleed``), at the largest size from ``treatment.size`` down to
-    ``treatment.min_size`` of the panel's height at which the face region stays inside
-    the safe ``area`` (off the fold's safe band and the trim's) and at least
-    ``treatment.ramp`` away from every ``keep`` box (where the portrait fades out).
-    Positions and sizes are tried ``step`` mm apart; the first that works, rightmost
-    first, wins. When none does, the one whose face region overlaps the least of the
-    keep boxes (with their ramps) and the trim, and ``clear`` is False."""
+    the fold), at a size from ``treatment.size`` down to ``treatment.min_size`` of the
+    panel's height, such that its face region stays inside the safe ``area`` (off the
+    fold's safe band and the trim's), inside the picture (``treatment.ramp`` in from each
+    edge that fades: see :func:`front_portrait_raster`), and at least ``treatment.ramp``
+    away from every ``keep`` box (where the portrait fades out); None when no place
+    works.
+
+    Its square hangs from the fold, as far right as it can be (running on into the
+    ``bleed``), at the largest size that allows; positions and sizes are tried ``step``
+    mm apart, rightmost first. When no place hanging from the fold works (a long name
+    beside a logo leaves the face no room between them), the square goes lower, as
+    little as it must (``step`` mm at a time): at the first height where its face finds
+    room, as far right and as large as it can be there."""
     largest = treatment.size * panel.h
     smallest = treatment.min_size * panel.h
     sizes = [largest - i * step for i in range(int((largest - smallest) / step + 1e-9) + 1)]
     ramps = [k.inset(-treatment.ramp) for k in keep]
-    best: tuple[float, FrontPlacement] | None = None
+    # Hanging from the fold, a size's face lies at one height: the sizes whose face
+    # cannot be clear there at any place, and the boxes beside none of it, are left out.
+    rows: list[tuple[float, list[Box]]] = []
+    for side in sizes:
+        face = face_region(Box(bleed.x, panel.y, side, side), focus, treatment.face)
+        if (area.y - 1e-9 <= face.y and face.bottom <= area.bottom + 1e-9
+                and face.y >= panel.y + treatment.ramp - 1e-9):
+            rows.append((side, [k for k in ramps if k.y < face.bottom and k.bottom > face.y]))
     right = bleed.right
     while right >= bleed.x + smallest - 1e-9:
-        for side in sizes:
+        for side, beside in rows:
             if right - side < bleed.x - 1e-9:
                 continue
             box = Box(right - side, panel.y, side, side)
             face = face_region(box, focus, treatment.face)
-            covered = sum(_overlap(face, k) for k in ramps) + face.w * face.h - _overlap(
-                face, area)
-            if covered <= 1e-9:
-                return FrontPlacement(box, face, True)
-            if best is None or covered < best[0] - 1e-9:
-                best = (covered, FrontPlacement(box, face, False))
+            if (_shows(face, box, panel, treatment.ramp) and area.contains_box(face)
+                    and not any(_overlap(face, k) > 1e-9 for k in beside)):
+                return FrontPlacement(box, face)
         right -= step
-    if best is None:  # the panel is narrower than the smallest portrait
-        box = Box(bleed.right - smallest, panel.y, smallest, smallest)
-        return FrontPlacement(box, face_region(box, focus, treatment.face), False)
-    return best[1]
+    top = panel.y + step
+    while top + smallest <= bleed.bottom + 1e-9:
+        found: tuple[float, float] | None = None  # (right, side)
+        for side in sizes:
+            if top + side > bleed.bottom + 1e-9:
+                continue
+            at = _rightmost(focus, treatment, panel, area, bleed, ramps, step, top, side)
+            if at is not None and (found is None or at > found[0] + 1e-9):
+                found = (at, side)
+        if found is not None:
+            at, side = found
+            box = Box(at - side, top, side, side)
+            return FrontPlacement(box, face_region(box, focus, treatment.face))
+        top += step
+    return None
+
+
+def _shows(face: Box, box: Box, panel: Box, ramp: float) -> bool:
+    """Whether the face region lies inside the picture's ``box`` and ``ramp`` in from
+    each of its edges that fades (the top always; the others unless they reach the
+    ``panel``'s trim, where the picture runs on into the bleed)."""
+    tol = 1e-9
+    return (face.y >= box.y + ramp - tol
+            and face.x >= box.x + (ramp if box.x > panel.x else 0.0) - tol
+            and face.right <= box.right - (ramp if box.right < panel.right else 0.0) + tol
+            and face.bottom <= box.bottom - (ramp if box.bottom < panel.bottom else 0.0) + tol)
+
+
+def _rightmost(focus: Point, treatment: FrontPortrait, panel: Box, area: Box, bleed: Box,
+               ramps: Sequence[Box], step: float, top: float, side: float) -> float | None:
+    """The rightmost right edge, ``step`` mm apart from the bleed's, of a ``side`` mm
+    square at ``top`` whose face region keeps the rules of :func:`place_front_portrait`;
+    None when there is none. The face's place in the square is fixed, so each rule is
+    an interval of right edges that is allowed (or, for a ``keep`` box, refused)."""
+    tol = 1e-9
+    f = treatment.face * side
+    dx = focus[0] * side - f / 2  # the face's left edge from the square's
+    y0 = top + focus[1] * side - f / 2
+    face_y = Box(0, y0, 1, f)
+    if not (area.y - tol <= y0 and y0 + f <= area.bottom + tol):
+        return None
+    if not _shows(Box(dx, y0, f, f), Box(0, top, side, side),
+                  Box(-math.inf, panel.y, math.inf, panel.h), treatment.ramp):
+        return None  # (the sides are checked below, where the right edge is known)
+    low = max(bleed.x + side, area.x - dx + side)
+    high = min(bleed.right, area.right - dx - f + side)
+    if dx < treatment.ramp - tol:  # the left edge must reach the trim, where it does not fade
+        high = min(high, panel.x + side)
+    if side - dx - f < treatment.ramp - tol:  # and so the right edge
+        low = max(low, panel.right)
+    refused = [(k.x - f - dx + side, k.right - dx + side) for k in ramps
+               if min(face_y.bottom, k.bottom) - max(face_y.y, k.y) > tol]
+    origin = bleed.right
+    right = origin - math.ceil((origin - high) / step - tol) * step
+    while right >= low - tol:
+        blocking = [(a, b) for a, b in refused if a + tol < right < b - tol]
+        if not blocking:
+            return right
+        a = min(a for a, _ in blocking)
+        right = origin - math.ceil((origin - a) / step - tol) * step
+    return None
 
 
 def _overlap(a: Box, b: Box) -> float:
