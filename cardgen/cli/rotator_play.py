@@ -349,7 +349,9 @@ class ScreenView(View):
     def short_outcome(self, report: TurnReport) -> str:
         to = say("rotator_play", "screen.to", cell=card_name(report.end))
         if report.won or report.lost:
-            return say("rotator_play", "screen.won" if report.won else "screen.lost", to=to)
+            if report.won:
+                return say("rotator_play", "screen.won", to=to)
+            return say("rotator_play", "screen.lost", to=to)
         if report.captured is not None:
             node = self.session.rmap.nodes[report.captured]
             return say("rotator_play", "screen.captures", to=to, node=card_name(node))
