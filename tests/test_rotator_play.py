@@ -379,7 +379,8 @@ def terminal_game(typed: list[str], *args: str, env: dict[str, str] | None = Non
 
     environment = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
     environment.update({"COLUMNS": "80", "LINES": "24", "TERM": "xterm", **(env or {})})
-    redrawn = environment["TERM"] != "dumb"
+    redrawn = environment["TERM"] != "dumb" and (environment["COLUMNS"],
+                                                  environment["LINES"]) == ("80", "24")
     pid, fd = pty.fork()
     if pid == 0:  # the child: the command as a user types it
         os.execvpe(sys.executable, [sys.executable, "-m", "cardgen", "rotator", "play",
@@ -533,9 +534,10 @@ def test_a_lost_game_and_the_end_of_input_on_a_terminal_and_a_dumb_one():
     assert "The game is over: u takes the last turn back" in beside(screens[6])
     # The end of the input (Ctrl-D) at the prompt: the prompt's line is ended first.
     assert terminal.screen()[-3:] == [">", "Game left at turn 4.", ""]
-    # TERM=dumb: the plain transcript, never redrawn.
-    _, _, raw, status = terminal_game(["5", "q"], env={"TERM": "dumb"})
-    assert status == 0 and "\x1b[2J" not in raw and raw.count("What do you do") == 1
+    # TERM=dumb, or a terminal smaller than 80 × 24: the plain transcript, never redrawn.
+    for env in ({"TERM": "dumb"}, {"COLUMNS": "79"}, {"LINES": "23"}):
+        _, _, raw, status = terminal_game(["5", "q"], env=env)
+        assert status == 0 and "\x1b[2J" not in raw and raw.count("What do you do") == 1
 
 
 def test_every_screen_fits_whatever_is_typed():

@@ -1,7 +1,7 @@
 """``cardgen rotator play``: the terminal view of a :class:`Session`.
 
-It reads one line at a time from stdin. On a terminal (stdin and stdout both, and
-``TERM`` not ``dumb``) the whole game is one 80 × 24 screen, cleared and drawn again
+It reads one line at a time from stdin. On a terminal (stdin and stdout both, ``TERM``
+not ``dumb``, at least 80 × 24) the whole game is one 80 × 24 screen, cleared and drawn again
 after every line typed: the board on the left, beside it the turn, gravity, boosts, the
 last turn, what fills in, any message and the choices, the prompt on the last line
 (:class:`ScreenView`). Anywhere else it writes a plain transcript that never redraws, so
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import sys
 import textwrap
 from collections.abc import Callable
@@ -252,7 +253,7 @@ class View:
         self.echo(say("rotator_play", "end.after"))
 
 
-SCREEN_LINES = 24  # the screen: 80 × 24, the prompt on its last line
+SCREEN_COLUMNS, SCREEN_LINES = 80, 24  # the screen, the prompt on its last line
 LEFT_WIDTH = 33  # the board and its labels
 PANEL_WIDTH = 44  # beside it, after two spaces: 79 columns, never the last one
 CLEAR = "\x1b[H\x1b[2J"  # home, then clear the screen
@@ -495,8 +496,10 @@ def play_game(rmap: RotatorMap, start: int | None = None) -> None:
         typer.echo(line, color=None if colour else False)
 
     session = rotator().session(rmap, start)
+    size = shutil.get_terminal_size((SCREEN_COLUMNS, SCREEN_LINES))
     screen = (sys.stdin.isatty() and sys.stdout.isatty()
-              and os.environ.get("TERM", "") != "dumb")
+              and os.environ.get("TERM", "") != "dumb"
+              and size.columns >= SCREEN_COLUMNS and size.lines >= SCREEN_LINES)
     view: View
     if screen:
         view = ScreenView(session, colour)
