@@ -156,9 +156,10 @@ def shares(count: int, grades: tuple[Grade, ...]) -> dict[Grade, int]:
     """How many boards of each grade a mixed book of ``count`` boards holds: equal shares
     in ramp order, the boards left over going to the first grades (12 boards of easy,
     medium, hard: 4, 4, 4; 13: 5, 4, 4; 5: 2, 2, 1), so each grade has ``count //
-    len(grades)`` boards or one more: a third of a three-grade book, half of a two-grade
-    one. A book with fewer boards than grades holds the first grades of the ramp, one
-    board each (2 boards of easy, medium, hard: one easy and one medium)."""
+    len(grades)`` boards or one more: at least a quarter of every book of 4 boards or
+    more, but for 5 boards of three grades, where two of each cannot fit. A book with
+    fewer boards than grades holds the first grades of the ramp, one board each (2
+    boards of easy, medium, hard: one easy and one medium)."""
     if len(set(grades)) != len(grades) or not grades:
         raise ParameterError("difficulty", "must name each grade once.", value=grades)
     base, extra = divmod(count, len(grades))
