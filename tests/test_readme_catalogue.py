@@ -152,6 +152,8 @@ CASES: dict[str, Callable[[Path], list[str | Path]]] = {
     "a Node-game record with an illegal move": lambda d: [
         "referee", _write(d, "turn.toml", _RECORD.format('"P2:E1" },\n  { by = "P1", at = "P2:E2"'
                                           )).name],
+    "a grade named twice in `--difficulty`": lambda d: [
+        "rotator", "generate", "--difficulty", "easy,easy", "-o", "out"],
     "a Node game the terminal does not play (`nodes play defector`)": lambda d: [
         "nodes", "play", "defector"],
 }

@@ -3,6 +3,9 @@ grades, a bounded effort."""
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 
 from benchmarks.bench_rotator_grading import plain_below, plain_random_map
@@ -17,9 +20,10 @@ from cardgen.games.rotator.generator import (
     generate,
     grade,
     random_map,
+    shares,
 )
 from cardgen.games.rotator.grading import Figures
-from tests.helpers import cli, error_line
+from tests.helpers import cli, error_line, ok
 
 
 def test_splitmix64_matches_the_published_sequence():
@@ -139,3 +143,95 @@ def test_random_maps_are_the_plain_definitions_maps():
         for _ in range(40):
             assert random_map(fast) == plain_random_map(plain)
             assert fast.state == plain.state
+
+
+# --- mixed books: a ramp from easy to hard ------------------------------------------------
+
+def book(tmp_path, *args: str) -> list[dict]:
+    """``rotator generate ARGS --json`` as a user runs it: the boards, in book order."""
+    result = ok(cli("rotator", "generate", *args, "--json", "--jobs", "1", "--no-keys",
+                    "--no-rules", "-o", tmp_path))
+    data = json.loads(result.stdout)
+    # The boards are the list itself, or the list of boards in the JSON object.
+    boards = data if isinstance(data, list) else next(
+        v for v in data.values() if isinstance(v, list) and v and "grade" in v[0])
+    return boards
+
+
+def ramp(grades: list[str], order: tuple[str, ...]) -> bool:
+    return grades == sorted(grades, key=order.index)
+
+
+def test_shares_of_a_mixed_book():
+    easy, medium, hard = Grade
+    assert shares(12, tuple(Grade)) == {easy: 4, medium: 4, hard: 4}
+    assert shares(13, tuple(Grade)) == {easy: 5, medium: 4, hard: 4}
+    assert shares(5, tuple(Grade)) == {easy: 2, medium: 2, hard: 1}
+    assert shares(2, tuple(Grade)) == {easy: 1, medium: 1, hard: 0}
+    assert shares(7, (hard, easy)) == {hard: 4, easy: 3}
+    for count in range(4, 60):
+        for grades in ((easy, medium, hard), (easy, hard), (medium, hard, easy)):
+            share = shares(count, grades)
+            assert sum(share.values()) == count and min(share.values()) >= count // 4
+    with pytest.raises(ParameterError, match="difficulty"):
+        shares(3, (easy, easy))
+
+
+def test_a_mixed_book_of_twelve_ramps_from_easy_to_hard_with_a_share_of_each(tmp_path):
+    # Seed 1 came out 2 easy, 7 medium, 3 hard before: the boards as they were drawn.
+    boards = book(tmp_path, "--seed", "1", "--count", "12")
+    grades = [b["grade"] for b in boards]
+    assert grades == ["easy"] * 4 + ["medium"] * 4 + ["hard"] * 4
+    # Within a grade: by the turns of the best line, then by ID.
+    keys = [(("easy", "medium", "hard").index(b["grade"]), b["turns"], b["board_id"])
+            for b in boards]
+    assert keys == sorted(keys)
+    # The same seed gives the same boards, and so does the library (the default book).
+    assert [b["board_id"] for b in book(tmp_path, "--seed", "1", "--count", "12")] == [
+        b["board_id"] for b in boards]
+    from cardgen.games.registry import rotator
+    assert [m.board_id for m in rotator().generate(1, 12)] == [b["board_id"] for b in boards]
+
+
+@pytest.mark.parametrize(("args", "expected"), [
+    (["--difficulty", "easy,hard", "--count", "6"], ["easy"] * 3 + ["hard"] * 3),
+    (["--difficulty", "hard, easy", "--count", "5"], ["hard"] * 3 + ["easy"] * 2),
+    (["--difficulty", "MEDIUM,easy,hard", "--count", "4"],
+     ["medium", "medium", "easy", "hard"]),
+    (["--count", "5"], ["easy", "easy", "medium", "medium", "hard"]),
+    (["--count", "2"], ["easy", "medium"]),  # fewer boards than grades: the first grades
+    (["--count", "1"], ["easy"]),
+    (["--difficulty", "hard", "--count", "2"], ["hard", "hard"]),
+])
+def test_several_grades_can_be_named_and_the_book_ramps_in_their_order(tmp_path, args,
+                                                                       expected):
+    boards = book(tmp_path, "--seed", "3", *args)
+    assert [b["grade"] for b in boards] == expected
+
+
+@pytest.mark.slow
+def test_a_mixed_book_is_the_same_with_parallel_jobs():
+    easy, medium, hard = Grade
+    one = generate(9, 6, (hard, easy, medium), jobs=1)
+    two = generate(9, 6, (hard, easy, medium), jobs=2)
+    assert [b.rmap.board_id for b in one.boards] == [b.rmap.board_id for b in two.boards]
+    assert sorted(b.grade for b in one.boards) == sorted([easy, easy, medium, medium, hard,
+                                                          hard])
+
+
+def test_a_mixed_book_that_runs_out_of_tries_says_which_grade_is_short(tmp_path):
+    result = cli("rotator", "generate", "--seed", "3", "--count", "6", "--tries", "8",
+                 "--jobs", "1", "-o", tmp_path)
+    assert result.returncode == 1  # the boards found are written all the same
+    line = result.stderr.strip().splitlines()[-1]
+    assert re.fullmatch(r"error: found only \d of 6 easy,medium,hard boards \((\w+ \d of 2, )*"
+                        r"\w+ \d of 2\) in 8 maps from seed 3; try another --seed or more "
+                        r"--tries\.", line), line
+
+
+def test_a_grade_named_twice_is_refused(tmp_path):
+    error_line(cli("rotator", "generate", "--difficulty", "easy,hard,easy", "-o", tmp_path),
+               "--difficulty names easy twice")
+    error_line(cli("rotator", "generate", "--difficulty", "easy,", "-o", tmp_path),
+               "--difficulty must be one of easy, medium, hard, not ''")
+    assert not list(tmp_path.iterdir())

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import io
 import os
+import re
+import select
 import signal
+import sys
 import time
 
 import pytest
@@ -13,7 +16,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from cardgen.board.cells import card_name, parse_cell
-from cardgen.cli.rotator_play import _decide
+from cardgen.cli.rotator_play import View, _decide
 from cardgen.games.rotator.board import RotatorMap
 from cardgen.games.rotator.engine import (
     GOAL_ROW,
@@ -302,3 +305,279 @@ def test_fuzz_any_typed_line_is_a_decision_or_one_message(lines):
         assert result is None or isinstance(result, (str, TurnReport))
         if isinstance(result, str):
             assert "\n" not in result and result.endswith(".")
+
+
+# --- the screen on a terminal: 80 × 24, redrawn after every line ------------------------
+
+class Terminal:
+    """Just enough of an 80 × 24 terminal to see what the game leaves on it: printable
+    characters (one column each), carriage return, line feed (scrolling at the foot,
+    counted), wrapping at the right edge, and the only escape codes the game may write:
+    home, clear the screen, colour. Anything else fails the test."""
+
+    ESCAPE = re.compile(r"\x1b\[([0-9;?]*)([A-Za-z])")
+
+    def __init__(self, columns: int = 80, lines: int = 24) -> None:
+        self.columns, self.lines = columns, lines
+        self.rows = [[" "] * columns for _ in range(lines)]
+        self.x = self.y = 0
+        self.clears = self.scrolled = 0  # scrolled: lines lost off the top since a clear
+
+    def _feed_line(self) -> None:
+        self.y += 1
+        if self.y == self.lines:
+            self.rows = [*self.rows[1:], [" "] * self.columns]
+            self.y -= 1
+            self.scrolled += 1
+
+    def feed(self, text: str) -> None:
+        i = 0
+        while i < len(text):
+            char = text[i]
+            if char == "\x1b":
+                match = self.ESCAPE.match(text, i)
+                assert match, repr(text[i:i + 12])
+                args, command = match.groups()
+                if command == "H" and args in ("", "1;1"):
+                    self.x = self.y = 0
+                elif command == "J" and args == "2":
+                    self.rows = [[" "] * self.columns for _ in range(self.lines)]
+                    self.clears += 1
+                    self.scrolled = 0
+                else:
+                    assert command == "m", f"unexpected escape code {match.group()!r}"
+                i = match.end()
+                continue
+            if char == "\r":
+                self.x = 0
+            elif char == "\b":
+                self.x = max(0, self.x - 1)
+            elif char == "\n":
+                self._feed_line()
+            else:
+                assert char.isprintable(), repr(char)
+                if self.x == self.columns:
+                    self.x = 0
+                    self._feed_line()
+                self.rows[self.y][self.x] = char
+                self.x += 1
+            i += 1
+
+    def screen(self) -> list[str]:
+        return ["".join(row).rstrip() for row in self.rows]
+
+
+def terminal_game(typed: list[str], *args: str, env: dict[str, str] | None = None,
+                  ) -> tuple[list[list[str]], Terminal, str, int]:
+    """Play ``typed`` in a real 80 × 24 pseudo-terminal, each line sent once the prompt
+    is shown (no clock): the screen at every prompt, the terminal at the end, the raw
+    output and the exit status."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    environment = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    environment.update({"COLUMNS": "80", "LINES": "24", "TERM": "xterm", **(env or {})})
+    redrawn = environment["TERM"] != "dumb" and (environment["COLUMNS"],
+                                                  environment["LINES"]) == ("80", "24")
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the command as a user types it
+        os.execvpe(sys.executable, [sys.executable, "-m", "cardgen", "rotator", "play",
+                                    BOARD, *args], environment)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    terminal, screens, raw = Terminal(), [], ""
+    pending = b""
+
+    def read_until(marker: bytes) -> bool:
+        """Feed the terminal up to and including ``marker``; False at the end."""
+        nonlocal pending, raw
+        while marker not in pending:
+            select.select([fd], [], [])
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                chunk = b""
+            if not chunk:
+                text = pending.decode()
+                terminal.feed(text)
+                raw += text
+                pending = b""
+                return False
+            pending += chunk
+        head, _, pending = pending.partition(marker)
+        text = (head + marker).decode()
+        terminal.feed(text)
+        raw += text
+        return True
+
+    for line in typed:
+        assert read_until(b"> "), raw[-2000:]
+        screens.append(terminal.screen())
+        if redrawn:
+            checked_screen(terminal)
+        os.write(fd, line.encode() + b"\n")
+    if typed[-1] != "q":  # then the end of the input: Ctrl-D at the prompt
+        assert read_until(b"> "), raw[-2000:]
+        screens.append(terminal.screen())
+        os.write(fd, b"\x04")
+    read_until(b"\x00never")
+    _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    return screens, terminal, raw, os.waitstatus_to_exitcode(status)
+
+
+def checked_screen(terminal: Terminal) -> None:
+    """At a prompt: the screen was cleared and drawn, nothing scrolled away since, the
+    prompt on the last line, the rest of the state above it."""
+    screen = terminal.screen()
+    assert terminal.clears and terminal.scrolled == 0, "\n".join(screen)
+    assert (terminal.y, screen[-1]) == (23, ">"), "\n".join(screen)
+
+
+def beside(screen: list[str]) -> str:
+    """The text beside the board (from column 36), its wrapped lines joined."""
+    return " ".join(line[35:].strip() for line in screen[:-1] if line[35:].strip())
+
+
+def state_of(session: Session) -> tuple[int, str]:
+    """The turn and gravity arrow the screen must show for a session."""
+    from cardgen.games.registry import ARROWS, gravity
+
+    if session.phase in (Phase.WON, Phase.LOST):
+        turn = session.log[-1].turn
+        return turn, ARROWS[gravity(turn + 1)]
+    turn = session.state.turn if session.state is not None else 1
+    return turn, ARROWS[gravity(turn)]
+
+
+def follow(typed: list[str]) -> list[Session]:
+    """The session before each line of ``typed``, as the game plays it (to compare the
+    screen at each prompt with)."""
+    states = []
+    for shown in range(len(typed)):
+        session = Session(RMAP)
+        for earlier in typed[:shown]:
+            command = earlier.strip().lower()
+            if command in ("u", "undo"):
+                session.undo()
+            elif command not in ("h", "hint", "l", "log", "q", ""):
+                _decide(session, earlier.strip())
+        states.append(session)
+    return states
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_the_whole_state_stays_on_an_80_by_24_terminal_after_every_move():
+    """The issue's player: at 80 × 24 the board with @, the turn, gravity, the boosts,
+    the last turn and the choices all stay on the screen after every line typed,
+    through hints, the log, undo, a bad line, a capture, the win and the end."""
+    best = hint_inputs()
+    typed = [best[0], "h", best[1], "l", "u", best[1], *best[2:4], "zz", *best[4:], "l",
+             "q"]
+    screens, terminal, raw, status = terminal_game(typed)
+    assert status == 0
+    sessions = follow(typed)
+    assert len(screens) == len(typed)
+    for screen, session, before in zip(screens, sessions, [None, *typed[:-1]],
+                                       strict=True):
+        text = "\n".join(screen)
+        assert all(len(line) <= 80 for line in screen), text
+        turn, arrow = state_of(session)
+        if session.phase not in (Phase.WON, Phase.LOST):
+            assert f"Turn {turn} · gravity {arrow}" in text, (before, text)
+            assert f"Boost cache: {session.boosts_left} of 10 left" in text, text
+        if session.state is not None:
+            assert text.count("@") == 2, text  # on the board, and in the legend
+        assert "u undo · l log · h hint · q quit" in text
+        if session.phase is Phase.MOVE:
+            for n, option in enumerate(session.options(), 1):
+                assert f" {n} {View(session, print, False).choice_words(option.choice)}" \
+                    in text, text
+        if session.log and session.phase is not Phase.WON:
+            assert "Last: Turn " in text, text
+    # What each line did is on the next screen.
+    assert "Hint: drill and boost 2. A shortest line from here wins in 5 turns" in beside(
+        screens[2])
+    assert "Last: Turn 1 ↓: fall 3, drill A:E6, boost 2 (A:E5, A:E4), capture the Node at " \
+           "A:E4" in beside(screens[3])
+    assert "1 A:C4 2 A:D3" in " ".join(beside(screens[3]).split())  # 13 squares to pick
+    log = beside(screens[4])
+    assert "Start on A:E10. Turn 1 ↓: fall 3, drill A:E6" in log
+    assert "Taken back." in beside(screens[5])
+    assert "Type a number from 1 to 2, or one of u, l, h, q." in beside(
+        screens[typed.index("zz") + 1])
+    won = beside(screens[-2])
+    assert "You win: you reached grid B's Row 10 in turn 5, spending 7 of your 10 boost " \
+           "spaces." in won and "Turn 5 · gravity ↓" in won
+    assert "u takes that turn back, l lists the game, q quits." in won
+    assert "Turn 5 ↓: start from A:J3, fall 4, drill B:A3" in beside(screens[-1])  # the log
+    # After q, the last screen stays, with the line that says the game is left under it.
+    assert terminal.screen()[-3:] == ["> q", "Game left at turn 5.", ""]
+    assert terminal.scrolled == 2
+    assert raw.count("\x1b[H\x1b[2J") == len(typed) + 1  # and the hint's "Thinking…"
+    assert "\x1b[1m" in raw or "\x1b[3" in raw  # colour on a terminal without NO_COLOR
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_a_lost_game_and_the_end_of_input_on_a_terminal_and_a_dumb_one():
+    typed = [*LOSING, "2"]
+    screens, terminal, raw, status = terminal_game(typed, env={"NO_COLOR": "1"})
+    assert status == 0 and "\x1b[3" not in raw and "\x1b[1m" not in raw
+    careful = beside(screens[4])
+    assert "Fills in this turn: A:J10 (touched in turn 1)." in careful
+    assert "Careful: that is under you unless you fall off." in careful
+    assert "1 fall only  → A:J10: you lose" in careful
+    lost = beside(screens[5])
+    assert "You lose: the square under you filled in during turn 4." in lost
+    assert "Turn 4 · gravity ←" in lost
+    assert "The game is over: u takes the last turn back" in beside(screens[6])
+    # The end of the input (Ctrl-D) at the prompt: the prompt's line is ended first.
+    assert terminal.screen()[-3:] == [">", "Game left at turn 4.", ""]
+    # TERM=dumb, or a terminal smaller than 80 × 24: the plain transcript, never redrawn.
+    for env in ({"TERM": "dumb"}, {"COLUMNS": "79"}, {"LINES": "23"}):
+        _, _, raw, status = terminal_game(["5", "q"], env=env)
+        assert status == 0 and "\x1b[2J" not in raw and raw.count("What do you do") == 1
+
+
+def test_every_screen_fits_whatever_is_typed():
+    """Frames drawn in process for many games: each exactly 23 lines of at most 79
+    columns above the prompt, with @ (once the player stands), the turn and gravity."""
+    from cardgen.cli.rotator_play import SCREEN_LINES, ScreenView
+
+    frames: list[str] = []
+    for typed in ([*hint_inputs(), "l"], [*LOSING, "l", "h"], ["1", "1", "1", "1", "1", "l"],
+                  ["6", "4", "l", "h", "u", "u", "u", "l", "h"]):
+        session = Session(RMAP)
+        view = ScreenView(session, colour=True, write=frames.append)
+        view.prompt()
+        for text in typed:
+            if text == "l":
+                view.log()
+            elif text == "h":
+                view.hint()
+            elif text == "u":
+                session.undo()
+            else:
+                result = _decide(session, text)
+                if isinstance(result, str):
+                    view.echo(result)
+            view.prompt()
+    view.notes = [f"  Turn {t} ↓: fall 3, drill A:E6, boost 2 (A:E5, A:E4), capture the Node "
+                  "at A:E4" for t in range(40)]
+    view.tail = True
+    view.prompt()
+    view.notes = ["Hint: " + "a long message " * 40]
+    view.prompt()
+    assert len(frames) > 30
+    for frame in frames:
+        assert frame.startswith("\x1b[H\x1b[2J")
+        lines = re.sub(r"\x1b\[[0-9;]*m", "", frame.removeprefix("\x1b[H\x1b[2J")).split("\n")
+        if lines[-1] != "> ":
+            continue  # the "Thinking…" screen
+        assert len(lines) == SCREEN_LINES and all(len(line) <= 79 for line in lines), frame
+        text = "\n".join(lines)
+        assert re.search(r"Turn \d+ · gravity [↓→↑←]", text) or "You win" in text \
+            or "You lose" in text, text
+        assert "u undo · l log · h hint · q quit" in text
+    assert "…" in frames[-1] and "…" in frames[-2]

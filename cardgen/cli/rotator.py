@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -28,6 +28,9 @@ from cardgen.cli.common import (
     warn,
 )
 from cardgen.errors import CardgenError, number
+
+if TYPE_CHECKING:
+    from cardgen.games.registry import Grade
 
 rotator = typer.Typer(
     name="rotator",
@@ -109,7 +112,8 @@ def generate(
                     ] = 1,
     count: Annotated[int, typer.Option(help="How many boards (1–500).")] = 12,
     difficulty: Annotated[str | None, typer.Option(
-        help="easy, medium or hard (default: any).", show_default=False)] = None,
+        help="easy, medium or hard, or several in the order the book ramps, such as "
+        "easy,hard (equal shares). Default: easy,medium,hard.", show_default=False)] = None,
     output: Annotated[Path, typer.Option(
         "--output", "-o", parser=file_or_folder("rotator.pdf"),
         help="The PDF to write, or a folder to write rotator.pdf in.")] = Path(
@@ -145,7 +149,8 @@ def generate(
     from cardgen.text.fonts import bundled_fonts
     from cardgen.texts import say
 
-    grade = parse_choice(Grade, difficulty, "--difficulty") if difficulty is not None else None
+    grades = _grades(difficulty) if difficulty is not None else tuple(Grade)
+    grade = ",".join(grades)
     if layout is not None:  # the old spelling of --size (nup for card), still read
         size = "card" if layout.strip().lower() == "nup" else layout
     book = parse_choice(PuzzleSize, size, "--size" if layout is None else "--layout")
@@ -164,9 +169,9 @@ def generate(
               f"{workers}."])
     check_file(output)  # before the work, not after it
     with progress() as bar:
-        task = bar.add_task(f"{grade or 'any'} boards", total=count, note="")
+        task = bar.add_task(f"{grade} boards", total=count, note="")
         result = rotator_game.graded(
-            seed, count, grade, budget=budget, tries=tries, jobs=workers,
+            seed, count, grades, budget=budget, tries=tries, jobs=workers,
             progress=lambda tried, found: bar.update(
                 task, completed=found, note=f"{tried} maps tried"))
     # Players see the grade only; the figures that give the puzzle away go on the keys.
@@ -192,10 +197,23 @@ def generate(
         typer.echo(json.dumps([rotator_game.graded_record(b) for b in graded], indent=2,
                               ensure_ascii=False))
     if not result.complete:
+        short = ", ".join(f"{g} {n} of {want}" for g, n, want in result.short())
         raise CardgenError(
-            f"found only {len(result.boards)} of {count} {grade or ''} boards in "
-            f"{result.candidates} maps from seed {seed}; try another --seed or more --tries."
-            .replace("  ", " "))
+            f"found only {len(result.boards)} of {count} {grade} boards "
+            f"{f'({short}) ' if len(grades) > 1 else ''}in {result.candidates} maps from "
+            f"seed {seed}; try another --seed or more --tries.")
+
+
+def _grades(text: str) -> tuple[Grade, ...]:
+    """``--difficulty``: one grade, or several separated by commas in ramp order."""
+    from cardgen.games.registry import Grade
+
+    grades = tuple(parse_choice(Grade, part.strip(), "--difficulty") for part in text.split(","))
+    twice = next((g for i, g in enumerate(grades) if g in grades[:i]), None)
+    if twice is not None:
+        raise CardgenError(f"--difficulty names {twice} twice; name each grade once, in the "
+                           "order the book ramps, such as easy,hard.", value=text)
+    return grades
 
 
 @rotator.command("print")

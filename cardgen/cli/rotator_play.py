@@ -1,15 +1,22 @@
 """``cardgen rotator play``: the terminal view of a :class:`Session`.
 
-Plain lines in, plain lines out: it reads one line at a time from stdin, so it works in a
-pipe and the tests play whole games by feeding lines. Colour only where the terminal
-shows it (Click leaves the codes out of pipes and files; ``NO_COLOR`` turns it off). The
-words are data, ``templates/texts/rotator_play.toml``.
+It reads one line at a time from stdin. On a terminal (stdin and stdout both, ``TERM``
+not ``dumb``, at least 80 × 24) the whole game is one 80 × 24 screen, cleared and drawn again
+after every line typed: the board on the left, beside it the turn, gravity, boosts, the
+last turn, what fills in, any message and the choices, the prompt on the last line
+(:class:`ScreenView`). Anywhere else it writes a plain transcript that never redraws, so
+it works in a pipe and the tests play whole games by feeding lines (:class:`View`).
+Colour only where the terminal shows it (Click leaves the codes out of pipes and files;
+``NO_COLOR`` turns it off). The words are data, ``templates/texts/rotator_play.toml``.
 """
 
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import sys
+import textwrap
 from collections.abc import Callable
 
 import typer
@@ -70,6 +77,10 @@ class View:
     # --- the board ---------------------------------------------------------------------
 
     def board(self) -> list[str]:
+        return text_board(self.marks())
+
+    def marks(self) -> dict[Cell, str]:
+        """What each marked square of the board shows (``·`` elsewhere)."""
         session = self.session
         rmap, state = session.rmap, session.state
         solid = state.solid if state is not None else rmap.solid
@@ -81,7 +92,7 @@ class View:
                 mark = str(turn % 10)
                 marks[cell] = self._style(mark, "red") if cell in due else mark
             marks[session.picked or state.pos] = self._style(YOU, "yellow")
-        return text_board(marks)
+        return marks
 
     def status(self) -> str:
         state = self.session.state
@@ -182,7 +193,7 @@ class View:
         if session.phase in (Phase.WON, Phase.LOST):
             self.echo(say("rotator_play", "hint.over"))
             return
-        self.echo(say("rotator_play", "hint.thinking"))
+        self.thinking()
         hint: Hint = session.hint()
         if hint.status is HintStatus.LOST:
             self.echo(say("rotator_play", "hint.lost"))
@@ -202,6 +213,32 @@ class View:
             self.echo(say("rotator_play", "hint.move", choice=self.choice_words(hint.choice),
                           turns=turns, boosts=boosts))
 
+    def thinking(self) -> None:
+        """Say that a hint is on its way (the solver may take a while)."""
+        self.echo(say("rotator_play", "hint.thinking"))
+
+    def prompt(self) -> None:
+        typer.echo(say("rotator_play", "prompt"), nl=False)
+
+    def typed(self, text: str) -> None:
+        """A line read from a pipe or a file: shown in the transcript."""
+        self.echo(text)
+
+    def played(self, report: TurnReport) -> None:
+        """A turn just played, then the state it leaves."""
+        self.echo(turn_text(report, self.session.rmap.nodes))
+        if report.won or report.lost:
+            self.ended(report)
+        else:
+            self.show()
+
+    def leave(self, text: str, *, end_of_input: bool = False) -> None:
+        """The last line, as the game is left (the prompt's line ended first at the end
+        of the input)."""
+        if end_of_input:
+            self.echo("")
+        self.echo(text)
+
     def ended(self, report: TurnReport) -> None:
         """The board as the game ended, and the verdict."""
         self.echo("")
@@ -214,6 +251,209 @@ class View:
         else:
             self.echo(self._style(say("rotator_play", "end.lost", turn=report.turn), "red"))
         self.echo(say("rotator_play", "end.after"))
+
+
+SCREEN_COLUMNS, SCREEN_LINES = 80, 24  # the screen, the prompt on its last line
+LEFT_WIDTH = 33  # the board and its labels
+PANEL_WIDTH = 44  # beside it, after two spaces: 79 columns, never the last one
+CLEAR = "\x1b[H\x1b[2J"  # home, then clear the screen
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def visible(text: str) -> int:
+    """The columns a line takes on the terminal (colour codes take none)."""
+    return len(ANSI.sub("", text))
+
+
+def clip(text: str, width: int = PANEL_WIDTH) -> str:
+    """One line of at most ``width`` columns: cut with … when longer (no colour)."""
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def wrap(text: str, width: int = PANEL_WIDTH) -> list[str]:
+    return textwrap.wrap(text, width, break_on_hyphens=False) or [""]
+
+
+class ScreenView(View):
+    """The game on one 80 × 24 screen, drawn anew at each prompt: the board on the left,
+    beside it the state, the messages of the last line typed, the question and the
+    choices; nothing scrolls. Messages (``echo``) wait for the next screen."""
+
+    def __init__(self, session: Session, colour: bool,
+                 write: Callable[[str], None] | None = None) -> None:
+        super().__init__(session, self._note, colour)
+        self.notes: list[str] = []
+        self.tail = False  # the notes are a log: when cut, keep its end
+        self.write = write or self._write
+
+    @staticmethod
+    def _write(text: str) -> None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+
+    def _note(self, line: str) -> None:
+        if line:
+            self.notes.append(line)
+
+    # --- the panel beside the board -----------------------------------------------------
+
+    def screen_board(self) -> list[str]:
+        """The board with its labels, 23 lines of at most LEFT_WIDTH columns."""
+        lines = text_board(self.marks())
+        letters = len("      ") + 2 * len(COLUMNS) - 1
+        lines[0] = f"{lines[0][:letters]}  {say('rotator_play', 'screen.grid_a')}"
+        lines[-1] = f"{lines[-1][:letters]}  {say('rotator_play', 'screen.grid_b')}"
+        return lines
+
+    def state_lines(self) -> list[str]:
+        state, session = self.session.state, self.session
+        turn = state.turn if state is not None else 1
+        if session.phase in (Phase.WON, Phase.LOST):  # the turn the game ended in
+            turn = session.log[-1].turn
+        way = gravity(turn)
+        words = str(lookup("rotator_play", "gravity")[GRAVITY_WORDS[way]])
+        return [self._style(clip(say("rotator_play", "screen.turn", turn=turn,
+                                     arrow=ARROWS[way], words=words)), "cyan"),
+                clip(say("rotator_play", "screen.boosts", boosts=session.boosts_left))]
+
+    def last_lines(self) -> list[str]:
+        """The last turn played in full, and the verdict once the game is over."""
+        session = self.session
+        if not session.log:
+            return []
+        report = session.log[-1]
+        out = wrap(say("rotator_play", "screen.last",
+                       turn=turn_text(report, session.rmap.nodes)))
+        if session.phase is Phase.WON:
+            spent = BOOST_CACHE - session.boosts_left
+            out += [self._style(line, "green") for line in wrap(say(
+                "rotator_play", "end.won", turn=report.turn, boosts=spent))]
+        elif session.phase is Phase.LOST:
+            out += [self._style(line, "red") for line in wrap(say(
+                "rotator_play", "end.lost", turn=report.turn))]
+        return out
+
+    def fills_lines(self) -> list[str]:
+        session, state = self.session, self.session.state
+        if state is None or session.phase in (Phase.WON, Phase.LOST):
+            return []
+        due = session.fills_in()
+        if not due:
+            return wrap(say("rotator_play", "touch.nothing"))
+        out = wrap(say("rotator_play", "screen.fills", turn=state.turn - 3, cells=" ".join(
+            card_name(c) for c in sorted(due, key=sort_key))))
+        if state.pos in due and session.phase is Phase.MOVE:
+            out += [self._style(line, "red")
+                    for line in wrap(say("rotator_play", "screen.fills_under"))]
+        return out
+
+    def short_outcome(self, report: TurnReport) -> str:
+        to = say("rotator_play", "screen.to", cell=card_name(report.end))
+        if report.won or report.lost:
+            if report.won:
+                return say("rotator_play", "screen.won", to=to)
+            return say("rotator_play", "screen.lost", to=to)
+        if report.captured is not None:
+            node = self.session.rmap.nodes[report.captured]
+            return say("rotator_play", "screen.captures", to=to, node=card_name(node))
+        return to
+
+    def choice_lines(self) -> list[str]:
+        session = self.session
+        phase = session.phase
+        if phase is Phase.MOVE:
+            options = session.options()
+            width = max(len(self.choice_words(o.choice)) for o in options)
+            return [clip(f"{n:>2} {self.choice_words(o.choice):<{width}}  "
+                         f"{self.short_outcome(o.report)}") for n, o in enumerate(options, 1)]
+        if phase in (Phase.START, Phase.PICK):
+            cells = [f"{n:>2} {card_name(cell):<6}" for n, cell in
+                     enumerate(session.start_cells(), 1)]
+            return [" ".join(cells[i:i + 4]).rstrip() for i in range(0, len(cells), 4)]
+        return []
+
+    def question_lines(self) -> list[str]:
+        if self.session.phase in (Phase.WON, Phase.LOST):
+            return wrap(say("rotator_play", "end.after"))
+        return wrap(self.question())
+
+    def panel(self, height: int) -> list[str]:
+        """Everything beside the board in at most ``height`` lines: what is least needed
+        gives way first (blank lines, the legend, the title, then the long sections are
+        cut to their first lines, the messages to their last when they are a log)."""
+        notes = [line for note in self.notes for line in textwrap.wrap(
+            note, PANEL_WIDTH, break_on_hyphens=False,
+            subsequent_indent=" " * (len(note) - len(note.lstrip()) + 2))]
+        sections: list[list[str]] = [
+            [say("rotator_play", "screen.title", board_id=self.session.rmap.board_id)],
+            self.state_lines(), [""], self.last_lines(), self.fills_lines(), notes, [""],
+            self.question_lines(), self.choice_lines(), [""],
+            [say("rotator_play", "screen.legend")], [say("rotator_play", "commands")]]
+        title, _, gap1, last, fills, _, gap2, _, _, gap3, legend, _ = sections
+        # (section, the lines it keeps at the least), in the order they give way
+        give = [(gap3, 0), (gap2, 0), (gap1, 0), (legend, 0), (title, 0), (last, 1),
+                (fills, 1), (notes, 2), (last, 0), (fills, 0), (notes, 1)]
+
+        def total() -> int:
+            return sum(len(section) for section in sections)
+
+        for section, least in give:
+            excess = total() - height
+            if excess <= 0:
+                break
+            keep = max(least, len(section) - excess)
+            if keep >= len(section):
+                continue
+            if section is notes and self.tail:
+                kept = ["…", *section[len(section) - keep + 1:]] if keep else []
+            else:
+                kept = section[:keep]
+                if kept:
+                    kept[-1] = clip(ANSI.sub("", kept[-1]) + " …")
+            section[:] = kept
+        return [line for section in sections for line in section][:height]
+
+    def frame(self) -> list[str]:
+        """The screen above the prompt: SCREEN_LINES - 1 lines of at most 79 columns."""
+        board = self.screen_board()
+        panel = self.panel(SCREEN_LINES - 1)
+        out = []
+        for i in range(SCREEN_LINES - 1):
+            left = board[i] if i < len(board) else ""
+            right = panel[i] if i < len(panel) else ""
+            pad = " " * (LEFT_WIDTH - visible(left))
+            out.append(f"{left}{pad}  {right}".rstrip() if right else left.rstrip())
+        return out
+
+    # --- what the game loop calls -------------------------------------------------------
+
+    def draw(self, prompt: str) -> None:
+        self.write(CLEAR + "\n".join(self.frame()) + "\n" + prompt)
+
+    def show(self) -> None:
+        """Drawn at the prompt."""
+
+    def prompt(self) -> None:
+        self.draw(say("rotator_play", "prompt"))
+        self.notes, self.tail = [], False
+
+    def thinking(self) -> None:
+        self.notes = [say("rotator_play", "hint.thinking")]
+        self.draw("")
+        self.notes = []
+
+    def typed(self, text: str) -> None:
+        """The terminal shows what is typed."""
+
+    def played(self, report: TurnReport) -> None:
+        """The screen shows the turn as the last one."""
+
+    def log(self) -> None:
+        super().log()
+        self.tail = True
+
+    def leave(self, text: str, *, end_of_input: bool = False) -> None:
+        self.write(("\n" if end_of_input else "") + text + "\n")
 
 
 def _decide(session: Session, text: str) -> TurnReport | str | None:
@@ -248,44 +488,52 @@ def _decide(session: Session, text: str) -> TurnReport | str | None:
 
 
 def play_game(rmap: RotatorMap, start: int | None = None) -> None:
-    """Play until the player quits or the input ends; every line goes to stdout."""
+    """Play until the player quits or the input ends: one redrawn screen on a terminal,
+    a transcript of plain lines anywhere else (see the module's docstring)."""
     colour = "NO_COLOR" not in os.environ
 
     def echo(line: str) -> None:
         typer.echo(line, color=None if colour else False)
 
     session = rotator().session(rmap, start)
-    view = View(session, echo, colour)
-    echo(say("rotator_play", "welcome", board_id=rmap.board_id))
-    echo(say("rotator_play", "legend"))
+    size = shutil.get_terminal_size((SCREEN_COLUMNS, SCREEN_LINES))
+    screen = (sys.stdin.isatty() and sys.stdout.isatty()
+              and os.environ.get("TERM", "") != "dumb"
+              and size.columns >= SCREEN_COLUMNS and size.lines >= SCREEN_LINES)
+    view: View
+    if screen:
+        view = ScreenView(session, colour)
+    else:
+        view = View(session, echo, colour)
+        echo(say("rotator_play", "welcome", board_id=rmap.board_id))
+        echo(say("rotator_play", "legend"))
     view.show()
     typed = not sys.stdin.isatty()
     while True:
-        typer.echo(say("rotator_play", "prompt"), nl=False)
+        view.prompt()
         try:
             line = sys.stdin.readline()
         except BaseException:  # Ctrl-C: the error boundary says so in one line of its own
             echo("")
             raise
         if not line:  # the end of the input: leave quietly
-            echo("")
-            echo(say("rotator_play", "end.quit", turn=_turn(session)))
+            view.leave(say("rotator_play", "end.quit", turn=_turn(session)), end_of_input=True)
             return
         text = line.strip()
         if typed:
-            echo(text)  # piped input shows in the transcript
+            view.typed(text)  # piped input shows in the transcript
         command = text.lower()
         if not command:
             continue
         if command in QUIT:
-            echo(say("rotator_play", "end.quit", turn=_turn(session)))
+            view.leave(say("rotator_play", "end.quit", turn=_turn(session)))
             return
         if command in UNDO:
             if session.undo():
-                echo(say("rotator_play", "say.undone"))
+                view.echo(say("rotator_play", "say.undone"))
                 view.show()
             else:
-                echo(say("rotator_play", "say.nothing_to_undo"))
+                view.echo(say("rotator_play", "say.nothing_to_undo"))
         elif command in LOG:
             view.log()
         elif command in HINT:
@@ -293,13 +541,9 @@ def play_game(rmap: RotatorMap, start: int | None = None) -> None:
         else:
             result = _decide(session, text)
             if isinstance(result, str):
-                echo(result)
+                view.echo(result)
             elif result is not None:
-                echo(turn_text(result, rmap.nodes))
-                if result.won or result.lost:
-                    view.ended(result)
-                else:
-                    view.show()
+                view.played(result)
             else:
                 view.show()
 

@@ -165,14 +165,17 @@ def terminal_svg(text: str, title: str) -> str:
 
 
 def _terminal_game(work: Path, target: Path) -> None:
-    # Start on column E, take the first choice (fall only), then quit.
-    shown = cardgen("rotator", "play", BOARD, "--start", "E", stdin="1\nq\n")
-    lines = shown.splitlines()
-    # The last screen: from its turn line down to the keys under the choices.
-    first = max(i for i, line in enumerate(lines) if line.startswith("Turn ") and " · " in line)
-    last = next((i for i in range(first, len(lines)) if lines[i].startswith("u undo")),
-                len(lines) - 1)
-    text = "\n".join(lines[first:last + 1])
+    # The 80 x 24 screen a terminal shows after the first move from column E (the
+    # game's own screen drawer, as `rotator play` draws it on a terminal).
+    from cardgen.cli.rotator_play import CLEAR, ScreenView, start_column
+    from cardgen.games.registry import rotator
+
+    game = rotator()
+    session = game.session(game.load(BOARD), start_column("E"))
+    session.play(session.options()[0])
+    frames: list[str] = []
+    ScreenView(session, colour=False, write=frames.append).prompt()
+    text = frames[-1].removeprefix(CLEAR)
     target.write_text(terminal_svg(text, f"cardgen rotator play {BOARD} --start E"),
                       encoding="utf-8")
 

@@ -41,7 +41,7 @@ from cardgen.games.rotator.engine import (
     start_state,
 )
 from cardgen.games.rotator.figures import FIGURES
-from cardgen.games.rotator.generator import Generation, Grade, GradedBoard
+from cardgen.games.rotator.generator import MIXED, Difficulty, Generation, Grade, GradedBoard
 from cardgen.games.rotator.play import Session
 from cardgen.games.rotator.solver import DEFAULT_BUDGET, Solution, Solver, StartResult
 from cardgen.text.figure import FigureMaker
@@ -94,7 +94,7 @@ class RotatorGame(Game[RotatorMap, Solution, Position, RotatorMove]):
 
     def generate(self, seed: int, count: int) -> list[RotatorMap]:
         """The boards ``cardgen rotator generate --seed SEED --count COUNT`` prints, in
-        its order: graded, proved winnable, any grade (see :meth:`graded`). Fewer than
+        its order: graded, proved winnable, a mixed book (see :meth:`graded`). Fewer than
         ``count`` when the default number of tries finds no more."""
         return [b.rmap for b in self.graded(seed, count).boards]
 
@@ -185,17 +185,19 @@ class RotatorGame(Game[RotatorMap, Solution, Position, RotatorMove]):
         """The board's shortest line over all starts (or why there is none)."""
         return Solver(Terrain.from_map(board)).best_line(budget)
 
-    def graded(self, seed: int, count: int, grade: Grade | None = None, *,
+    def graded(self, seed: int, count: int, difficulty: Difficulty = MIXED, *,
                budget: int = DEFAULT_BUDGET, tries: int | None = None, jobs: int = 1,
                progress: Callable[[int, int], None] | None = None) -> Generation:
         """Seeded boards the solver proved winnable, graded (:func:`generator.generate`),
-        in the order a puzzle book prints them: a mixed set runs easy to hard (by grade,
-        then par turns, then ID); one grade keeps the order found. ``jobs`` changes only
-        the speed."""
-        found = generator.generate(seed, count, grade, budget=budget, max_candidates=tries,
-                                   jobs=jobs, progress=progress)
-        if grade is None:
-            order = list(Grade)
+        in the order a puzzle book prints them: a mixed book (several grades, by default
+        easy, medium and hard in equal shares, see :func:`generator.shares`; or any grade,
+        None) ramps from its first grade to its last, then by par turns, then ID; one
+        grade keeps the order found. ``jobs`` changes only the speed."""
+        found = generator.generate(seed, count, difficulty, budget=budget,
+                                   max_candidates=tries, jobs=jobs, progress=progress)
+        grades = generator.grades_of(difficulty)
+        if grades is None or len(grades) > 1:
+            order = list(grades or Grade)
             found.boards = sorted(found.boards, key=lambda b: (
                 order.index(b.grade), b.best.turns, b.rmap.board_id))
         return found

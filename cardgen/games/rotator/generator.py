@@ -139,6 +139,33 @@ def _settled_above(wanted: Grade, par: int, t: GradeThresholds = THRESHOLDS) -> 
     return k if k < most else None
 
 
+# What a book of boards asks for: one grade, several in ramp order (a mixed book), or
+# None (any grade, as drawn).
+Difficulty = Grade | tuple[Grade, ...] | None
+MIXED: tuple[Grade, ...] = tuple(Grade)  # the default book: easy, then medium, then hard
+
+
+def grades_of(difficulty: Difficulty) -> tuple[Grade, ...] | None:
+    """The grades a book asks for, in ramp order (None: any grade)."""
+    if difficulty is None:
+        return None
+    return (difficulty,) if isinstance(difficulty, Grade) else tuple(difficulty)
+
+
+def shares(count: int, grades: tuple[Grade, ...]) -> dict[Grade, int]:
+    """How many boards of each grade a mixed book of ``count`` boards holds: equal shares
+    in ramp order, the boards left over going to the first grades (12 boards of easy,
+    medium, hard: 4, 4, 4; 13: 5, 4, 4; 5: 2, 2, 1), so each grade has ``count //
+    len(grades)`` boards or one more: at least a quarter of every book of 4 boards or
+    more, but for 5 boards of three grades, where two of each cannot fit. A book with
+    fewer boards than grades holds the first grades of the ramp, one board each (2
+    boards of easy, medium, hard: one easy and one medium)."""
+    if len(set(grades)) != len(grades) or not grades:
+        raise ParameterError("difficulty", "must name each grade once.", value=grades)
+    base, extra = divmod(count, len(grades))
+    return {g: base + (1 if i < extra else 0) for i, g in enumerate(grades)}
+
+
 @dataclass(frozen=True)
 class GradedBoard:
     rmap: RotatorMap
@@ -225,10 +252,20 @@ class Generation:
     boards: list[GradedBoard]
     candidates: int  # maps drawn and analysed
     wanted: int
+    shares: dict[Grade, int] | None = None  # boards wanted of each grade (None: any)
 
     @property
     def complete(self) -> bool:
         return len(self.boards) >= self.wanted
+
+    def short(self) -> list[tuple[Grade, int, int]]:
+        """The grades of which fewer boards were found than wanted: (grade, found,
+        wanted), in ramp order."""
+        if self.shares is None:
+            return []
+        found = [sum(1 for b in self.boards if b.grade is g) for g in self.shares]
+        return [(g, n, want) for (g, want), n in zip(self.shares.items(), found, strict=True)
+                if n < want]
 
 
 def cpu_count() -> int:
@@ -252,11 +289,12 @@ def usable_jobs(asked: int | None) -> tuple[int, bool]:
     return min(asked, cpus), asked > cpus
 
 
-def generate(seed: int, count: int, difficulty: Grade | None = None, *,
+def generate(seed: int, count: int, difficulty: Difficulty = None, *,
              budget: int = DEFAULT_BUDGET, max_candidates: int | None = None,
              jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> Generation:
     """Draw maps from ``seed`` until ``count`` boards of the grade are found (any grade
-    when ``difficulty`` is None), trying at most ``max_candidates`` maps (default 60 per
+    when ``difficulty`` is None; with several grades, each grade's :func:`shares`, the
+    boards in the order found), trying at most ``max_candidates`` maps (default 60 per
     board asked for). ``progress(candidates, found)`` is called after every map.
 
     With ``jobs`` > 1 maps are analysed in that many worker processes (at most one per
@@ -272,6 +310,12 @@ def generate(seed: int, count: int, difficulty: Grade | None = None, *,
     if jobs < 1:
         raise ParameterError("jobs", "must be at least 1.", value=jobs)
     limit = max_candidates if max_candidates is not None else MAPS_PER_BOARD * count
+    grades = grades_of(difficulty)
+    # A map's analysis never depends on the boards taken so far, so that worker processes
+    # may analyse maps ahead: one grade prunes by it, several grade every map in full.
+    wanted = grades[0] if grades is not None and len(grades) == 1 else None
+    asked = shares(count, grades) if grades is not None else None
+    room = dict(asked) if asked is not None else None  # boards still wanted of each grade
     rng = SplitMix64(seed)
     seen: set[str] = set()
 
@@ -289,20 +333,22 @@ def generate(seed: int, count: int, difficulty: Grade | None = None, *,
     def take(graded: GradedBoard | None) -> None:
         nonlocal candidates
         candidates += 1
-        if graded is not None and difficulty in (None, graded.grade):
+        if graded is not None and (room is None or room.get(graded.grade, 0) > 0):
             found.append(graded)
+            if room is not None:
+                room[graded.grade] -= 1
         if progress:
             progress(candidates, len(found))
 
     if jobs <= 1:
         while len(found) < count and candidates < limit:
             rmap = draw()
-            take(analyse(rmap, budget, difficulty) if rmap else None)
-        return Generation(found, candidates, count)
+            take(analyse(rmap, budget, wanted) if rmap else None)
+        return Generation(found, candidates, count, asked)
 
     # Map i is analysed by whichever worker is free, but taken only after maps 0 … i-1,
     # and at most WINDOW_PER_JOB × jobs maps are drawn ahead of the one awaited.
-    workers = _Workers(budget, difficulty)
+    workers = _Workers(budget, wanted)
     try:
         workers.start(min(jobs, limit, cpu_count()))  # never more processes than CPUs
         results: dict[int, GradedBoard | None] = {}  # analysed (or repeats), not yet taken
@@ -323,7 +369,7 @@ def generate(seed: int, count: int, difficulty: Grade | None = None, *,
                 results.update(workers.receive())
     finally:
         workers.kill()
-    return Generation(found, candidates, count)
+    return Generation(found, candidates, count, asked)
 
 
 # --- worker processes ------------------------------------------------------------------
