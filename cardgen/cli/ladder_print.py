@@ -10,9 +10,11 @@ import typer
 from cardgen.cli.common import (
     DEFAULT_OUTPUT,
     DpiOpt,
+    JsonOpt,
     OutputOpt,
     PagesFormatOpt,
     PaperOpt,
+    QuietOpt,
     RgbOpt,
     parse_choice,
     write_document,
@@ -31,6 +33,8 @@ def mat(
     fmt: PagesFormatOpt = "pdf",
     rgb: RgbOpt = False,
     dpi: DpiOpt = 150,
+    json_out: JsonOpt = False,
+    quiet: QuietOpt = False,
 ) -> None:
     """Print a Corporate Ladder play mat: the pyramid's places at the cards' size."""
     from cardgen.ladder.mat import MAT_ROWS, mat_document
@@ -58,6 +62,8 @@ def rules(
     fmt: PagesFormatOpt = "pdf",
     rgb: RgbOpt = False,
     dpi: DpiOpt = 150,
+    json_out: JsonOpt = False,
+    quiet: QuietOpt = False,
 ) -> None:
     """Print the Corporate Ladder rules on one page."""
     from cardgen.prepress.paper import Paper

@@ -10,15 +10,19 @@ import typer
 from cardgen.cli.common import (
     DEFAULT_OUTPUT,
     DpiOpt,
+    JsonOpt,
     OutputOpt,
     PagesFormatOpt,
     PaperOpt,
+    QuietOpt,
     RgbOpt,
+    UsageError,
     parse_choice,
     plural,
     warn,
     write_document,
 )
+from cardgen.errors import CardgenError
 
 
 def playsheet(
@@ -38,6 +42,8 @@ def playsheet(
     fmt: PagesFormatOpt = "pdf",
     rgb: RgbOpt = False,
     dpi: DpiOpt = 150,
+    json_out: JsonOpt = False,
+    quiet: QuietOpt = False,
 ) -> None:
     """Print a Private and a Public grid per player, at the card's grid size, with the
     tallies of the Node games, and for Deflector and Defector the table arrangements
@@ -54,7 +60,10 @@ def playsheet(
     from cardgen.prepress.paper import Paper
     from cardgen.text.fonts import bundled_fonts
 
-    chosen = parse_game(game)
+    try:
+        chosen = parse_game(game)
+    except CardgenError as exc:  # not one of GAME's choices: a usage error
+        raise UsageError(f"GAME: {exc}", field="GAME", value=game) from None
     count = check_players(chosen, players)
     size = parse_choice(Preset, preset, "--preset")
     sheet = parse_choice(Paper, paper, "--paper")

@@ -13,9 +13,12 @@ from cardgen.cli.common import (
     DEFAULT_OUTPUT,
     DPI_RANGE,
     DpiOpt,
+    JsonOpt,
     OutputOpt,
     PaperOpt,
+    QuietOpt,
     RgbOpt,
+    UsageError,
     check_range,
     parse_choice,
     parse_formats,
@@ -39,7 +42,8 @@ def parse_game(value: str) -> list[str]:
     if word in GAMES:
         return [word]
     hint = closest(word, [*GAMES, ALL], [*GAMES, ALL])
-    raise CardgenError(f"GAME: there are no rules for {shorten(value)}{hint}", value=value)
+    raise UsageError(f"GAME: there are no rules for {shorten(value)}{hint}", field="GAME",
+                     value=value)
 
 
 def rules(
@@ -70,9 +74,11 @@ def rules(
     source: Annotated[Path | None, typer.Option(
         "--source", help="A folder of rules texts (GAME.md) to print instead of cardgen's "
         "own: an edited or translated set.", show_default=False)] = None,
+    json_out: JsonOpt = False,
+    quiet: QuietOpt = False,
 ) -> None:
     """Print the rules of a game, or of all six, with diagrams drawn by cardgen."""
-    from cardgen.output import check_folder, check_stem, write_files
+    from cardgen.output import check_folder, check_stem, write_set
     from cardgen.prepress.impose import Flip
     from cardgen.prepress.paper import Paper
     from cardgen.render import render_files
@@ -108,8 +114,8 @@ def rules(
 
         document = impose_booklet(document, sheet, flip=turn, creep=creep, offset=shift,
                                   blank=lambda n: blank_page(n, sheet, fonts))
-    report(write_files(render_files(document, output / stem, formats, cmyk=not rgb,
-                                    dpi=dpi)))
+    report(write_set(render_files(document, output / stem, formats, cmyk=not rgb,
+                                  dpi=dpi)))
     if booklet:
         sheets = len(document.pages) // 2
         typer.echo(f"{pages} pages on {sheets} sheet{'' if sheets == 1 else 's'}: print "
