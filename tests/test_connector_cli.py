@@ -90,7 +90,8 @@ def test_solve_gives_up_at_its_budget_with_one_line(tmp_path: Path) -> None:
     line = error_line(result, "stopped after 100 assemblies", "raise --budget")
     assert "--no-cut" not in line
     assert json.loads(result.stdout)["error"] == {
-        "code": "general.invalid", "field": "--budget", "message": line.removeprefix("error: ")}
+        "code": "general.parameter", "field": "--budget",
+        "message": line.removeprefix("error: ")}
 
 
 # The resident size a search adds per assembly it visits, measured in a child of its own

@@ -408,7 +408,7 @@ def test_generate_json(seven):
 @pytest.mark.slow
 def test_generate_is_reproducible_and_jobs_do_not_matter(easy):
     (a, pdf_a), (c, pdf_c) = easy["a"], easy["c"]
-    assert a.stdout == c.stdout
+    assert a.stdout.replace("a.pdf", "c.pdf") == c.stdout
     assert boards_of(a) == boards_of(c)
     assert pdf_a.read_bytes() == pdf_c.read_bytes()
 

@@ -22,6 +22,7 @@ May import: ``cardgen`` (the version), ``cardgen.card``, ``cardgen.rules``,
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import importlib
 import io
@@ -215,6 +216,8 @@ def _outcome(args: list[str]) -> tuple[int, _Failure | None]:
                                     prefix="")
     except SystemExit as exc:
         settle()
+        if _broken_pipe(exc.__context__):  # Click's own exit (status 1) for a closed stdout
+            raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE)) from None
         return (exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)), None
     except BrokenPipeError:
         raise
@@ -261,6 +264,12 @@ def _outcome(args: list[str]) -> tuple[int, _Failure | None]:
     return (result if isinstance(result, int) else 0), None
 
 
+def _broken_pipe(error: BaseException | None) -> bool:
+    """Whether ``error`` is a write to a pipe whose reader went away."""
+    return isinstance(error, BrokenPipeError) or (
+        isinstance(error, OSError) and error.errno == errno.EPIPE)
+
+
 def _usage(message: str, field: str | None) -> tuple[int, _Failure]:
     return USAGE_STATUS, _Failure(USAGE_STATUS, message, USAGE, field)
 
@@ -284,6 +293,8 @@ def _code(error: CardgenError) -> str:
     for kind, code in _CODES:
         if isinstance(error, kind):
             return str(code)
+    if type(error) is CardgenError and (_field(error) or "").startswith("-"):
+        return str(GeneralProblem.PARAMETER)  # an option's value the command refused
     return str(GeneralProblem.INVALID)
 
 

@@ -310,27 +310,28 @@ def warn(messages: Iterable[str]) -> None:
             typer.echo(one_line(f"warning: {message}", LONGEST_LINE), err=True)
 
 
-def report(written: Iterable[Written], *, note: str = "") -> None:
+def report(written: Iterable[Written]) -> None:
     """The files a run wrote (:func:`cardgen.output.write_set`), one line each on
     stdout: ``wrote PATH`` for a new file, ``replaced PATH`` for one that was there
-    before (``note`` after the path), PATH as the user gave it (:func:`shown_path`).
+    before, PATH as the user gave it (:func:`shown_path`).
     Nothing with ``-q``; with ``--json`` they go in the JSON object instead."""
     for item in written:
         _STATE.files.append(item)
         if _STATE.quiet or _STATE.json:
             continue
-        typer.echo(f"{'replaced' if item.replaced else 'wrote'} {shown_path(item.path)}{note}")
+        typer.echo(f"{'replaced' if item.replaced else 'wrote'} {shown_path(item.path)}")
 
 
 def progress() -> Progress:
-    """A progress bar on stderr, shown only on a terminal."""
+    """A progress bar on stderr, shown only on a terminal, and not with ``-q`` or
+    ``--json``."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     console = Console(stderr=True)
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                     TextColumn("{task.fields[note]}"), console=console, transient=True,
-                    disable=not console.is_terminal)
+                    disable=not console.is_terminal or quiet() or json_output())
 
 
 def write_document(make: Callable[[], Document], output: Path, name: str, fmt: str, *,

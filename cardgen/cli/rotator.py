@@ -206,8 +206,9 @@ def generate(
                                title=say("rotator", "book.title_seeded", seed=seed),
                                subject=say("rotator", "book.subject"),
                                front=rules_sheet(sheet, fonts) if rules else ())
-        report(write_set({target: render(document, [Format.PDF])[".pdf"]}),
-               note=f" ({plural(len(boards), 'board')})")
+        report(write_set({target: render(document, [Format.PDF])[".pdf"]}))
+        if not json_out:
+            typer.echo(f"{plural(len(boards), 'board')} in the book.")
     if json_out:
         emit({"boards": [rotator_game.graded_record(b) for b in graded],
               "files": json_files()})
