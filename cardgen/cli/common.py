@@ -30,7 +30,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
@@ -208,6 +208,14 @@ ConfigArg = Annotated[Path | None, typer.Argument(
 OutputOpt = Annotated[Path, typer.Option(
     "--output", "-o", parser=output_folder, metavar="FOLDER",
     help="The folder to write into (created if missing); name the files with --name.")]
+
+
+def name_option(help: str, **settings: Any) -> Any:
+    """The ``--name STEM`` option of a command that writes files: the file name without
+    its suffix (the suffix comes from the format)."""
+    return typer.Option(metavar="STEM", help=help, **settings)
+
+
 QuietOpt = Annotated[bool, typer.Option(
     "--quiet", "-q", callback=_set_quiet, is_eager=True,
     help="Say nothing but errors: no wrote/replaced lines, no warnings, no progress.")]

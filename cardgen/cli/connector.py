@@ -19,6 +19,7 @@ from cardgen.cli.common import (
     QuietOpt,
     check_range,
     emit,
+    name_option,
     output_folder,
     parse_choice,
     parse_formats,
@@ -140,8 +141,8 @@ def solve(
         help="Write the assembly found into this folder, as NAME.toml (default: write "
         "no file unless --name is given; then the folder output).",
         show_default=False)] = None,
-    name: Annotated[str | None, typer.Option(
-        help="File name stem of the assembly written (default: assembly-GAME-PRESET).",
+    name: Annotated[str | None, name_option(
+        "File name stem of the assembly written (default: assembly-GAME-PRESET).",
         show_default=False)] = None,
     no_cut: Annotated[bool, typer.Option(
         "--no-cut", help="Judge every assembly instead of dropping branches that cannot "
@@ -287,8 +288,8 @@ def show(
     output: OutputOpt = DEFAULT_OUTPUT,
     fmt: Annotated[str, typer.Option("--format", "-f", help="Comma-separated: svg, png, pdf.")
                    ] = "svg,png",
-    name: Annotated[str, typer.Option(
-        help="File name stem: NAME-GAME-PRESET.svg and so on.")] = "connector",
+    name: Annotated[str, name_option(
+        "File name stem: NAME-GAME-PRESET.svg and so on.")] = "connector",
     json_out: JsonOpt = False,
     quiet: QuietOpt = False,
 ) -> None:

@@ -16,6 +16,7 @@ from cardgen.cli.common import (
     PaperOpt,
     QuietOpt,
     RgbOpt,
+    name_option,
     parse_choice,
     write_document,
 )
@@ -29,7 +30,7 @@ def mat(
                                         "(3.5 × 2 in).")] = "eu",
     paper: PaperOpt = "a4",
     output: OutputOpt = DEFAULT_OUTPUT,
-    name: Annotated[str, typer.Option(help="File name stem of the outputs.")] = "ladder-mat",
+    name: Annotated[str, name_option("File name stem of the outputs.")] = "ladder-mat",
     fmt: PagesFormatOpt = "pdf",
     rgb: RgbOpt = False,
     dpi: DpiOpt = 150,
@@ -58,7 +59,7 @@ def mat(
 def rules(
     paper: PaperOpt = "a4",
     output: OutputOpt = DEFAULT_OUTPUT,
-    name: Annotated[str, typer.Option(help="File name stem of the outputs.")] = "ladder-rules",
+    name: Annotated[str, name_option("File name stem of the outputs.")] = "ladder-rules",
     fmt: PagesFormatOpt = "pdf",
     rgb: RgbOpt = False,
     dpi: DpiOpt = 150,

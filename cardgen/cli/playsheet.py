@@ -17,6 +17,7 @@ from cardgen.cli.common import (
     QuietOpt,
     RgbOpt,
     UsageError,
+    name_option,
     parse_choice,
     plural,
     warn,
@@ -36,8 +37,8 @@ def playsheet(
     preset: Annotated[str, typer.Option(help="The cards' size, which sets the grid squares: "
                                         "eu (85 × 55 mm) or us (3.5 × 2 in).")] = "eu",
     output: OutputOpt = DEFAULT_OUTPUT,
-    name: Annotated[str | None, typer.Option(
-        help="File name stem of the outputs (default: playsheet-GAME).",
+    name: Annotated[str | None, name_option(
+        "File name stem of the outputs (default: playsheet-GAME).",
         show_default=False)] = None,
     fmt: PagesFormatOpt = "pdf",
     rgb: RgbOpt = False,

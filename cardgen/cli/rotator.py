@@ -24,6 +24,7 @@ from cardgen.cli.common import (
     check_range,
     emit,
     json_files,
+    name_option,
     parse_choice,
     parse_formats,
     plural,
@@ -129,7 +130,7 @@ def generate(
     difficulty: Annotated[str | None, typer.Option(
         help="easy, medium or hard (default: any).", show_default=False)] = None,
     output: OutputOpt = DEFAULT_OUTPUT,
-    name: Annotated[str, typer.Option(help="File name stem of the book (NAME.pdf).")
+    name: Annotated[str, name_option("File name stem of the book (NAME.pdf).")
                     ] = "rotator",
     size: Annotated[str, typer.Option(help="card: card-sized boards, several per page; "
                                       "large: one board per page, as large as it allows.")
@@ -224,7 +225,7 @@ def print_board(
     boards: Annotated[list[str], typer.Argument(help="One or more board IDs or files.",
                                                 show_default=False)],
     output: OutputOpt = DEFAULT_OUTPUT,
-    name: Annotated[str, typer.Option(help="File name stem: NAME.pdf, NAME.svg, NAME.png.")
+    name: Annotated[str, name_option("File name stem: NAME.pdf, NAME.svg, NAME.png.")
                     ] = "board",
     fmt: Annotated[str, typer.Option("--format", "-f", help="pdf, svg, png (svg and png "
                                      "take one board).")] = "pdf",

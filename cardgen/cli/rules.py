@@ -20,6 +20,7 @@ from cardgen.cli.common import (
     RgbOpt,
     UsageError,
     check_range,
+    name_option,
     parse_choice,
     parse_formats,
     parse_offset,
@@ -64,8 +65,8 @@ def rules(
         help="--booklet: mm to move the back of each sheet right,down, as measured with "
         "cardgen sheet --registration.")] = "0,0",
     output: OutputOpt = DEFAULT_OUTPUT,
-    name: Annotated[str | None, typer.Option(
-        help="File name stem of the outputs (default rules-GAME, with -booklet).",
+    name: Annotated[str | None, name_option(
+        "File name stem of the outputs (default rules-GAME, with -booklet).",
         show_default=False)] = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help="Comma-separated: pdf, svg, "
                                      "png (svg and png: one file per page).")] = "pdf",
