@@ -313,9 +313,9 @@ def _field(error: CardgenError) -> str | None:
         return error.field
     if isinstance(error, ProblemsError) and error.source:
         return error.source
-    option = re.match(r"(--?[a-z][a-z-]*|[A-Z]+)[: ]", str(error))
+    option = re.match(r"--?[a-z][a-z-]*(?=[: ])|[A-Z]+(?=: | must )", str(error))
     if option:
-        return option.group(1)
+        return option.group(0)
     if isinstance(error, InputFileError | OutputError) and isinstance(error.value, Path | str):
         return path_text(error.value)
     return None
