@@ -39,13 +39,32 @@ _OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTT
 
 
 def path_text(path: Path | str) -> str:
-    """A path as a message shows it: on one line (a line break or another control
-    character in a file name is escaped, see :func:`~cardgen.errors.one_line`), the
-    middle of a very long one left out."""
-    text = one_line(str(path))
+    """A path as a message shows it: as the user would give it, on one line (a line
+    break or another control character in a file name is escaped, see
+    :func:`~cardgen.errors.one_line`), the middle of a very long one left out. An
+    absolute path inside the current folder (one cardgen made absolute, such as a font
+    named relative to its config) is shown relative to it: ``fonts/x.ttf``, not
+    ``/home/ada/cards/fonts/x.ttf``."""
+    text = one_line(_relative(str(path)))
     if len(text) <= SHOWN_PATH:
         return text
     return f"{text[:SHOWN_PATH // 2]}…{text[-SHOWN_PATH // 2:]}"
+
+
+def _relative(text: str) -> str:
+    """``text`` relative to the current folder when it is an absolute path inside it
+    (never ``..``: a path outside stays absolute, and so does every path when the
+    current folder is the root or cannot be found)."""
+    if not os.path.isabs(text):
+        return text
+    try:
+        here = os.getcwd()
+    except OSError:  # the current folder was removed
+        return text
+    if os.path.dirname(here) == here:  # the root: every path is inside it
+        return text
+    prefix = here.rstrip(os.sep) + os.sep
+    return text[len(prefix):] if text.startswith(prefix) and len(text) > len(prefix) else text
 
 
 _REASONS = {errno.ENAMETOOLONG: "its name is too long",

@@ -125,6 +125,18 @@ class Code(enum.StrEnum):
 class GeneralProblem(Code):
     INVALID = "general.invalid"  # a problem no domain has a code for yet
     PAGE_SIZE = "general.page-size"  # a page of a document has the wrong size
+    # The kinds of error the command line's --json names when the error has no code of
+    # its own (one for each class of error below).
+    PARAMETER = "general.parameter"  # an option's value outside its domain
+    INPUT_FILE = "general.input-file"  # an input file that cannot be read
+    OUTPUT = "general.output"  # output that cannot be written where it was asked for
+    FONT = "general.font"
+    IMAGE = "general.image"
+    PROFILE = "general.profile"
+    FIT = "general.fit"  # text that does not fit its place
+    REFUSED = "general.refused"  # a check ran and refused (a forbidden Corporate Ladder team)
+    FAULT = "general.fault"  # a fault of the run, not of its input (a dead worker, a full disk)
+    INTERRUPTED = "general.interrupted"  # stopped by Ctrl-C or a terminate signal
 
 
 class ConfigProblem(Code):
@@ -281,6 +293,7 @@ class InputFileError(CardgenError):
 
 
 FAULT_STATUS = 3  # the command line's exit status for a RuntimeFault (input errors: 1)
+CHECK_STATUS = 4  # the command line's exit status when a check ran and found a problem
 
 
 class RuntimeFault(Exception):

@@ -371,8 +371,24 @@ class _Move:
     done: bool = False
 
 
+@dataclass(frozen=True)
+class Written:
+    """A file a run wrote: its path, and whether a file of that name was there before
+    (the run ``replaced`` it) or not (it ``wrote`` a new one). The writer knows which:
+    it looks under the folder's lock, when it keeps the old version for a rollback."""
+
+    path: Path
+    replaced: bool
+
+
 def write_files(files: dict[Path, bytes]) -> list[Path]:
     """Write all files as one set; returns the paths written."""
+    return [written.path for written in write_set(files)]
+
+
+def write_set(files: dict[Path, bytes]) -> list[Written]:
+    """Write all files as one set (see :func:`write_files`); returns each file written,
+    in order, saying whether it replaced an older one."""
     for path in files:
         _check_target(path)
     parents = sorted({path.parent for path in files})
@@ -395,7 +411,7 @@ def write_files(files: dict[Path, bytes]) -> list[Path]:
         fault = WriteFault if exc.errno in FAULTS else OutputError
         raise fault(f"cannot write {path_text(writing.current or '')}: {reason}.",
                     value=writing.current) from None
-    return list(files)
+    return [Written(move.path, move.backup is not None) for move in writing.moves]
 
 
 @dataclass

@@ -65,11 +65,11 @@ COMMANDS: dict[str, list[str]] = {
     "connector-validate": ["connector", "validate", str(ROOT / "templates/connector/rotator.toml"),
                            "--picture", "{out}/rotator.pdf"],
     "rotator-book": ["rotator", "generate", "--seed", "7", "--count", "3", "--difficulty",
-                     "easy", "--jobs", "1", "-o", "{out}/rotator.pdf"],
+                     "easy", "--jobs", "1", "-o", "{out}"],
     "rotator-book-large-letter": ["rotator", "generate", "--seed", "7", "--count", "2",
                                   "--size", "large", "--paper", "letter", "--jobs", "1",
-                                  "-o", "{out}/rotator.pdf"],
-    "rotator-print": ["rotator", "print", BOARD, "--key", "--rules", "-o", "{out}/board.pdf"],
+                                  "-o", "{out}"],
+    "rotator-print": ["rotator", "print", BOARD, "--key", "--rules", "-o", "{out}"],
 }
 
 

@@ -248,7 +248,7 @@ def test_size_needs_both_dimensions(tmp_path, given, missing):
 def test_unknown_preset_option(tmp_path, command):
     config = write_config(tmp_path)
     result = cli(command, str(config), "--preset", "xx", "-o", str(tmp_path / "out"))
-    error_line(result, "--preset", "'xx'", "eu", "us")
+    error_line(result, "--preset", "'xx'", "eu", "us", status=2)  # not a choice: usage
     assert temp_files(tmp_path / "out") == []
 
 
@@ -375,7 +375,8 @@ def test_output_folder_is_a_file(tmp_path):
     blocker = tmp_path / "out"
     blocker.write_text("I am a file\n", encoding="utf-8")
     result = cli("card", str(config), "-o", str(blocker), "-f", "pdf")
-    error_line(result, str(blocker), "is a file")
+    error_line(result, str(blocker), "-o is the folder to write into", "--name out",
+               status=2)  # -o naming a file: a usage error
     assert blocker.read_text(encoding="utf-8") == "I am a file\n"
     assert temp_files(tmp_path) == []
 
@@ -481,22 +482,23 @@ def test_init_under_a_file(tmp_path):
 
 # --- 11. option values ------------------------------------------------------------------
 
-@pytest.mark.parametrize(("args", "needles"), [
-    (["sheet", "--offset", "abc"], ["--offset", "'abc'"]),
-    (["sheet", "--offset", "1,2,3"], ["--offset", "'1,2,3'"]),
-    (["sheet", "--offset=50,0"], ["--offset", "50,0"]),
-    (["sheet", "--paper", "b5"], ["--paper", "'b5'", "a4", "letter"]),
-    (["sheet", "--flip", "diagonal"], ["--flip", "'diagonal'"]),
-    (["sheet", "--margin", "99"], ["--margin"]),
-    (["card", "--format", "jpg"], ["--format", "'jpg'", "pdf", "svg", "png"]),
-    (["card", "--format", "pdf,jpg"], ["--format", "'jpg'"]),
-    (["card", "--format", ","], ["--format"]),
-    (["card", "--theme", "neon"], ["--theme", "'neon'"]),
+@pytest.mark.parametrize(("args", "needles", "status"), [
+    # Not one of an option's choices: a usage error (2); a value that cannot be used, 1.
+    (["sheet", "--offset", "abc"], ["--offset", "'abc'"], 1),
+    (["sheet", "--offset", "1,2,3"], ["--offset", "'1,2,3'"], 1),
+    (["sheet", "--offset=50,0"], ["--offset", "50,0"], 1),
+    (["sheet", "--paper", "b5"], ["--paper", "'b5'", "a4", "letter"], 2),
+    (["sheet", "--flip", "diagonal"], ["--flip", "'diagonal'"], 2),
+    (["sheet", "--margin", "99"], ["--margin"], 1),
+    (["card", "--format", "jpg"], ["--format", "'jpg'", "pdf", "svg", "png"], 2),
+    (["card", "--format", "pdf,jpg"], ["--format", "'jpg'"], 2),
+    (["card", "--format", ","], ["--format"], 2),
+    (["card", "--theme", "neon"], ["--theme", "'neon'"], 1),
 ])
-def test_bad_option_values(tmp_path, args, needles):
+def test_bad_option_values(tmp_path, args, needles, status):
     out = tmp_path / "out"
     result = cli(*args, "-o", str(out))
-    error_line(result, *needles)
+    error_line(result, *needles, status=status)
     assert temp_files(out) == []
     assert not out.exists() or list(out.iterdir()) == []
 

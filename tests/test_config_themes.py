@@ -48,7 +48,8 @@ def test_custom_size_and_overrides(tmp_path):
     assert config.with_overrides(preset=Preset.US).size == PRESETS[Preset.US]
     assert config.with_overrides(marks=False).marks is False
     # The library takes the enum; an unknown preset is refused by the command line.
-    error_line(cli("card", path, "--preset", "a7", "-o", tmp_path / "out"), "--preset", "'a7'")
+    error_line(cli("card", path, "--preset", "a7", "-o", tmp_path / "out"), "--preset", "'a7'",
+               status=2)
 
 
 def test_name_is_required(tmp_path):

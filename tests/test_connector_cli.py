@@ -28,11 +28,11 @@ def test_validate_says_valid_and_exits_0() -> None:
     assert result.stdout.startswith("valid: 2 cards of reflector spell 'Capture")
 
 
-def test_validate_lists_every_problem_and_exits_1(tmp_path: Path) -> None:
+def test_validate_lists_every_problem_and_exits_4(tmp_path: Path) -> None:
     bad = tmp_path / "moved.toml"
     bad.write_text(REFLECTOR.read_text().replace("y = 11.6", "y = 13.6"))
     result = cli("connector", "validate", bad)
-    assert result.returncode == 1 and result.stderr == ""
+    assert result.returncode == 4 and result.stderr == ""  # the check found a problem
     lines = result.stdout.splitlines()
     assert lines[0].startswith("not valid (")
     assert any("card 2: its corner 5 is 2.0 mm below card 1's yellow 5" in line
@@ -51,7 +51,8 @@ def test_validate_json(tmp_path: Path) -> None:
 
 def test_solve_writes_an_assembly_that_validates(tmp_path: Path) -> None:
     out = tmp_path / "found.toml"
-    result = ok(cli("connector", "solve", "deflector", "--json", "-o", out))
+    result = ok(cli("connector", "solve", "deflector", "--json", "-o", tmp_path, "--name",
+                    "found"))
     data = json.loads(result.stdout)
     assert data["cards"] == 3 and data["minimal"] is True and data["searched"] >= 1
     assert data["assembly"]["game"] == "deflector" and len(data["assembly"]["card"]) == 3
@@ -60,7 +61,7 @@ def test_solve_writes_an_assembly_that_validates(tmp_path: Path) -> None:
     assert ok(cli("connector", "validate", out)).stdout.startswith("valid: 3 cards")
     # The same search writes the same bytes.
     again = tmp_path / "again.toml"
-    ok(cli("connector", "solve", "deflector", "-o", again))
+    ok(cli("connector", "solve", "deflector", "-o", tmp_path, "--name", "again"))
     assert again.read_bytes() == out.read_bytes()
 
 
@@ -70,23 +71,27 @@ def test_solve_says_what_it_enumerated() -> None:
     assert "1 card: 8 judged, 0 cut" in text
 
 
-def test_solve_with_too_few_cards_exits_1() -> None:
+def test_solve_with_too_few_cards_exits_4() -> None:
     result = cli("connector", "solve", "defector", "--max-cards", "3")
-    assert result.returncode == 1
+    assert result.returncode == 4
     assert result.stdout.startswith("no assembly of up to 3 cards spells the defector")
 
 
 @pytest.mark.slow
 def test_solve_gives_up_at_its_budget_with_one_line(tmp_path: Path) -> None:
     out = tmp_path / "found.toml"
-    result = cli("connector", "solve", "defector", "--no-cut", "--budget", "25000", "-o", out)
+    result = cli("connector", "solve", "defector", "--no-cut", "--budget", "25000", "-o",
+                 tmp_path, "--name", "found")
     line = error_line(result, "--budget", "stopped after 25,000 assemblies",
                       "while trying 4 cards", "drop --no-cut", "raise --budget")
     assert result.stdout == "" and not out.exists() and "defector" in line
-    # With the cut the advice is only to raise the budget; --json prints nothing either.
+    # With the cut the advice is only to raise the budget; --json prints the error object.
     result = cli("connector", "solve", "defector", "--budget", "100", "--json")
     line = error_line(result, "stopped after 100 assemblies", "raise --budget")
-    assert "--no-cut" not in line and result.stdout == ""
+    assert "--no-cut" not in line
+    assert json.loads(result.stdout)["error"] == {
+        "code": "general.parameter", "field": "--budget",
+        "message": line.removeprefix("error: ")}
 
 
 # The resident size a search adds per assembly it visits, measured in a child of its own
@@ -144,15 +149,15 @@ def test_solve_without_the_cut_stays_well_under_a_gigabyte() -> None:
                             f"{peak / 1024**2:.0f} MB at the default budget")
 
 
-@pytest.mark.parametrize(("args", "needles"), [
-    (("connector", "solve", "chess"), ("GAME", "chess")),
-    (("connector", "solve", "rotator", "--max-cards", "0"), ("--max-cards",)),
-    (("connector", "solve", "rotator", "--preset", "a4"), ("--preset",)),
-    (("connector", "solve", "rotator", "--budget", "99"), ("--budget", "from 100", "99")),
-    (("connector", "validate", "missing.toml"), ("missing.toml", "does not exist")),
+@pytest.mark.parametrize(("args", "needles", "status"), [
+    (("connector", "solve", "chess"), ("GAME", "chess"), 2),  # not one of the choices: usage
+    (("connector", "solve", "rotator", "--max-cards", "0"), ("--max-cards",), 1),
+    (("connector", "solve", "rotator", "--preset", "a4"), ("--preset",), 2),
+    (("connector", "solve", "rotator", "--budget", "99"), ("--budget", "from 100", "99"), 1),
+    (("connector", "validate", "missing.toml"), ("missing.toml", "does not exist"), 1),
 ])
-def test_bad_arguments(args: tuple[str, ...], needles: tuple[str, ...]) -> None:
-    error_line(cli(*args), *needles)
+def test_bad_arguments(args: tuple[str, ...], needles: tuple[str, ...], status: int) -> None:
+    error_line(cli(*args), *needles, status=status)
 
 
 CARD = '[[card]]\nx = 0.0\ny = 0.0\nrotation = 0\ntabs = "open"\n'
@@ -241,7 +246,7 @@ def test_check_reports_a_broken_layout(tmp_path: Path) -> None:
     broken.write_text(moved.replace("costs you that square", "costs you the square"),
                       encoding="utf-8")
     result = cli("connector", "check", broken, "--preset", "eu")
-    assert result.returncode == 1
+    assert result.returncode == 4
     out = result.stdout
     assert "fragment 1 (" in out and "printable area" in out
     assert "no assembly of up to 2 cards spells the reflector description" in out
@@ -250,7 +255,7 @@ def test_check_reports_a_broken_layout(tmp_path: Path) -> None:
 
 def test_show_draws_and_says_how_to_lay_the_cards(tmp_path: Path) -> None:
     result = ok(cli("connector", "show", "reflector", "-o", tmp_path, "-f", "svg,png"))
-    lines = result.stdout.splitlines()
+    lines = [line for line in result.stdout.splitlines() if not line.startswith("wrote ")]
     assert lines[0].startswith("reflector (2 cards): 'Capture your rival's")
     assert lines[1] == "  Card 1: lay it down turned a quarter clockwise, tabs open, back panel up."
     assert lines[2].startswith("  Card 2: turned a quarter clockwise, tabs folded back; put its "
@@ -281,7 +286,7 @@ def test_validate_draws_a_picture_even_of_an_invalid_assembly(tmp_path: Path) ->
     bad.write_text(REFLECTOR.read_text().replace("y = 11.6", "y = 0.0"))
     picture = tmp_path / "bad.svg"
     result = cli("connector", "validate", bad, "--picture", picture)
-    assert result.returncode == 1 and f"wrote {picture}" in result.stderr
+    assert result.returncode == 4 and f"wrote {picture}" in result.stdout
     assert "not valid" in picture.read_text(encoding="utf-8")
     error_line(cli("connector", "validate", bad, "--picture", tmp_path / "x.gif"),
                "--picture", "x.gif")
@@ -338,7 +343,7 @@ def test_a_failed_validate_quotes_no_text_of_the_puzzle_unless_revealed(
             continue
         failed += 1
         for result in (plain, js):
-            assert result.returncode == 1, (name, result.stdout)
+            assert result.returncode == 4, (name, result.stdout)
             said = result.stdout + result.stderr
             for fragment in fragments:
                 # Short words ("one", "&") may occur in any sentence: never quoted.
@@ -352,7 +357,7 @@ def test_a_failed_validate_quotes_no_text_of_the_puzzle_unless_revealed(
         assert len(data["codes"]) == len(data["problems"])  # one for each, hints or not
         assert all(code.startswith("assembly.") for code in data["codes"])
         revealed = cli("connector", "validate", path, "--reveal")
-        assert revealed.returncode == 1
+        assert revealed.returncode == 4
         if data["pieces"]["visible"] != data["pieces"]["needed"] or data["pieces"]["other"]:
             assert f"the description is '{description}'" in revealed.stdout, name
         shown = json.loads(cli("connector", "validate", path, "--json", "--reveal").stdout)
@@ -386,8 +391,8 @@ def test_a_failed_validates_picture_caption_quotes_nothing_unless_revealed(
     text = REFLECTOR.read_text(encoding="utf-8")
     bad.write_text(text[:text.rindex("[[card]]")], encoding="utf-8")
     hidden, shown = tmp_path / "hidden.svg", tmp_path / "shown.svg"
-    assert cli("connector", "validate", bad, "--picture", hidden).returncode == 1
-    assert cli("connector", "validate", bad, "--picture", shown, "--reveal").returncode == 1
+    assert cli("connector", "validate", bad, "--picture", hidden).returncode == 4
+    assert cli("connector", "validate", bad, "--picture", shown, "--reveal").returncode == 4
     hidden_svg, shown_svg = hidden.read_text("utf-8"), shown.read_text("utf-8")
     assert "2 of the 4 yellow pieces" in hidden_svg
     assert "description is" not in hidden_svg and "Revealed" not in hidden_svg

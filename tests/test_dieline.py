@@ -283,7 +283,7 @@ def test_svg_layers(layer_mode: Path, file_mode: Path):
 
 def test_unknown_dieline_mode_is_refused(tmp_path: Path):
     error_line(cli("card", "--dieline", "sheet", "-o", str(tmp_path)), "--dieline",
-               "file, layer")
+               "file, layer", status=2)
 
 
 # --- the model -------------------------------------------------------------------------------

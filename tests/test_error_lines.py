@@ -66,10 +66,11 @@ def stderr_lines(result) -> list[str]:
     return lines
 
 
-def one_error(result) -> str:
-    """A failed run's one clean error line."""
+def one_error(result, status: int = 1) -> str:
+    """A failed run's one clean error line (exit ``status``: 1 bad input, 4 a check
+    that refused)."""
     lines = stderr_lines(result)
-    assert result.returncode == 1, (result.returncode, result.stderr[:500])
+    assert result.returncode == status, (result.returncode, result.stderr[:500])
     assert len(lines) == 1 and lines[0].startswith("error: "), lines
     return lines[0]
 
@@ -207,7 +208,7 @@ def test_file_names_with_line_breaks_stay_on_one_line(tmp_path, name):
     for command in (["ladder", "deck"], ["ladder", "attack"], ["connector", "validate"],
                     ["connector", "check"]):
         one_error(cli(*command, f"{name}.toml", cwd=tmp_path))
-    one_error(cli("rules", "node", "--source", f"{name}", "-o", out, cwd=tmp_path))
+    one_error(cli("rules", "rotator", "--source", f"{name}", "-o", out, cwd=tmp_path))
     # Files that exist and are broken: the file named, on one line.
     broken = write(tmp_path, f"{name}.toml", "[person\n")
     for args in (["card", broken, "-o", out], ["rotator", "show", broken],
@@ -308,13 +309,13 @@ LADDER_CASES = {
 def test_ladder_team_errors_name_the_file_each_card_and_the_field(tmp_path, case):
     text, said = LADDER_CASES[case]
     path = write(tmp_path, "a.toml", text)
-    assert one_error(cli("ladder", "attack", path)) == f"error: {path}: {said}"
+    assert one_error(cli("ladder", "attack", path), 4) == f"error: {path}: {said}"
 
 
 def test_a_large_team_is_named_by_its_tables(tmp_path):
     text = "".join(_card("[attacker]", "N" * 150 + str(i), "Producer" if i % 2 else "Writer")
                    for i in range(10)) + _card("defender", "Pat", "Artist")
-    line = one_error(cli("ladder", "attack", write(tmp_path, "a.toml", text)))
+    line = one_error(cli("ladder", "attack", write(tmp_path, "a.toml", text)), 4)
     assert "the attacking team attacker[1], attacker[2]," in line and "(rule T3)" in line
     assert "NNNN" not in line
 

@@ -62,17 +62,19 @@ def test_every_error_is_a_value_error_that_carries_its_input():
         ConfigError("f", [])
 
 
-@pytest.mark.parametrize("args,needle", [
-    (["sheet", "--margin", "40"], "--margin must be 0–30 mm, not 40."),
-    (["sheet", "--offset=25,0"], "--offset 25,0 is implausible"),
-    (["sheet", "--paper", "a3"], "--paper must be one of a4, letter, not 'a3'."),
-    (["sheet", "--flip", "side"], "--flip must be one of long, short, not 'side'."),
-    (["card", "--preset", "jp"], "--preset must be one of eu, us, not 'jp'."),
+@pytest.mark.parametrize("args,needle,status", [
+    # A value out of range is bad input (1); one that is not a choice, a usage error (2).
+    (["sheet", "--margin", "40"], "--margin must be 0–30 mm, not 40.", 1),
+    (["sheet", "--offset=25,0"], "--offset 25,0 is implausible", 1),
+    (["sheet", "--paper", "a3"], "--paper must be one of a4, letter, not 'a3'.", 2),
+    (["sheet", "--flip", "side"], "--flip must be one of long, short, not 'side'.", 2),
+    (["card", "--preset", "jp"], "--preset must be one of eu, us, not 'jp'.", 2),
     (["rotator", "generate", "--difficulty", "brutal"],
-     "--difficulty must be one of easy, medium, hard, not 'brutal'."),
-    (["rotator", "generate", "--size", "grid"], "--size must be one of card, large"),
+     "--difficulty must be one of easy, medium, hard, not 'brutal'.", 2),
+    (["rotator", "generate", "--size", "grid"], "--size must be one of card, large", 2),
     (["rotator", "print", "R1:B2B8E4I2I8-B4E2E8H4I9", "--size", "huge"],
-     "--size must be one of card, large, not 'huge'."),
+     "--size must be one of card, large, not 'huge'.", 2),
 ])
-def test_the_command_line_words_parameter_errors_with_its_options(tmp_path, args, needle):
-    error_line(cli(*args, "-o", tmp_path / "out"), needle)
+def test_the_command_line_words_parameter_errors_with_its_options(tmp_path, args, needle,
+                                                                  status):
+    error_line(cli(*args, "-o", tmp_path / "out"), needle, status=status)

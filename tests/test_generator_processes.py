@@ -144,7 +144,7 @@ def start_generation(tmp: Path, *, endless: bool = False, **streams: int
     fourth map (not hard) takes some 2 s to analyse (measured: maps 1-3 take 0.7 s in
     all). ``endless``: every map after the third never ends (see ``DRIVER``)."""
     args = ["rotator", "generate", "--seed", str(SEED), "--difficulty", "hard", "--count",
-            "3", "--jobs", "2", "-o", str(tmp / "r.pdf")]
+            "3", "--jobs", "2", "-o", str(tmp), "--name", "r"]
     if endless:
         (tmp / "driver.py").write_text(DRIVER)
         command = [sys.executable, str(tmp / "driver.py"), *args]
@@ -369,7 +369,7 @@ def test_a_killed_worker_is_a_runtime_fault_at_the_command_line(monkeypatch, tmp
     monkeypatch.setattr(generator, "analyse", analyse)
     with hang_guard():
         result = cli("rotator", "generate", "--seed", str(SEED), "--count", "3",
-                     "--jobs", "2", "-o", tmp_path / "r.pdf")
+                     "--jobs", "2", "-o", tmp_path, "--name", "r")
     line = error_line(result, "worker process stopped", "exit code -9", status=FAULT_STATUS)
     assert FAULT_STATUS == 3
     assert line.startswith("error: a worker process stopped while analysing map ")

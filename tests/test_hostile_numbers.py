@@ -22,8 +22,8 @@ NUMBER_COMMANDS: dict[str, tuple[str, ...]] = {
     "playsheet": ("playsheet", "deflector", "-o", "{}"),
     "rotator solve": ("rotator", "solve", BOARD),
     "rotator generate": ("rotator", "generate", "--seed", "3", "--count", "1", "--difficulty",
-                         "easy", "-o", "{}/r.pdf"),
-    "rotator print": ("rotator", "print", BOARD, "-o", "{}/b.pdf"),
+                         "easy", "-o", "{}"),
+    "rotator print": ("rotator", "print", BOARD, "-o", "{}"),
     "connector solve": ("connector", "solve", "reflector"),
     "ladder mat": ("ladder", "mat", "-o", "{}"),
     "nodes play": ("nodes", "play", "deflector"),
@@ -63,7 +63,7 @@ def test_a_number_of_hundreds_of_digits_is_one_line_naming_the_option_and_its_ra
         assert line.startswith(f"warning: {option} 999999…999 (400 digits) is more than")
         from pypdf import PdfReader
 
-        assert PdfReader(tmp_path / "out" / "r.pdf").pages  # the boards, written
+        assert PdfReader(tmp_path / "out" / "rotator.pdf").pages  # the boards, written
         return
     line = error_line(result, option)
     assert HUGE[:30] not in line  # the number is shortened

@@ -105,7 +105,7 @@ class Kind:
     schema: Table
     base: Callable[[], dict[str, Any]]  # read once a process: with_value changes a copy
     command: tuple[str, ...]
-    verdict: bool = False  # exit 1 with a verdict on stdout (and nothing on stderr) is fine
+    verdict: bool = False  # exit 4 with a verdict on stdout (and nothing on stderr) is fine
     files: tuple[tuple[str, str], ...] = ()  # other files the command reads (name, text)
 
 
@@ -174,7 +174,7 @@ def _judge(folder: Path, name: str, command: list[str], *needles: str,
     """Run ``command`` in ``folder`` (writing into ``out``): what is wrong with how it
     ended. A success must write PDFs that read back; a failure must be one error line
     naming ``needles`` and leave no output folder (a verdict may instead be said on
-    stdout with exit 1); a traceback is always wrong."""
+    stdout with exit 4, a check that found a problem); a traceback is always wrong."""
     shutil.rmtree(folder / "out", ignore_errors=True)
     try:
         result = cli(*command, cwd=folder)
@@ -182,7 +182,7 @@ def _judge(folder: Path, name: str, command: list[str], *needles: str,
         return [f"{name}: {type(exc).__name__}: {exc}"[:300]]
     if result.returncode == 0:
         return [f"{name}: {problem}" for problem in _unreadable_pdfs(folder / "out")]
-    if verdict and result.returncode == 1 and not result.stderr and result.stdout:
+    if verdict and result.returncode == 4 and not result.stderr and result.stdout:
         return []
     try:
         error_line(result, *needles)

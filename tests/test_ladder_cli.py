@@ -25,11 +25,11 @@ def test_the_example_deck_is_valid():
     assert ok(cli("ladder", "deck", example_deck())).stdout == result.stdout
 
 
-def test_a_deck_that_breaks_rules_prints_every_problem_and_exits_1(tmp_path):
+def test_a_deck_that_breaks_rules_prints_every_problem_and_exits_4(tmp_path):
     rows = "\n".join(f"Boss {i},CEO,Acme,{i}" for i in range(6))
     path = write(tmp_path, "d.csv", "name,title,company,strength\n" + rows + "\n")
     result = cli("ladder", "deck", path)
-    assert result.returncode == 1 and result.stderr == ""
+    assert result.returncode == 4 and result.stderr == ""  # the check found a problem
     lines = result.stdout.splitlines()
     assert "not valid (3 problems):" in lines
     assert lines[-3:] == [
@@ -63,7 +63,7 @@ def test_a_deck_file_that_cannot_be_read_is_one_error_line(tmp_path):
                                            "Ada,CEO,Acme\n")
     # A people file of `card --batch` with no Strength: its cards are laid out to read it.
     result = cli("ladder", "deck", people, "--json")
-    assert result.returncode == 1 and json.loads(result.stdout)["cards"] == 1
+    assert result.returncode == 4 and json.loads(result.stdout)["cards"] == 1
 
 
 def test_the_deck_types_executive_acronyms_as_upper_management(tmp_path):
@@ -118,13 +118,14 @@ def test_an_unstoppable_attack_says_no_defence(tmp_path):
 def test_forbidden_teams_and_bad_files_are_one_error_line(tmp_path):
     press = write(tmp_path, "p.toml", _card("[attacker]", "Pat", "Journalist")
                   + _card("[attacker]", "Sam", "Producer") + _card("defender", "Ada", "CEO"))
-    error_line(cli("ladder", "attack", press), "play the Press card alone; it needs no help")
+    error_line(cli("ladder", "attack", press), "play the Press card alone; it needs no help",
+               status=4)  # the rules refuse the attack: a check that found a problem
     other = write(tmp_path, "o.toml", _card("[attacker]", "Jo", "Intern")
                   + _card("[attacker]", "Sam", "Producer") + _card("defender", "Ada", "CEO"))
-    error_line(cli("ladder", "attack", other), "attacker[1] (Jo)", "rule T4")
+    error_line(cli("ladder", "attack", other), "attacker[1] (Jo)", "rule T4", status=4)
     defender = write(tmp_path, "d.toml", _card("[attacker]", "Sam", "Producer")
                      + _card("defender", "Pat", "Journalist"))
-    error_line(cli("ladder", "attack", defender), "a Press card is never attacked")
+    error_line(cli("ladder", "attack", defender), "a Press card is never attacked", status=4)
     bad = write(tmp_path, "b.toml", _card("[attacker]", "Sam", "Producer")
                 + _card("[attacker]", "Bo", "Producer", 12) + _card("defender", "Ada", "CEO"))
     error_line(cli("ladder", "attack", bad), "b.toml", "attacker[2].strength")
@@ -133,7 +134,8 @@ def test_forbidden_teams_and_bad_files_are_one_error_line(tmp_path):
 
 def test_a_counter_attack_on_the_trio_is_refused(tmp_path):
     # The Trio's attack allows no defence: counter-attacking it is one error line naming
-    # the file and [[defender]], exit 1, and nothing on stdout.
+    # the file and [[defender]], exit 4 (the rules refuse it), and nothing on stdout but,
+    # with --json, the error object.
     path = write(tmp_path, "t.toml", _card("[attacker]", "Ada", "CEO", 9)
                  + _card("[defender]", "Sam", "Producer") + _card("[defender]", "Ed", "Writer")
                  + _card("[defender]", "Al", "Artist"))
@@ -141,8 +143,9 @@ def test_a_counter_attack_on_the_trio_is_refused(tmp_path):
         result = cli("ladder", "attack", path, *args)
         error_line(result, "t.toml: the [[defender]] team defender[1] (Sam), defender[2] (Ed) "
                    "and defender[3] (Al) is the Cooperative Trio (defender[1].title "
-                   "'Producer'", "never counter-attacked (rule D3)")
-        assert result.stdout == ""
+                   "'Producer'", "never counter-attacked (rule D3)", status=4)
+        assert result.stdout == "" if not args else (
+            json.loads(result.stdout)["error"]["code"] == "general.refused")
     # The Trio attacking: it wins and the defender may not defend.
     trio = write(tmp_path, "w.toml", _card("[attacker]", "Sam", "Producer")
                  + _card("[attacker]", "Ed", "Writer") + _card("[attacker]", "Al", "Artist")

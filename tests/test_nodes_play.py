@@ -93,7 +93,7 @@ def test_quitting_and_end_of_input(monkeypatch):
 
 
 def test_bad_options():
-    assert "GAME" in error_line(cli("nodes", "play", "defector"))
+    assert "GAME" in error_line(cli("nodes", "play", "defector"), status=2)  # not a choice
     assert "--players" in error_line(cli("nodes", "play", "deflector", "--players", "6"))
 
 

@@ -290,11 +290,12 @@ def test_a_killed_runs_real_leftovers_are_removed_by_the_next_run(tmp_path):
 
 
 def test_writing_commands_keep_the_users_hidden_files(tmp_path):
-    """init into the current folder, card -o ., rotator print -o x.pdf, rules -o ."""
+    """init into the current folder, card -o ., rotator print -o . --name x, rules -o ."""
     _plant(tmp_path, USERS_HIDDEN + KILLED_RUNS)
     ok(cli("init", cwd=tmp_path))
     ok(cli("card", "my-card.toml", "-o", ".", "-f", "pdf", cwd=tmp_path))
-    ok(cli("rotator", "print", "R1:B2B8E4I2I8-B4E2E8H4I9", "-o", "x.pdf", cwd=tmp_path))
+    ok(cli("rotator", "print", "R1:B2B8E4I2I8-B4E2E8H4I9", "-o", ".", "--name", "x",
+           cwd=tmp_path))
     ok(cli("rules", "rotator", "-o", ".", cwd=tmp_path))
     _survived(tmp_path, USERS_HIDDEN)
     assert not [p for p in tmp_path.iterdir() if CARDGENS_OWN.fullmatch(p.name)]
@@ -434,20 +435,21 @@ def test_output_names_stay_inside_the_folder_asked_for(tmp_path, name):
 
 
 def test_a_file_name_too_long_for_the_file_system_is_one_line(tmp_path):
-    error_line(cli("rotator", "print", "R1:B2B8E4I2I8-B4E2E8H4I9", "-o",
-                   tmp_path / ("b" * 300 + ".pdf")), "name is too long")
+    error_line(cli("rotator", "print", "R1:B2B8E4I2I8-B4E2E8H4I9", "-o", tmp_path,
+                   "--name", "b" * 300), "--name is too long")
 
 
 @pytest.mark.parametrize("target", ["/dev/null", "pipe"])
 @pytest.mark.parametrize("fmt", ["pdf", "svg", "pdf,png"])
-def test_a_device_or_pipe_as_the_stem_of_files_is_refused(tmp_path, target, fmt):
-    """rotator print gives -o its suffix per format: /dev/null used to mean /dev/null.pdf."""
+def test_a_device_or_pipe_as_the_output_folder_is_refused(tmp_path, target, fmt):
+    """rotator print's -o is a folder, as every command's: /dev/null once meant
+    /dev/null.pdf; now it is not a folder, and nothing is written beside it."""
     if target == "pipe":
         os.mkfifo(tmp_path / "pipe")
         target = str(tmp_path / "pipe")
     before = sorted(os.listdir(Path(target).parent))
     line = error_line(cli("rotator", "print", "R1:B2B8E4I2I8-B4E2E8H4I9", "-o", target,
-                          "-f", fmt), "--output", target, "not a file or a folder")
+                          "-f", fmt), "output folder", target, "not a folder")
     assert "\n" not in line
     assert sorted(os.listdir(Path(target).parent)) == before
     assert not Path(target + ".pdf").exists()

@@ -398,14 +398,15 @@ def test_the_command_writes_the_sheets(tmp_path):
     assert (tmp_path / "two.pdf").is_file() and (tmp_path / "two-player-2.svg").is_file()
 
 
-@pytest.mark.parametrize("args,needles", [
-    (["deflektor"], ["did you mean deflector?"]),
-    (["reflector", "--players", "3"], ["--players must be 2 for Reflector"]),
-    (["deflector", "--players", "6"], ["--players must be from 3 to 5"]),
-    (["defector", "--players", "2"], ["--players", "for Defector"]),
-    (["defector", "--paper", "a3"], ["--paper"]),
-    (["defector", "--preset", "uk"], ["--preset"]),
-    (["reflector", "--format", "gif"], ["--format"])])
-def test_the_command_refuses_bad_input_in_one_line(tmp_path, args, needles):
-    error_line(cli("playsheet", *args, "-o", tmp_path), *needles)
+@pytest.mark.parametrize("args,needles,status", [
+    # A value that is not one of the choices is a usage error (2); one out of range, 1.
+    (["deflektor"], ["GAME: the game must be", "did you mean deflector?"], 2),
+    (["reflector", "--players", "3"], ["--players must be 2 for Reflector"], 1),
+    (["deflector", "--players", "6"], ["--players must be from 3 to 5"], 1),
+    (["defector", "--players", "2"], ["--players", "for Defector"], 1),
+    (["defector", "--paper", "a3"], ["--paper"], 2),
+    (["defector", "--preset", "uk"], ["--preset"], 2),
+    (["reflector", "--format", "gif"], ["--format"], 2)])
+def test_the_command_refuses_bad_input_in_one_line(tmp_path, args, needles, status):
+    error_line(cli("playsheet", *args, "-o", tmp_path), *needles, status=status)
     assert not any(tmp_path.iterdir())

@@ -128,7 +128,7 @@ CASES: dict[str, Callable[[Path], list[str | Path]]] = {
     "`--offset=nan,0`": lambda d: ["sheet", _write(d, "base.toml", PERSON).name,
                                    "--offset=nan,0"],
     "a number of hundreds of digits for an option": lambda d: [
-        "rotator", "generate", "--count", "9" * 400, "-o", "out/r.pdf"],
+        "rotator", "generate", "--count", "9" * 400, "-o", "out"],
     "an integer in a data file beyond TOML's 64 bits": lambda d: [
         "card", _write(d, "big.toml", f"[card]\nwidth_mm = 1{'0' * 400}\nheight_mm = 55\n"
                                       '[person]\nname = "A"\n').name],
@@ -138,23 +138,27 @@ CASES: dict[str, Callable[[Path], list[str | Path]]] = {
         "card", _write(d, "base.toml", PERSON).name, "--theme",
         _write(d, "file.txt", "").name + "/x.toml"],
     "an output name taken by a device or folder": lambda d: ["init", "/dev/full", "--force"],
-    "a device as the `-o` of a command that sets the suffix (`rotator print -o /dev/null`)":
+    "a device as the `-o` folder (`rotator print -o /dev/null`)":
         lambda d: ["rotator", "print", "R1:B2B8E4I2I8-B4E2E8H4I9", "-o", "/dev/null"],
+    "`-o` naming a file (`ladder mat -o out.pdf`) (exit 2)": lambda d: [
+        "ladder", "mat", "-o", "out.pdf"],
+    "a value not of the option's type (`--dpi abc`) (exit 2)": lambda d: [
+        "card", "--dpi", "abc"],
     "a board ID with a look-alike letter": lambda d: [
         "rotator", "show", "R1:B2B8E4ı2I8-B4E2E8H4I9"],
     "a board breaking the placement rules": lambda d: [
         "rotator", "show", "R1:B2C3E4I2I8-B4E2E8H4I10"],
     "a board file with a bad cell": lambda d: [
         "rotator", "show", _write(d, "board.toml", 'nodes = ["A:B2", "A:Z9"]\n').name],
-    "a Corporate Ladder team the rules forbid": _ladder_team,
+    "a Corporate Ladder team the rules forbid (exit 4)": _ladder_team,
     "a Node-game record with a bad space": lambda d: [
         "referee", _write(d, "game.toml", _RECORD.format('"P2:E11"')).name],
-    "a Node-game record with an illegal move": lambda d: [
+    "a Node-game record with an illegal move (exit 4)": lambda d: [
         "referee", _write(d, "turn.toml", _RECORD.format('"P2:E1" },\n  { by = "P1", at = "P2:E2"'
                                           )).name],
-    "a grade named twice in `--difficulty`": lambda d: [
+    "a grade named twice in `--difficulty` (exit 2)": lambda d: [
         "rotator", "generate", "--difficulty", "easy,easy", "-o", "out"],
-    "a Node game the terminal does not play (`nodes play defector`)": lambda d: [
+    "a Node game the terminal does not play (`nodes play defector`) (exit 2)": lambda d: [
         "nodes", "play", "defector"],
 }
 
@@ -183,7 +187,8 @@ def test_the_readme_says_what_cardgen_says(tmp_path, row):
     args = CASES[row](tmp_path)
     if args[0] in ("card", "sheet"):
         args = [*args, "-o", "out"]
-    line = error_line(cli(*args, cwd=tmp_path))
+    stated = re.search(r"\(exit (\d)\)$", row)  # a row says its exit status unless it is 1
+    line = error_line(cli(*args, cwd=tmp_path), status=int(stated.group(1)) if stated else 1)
     line = line.replace(f"{tmp_path}/", "")
     expected = ROWS[row]
     if expected.endswith(" Also: … (every other problem)"):

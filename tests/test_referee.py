@@ -352,7 +352,7 @@ def test_a_bad_report_names_line_and_key() -> None:
 def test_example_one_prints_the_expected_report_and_stops_at_the_illegal_move() -> None:
     result = cli("referee", "--example", "reflector")
     line = error_line(result, "reflector.toml: line 20: move 9 is illegal", "out-of-reach",
-                      "SPEC §9.4.3")
+                      "SPEC §9.4.3", status=4)  # a check that found a problem
     assert "P2:H5" in line
     assert parse_report(result.stdout, "stdout") == read_report(
         DATA / "reflector-example.report.toml")
@@ -372,7 +372,7 @@ def test_example_two_is_legal_and_json_equals_the_toml() -> None:
 def test_json_of_a_stopped_replay_equals_its_toml() -> None:
     toml_run = cli("referee", DATA / "reflector-example.toml")
     json_run = cli("referee", DATA / "reflector-example.toml", "--json")
-    assert toml_run.returncode == json_run.returncode == 1
+    assert toml_run.returncode == json_run.returncode == 4
     assert json.loads(json_run.stdout) == tomllib.loads(toml_run.stdout)
 
 
@@ -382,7 +382,7 @@ def test_a_record_breaking_a_rule_exits_as_a_failed_check(tmp_path: Path) -> Non
     bad.write_text(text.replace('{ by = "P2", at = "P1:E2" }', '{ by = "P1", at = "P2:E2" }'))
     result = cli("referee", bad)
     error_line(result, "turn.toml: line 9: move 2 is illegal: it is P2's turn, not P1's "
-               "(not-your-turn, SPEC §9.4.2)")
+               "(not-your-turn, SPEC §9.4.2)", status=4)
     data = tomllib.loads(result.stdout)
     assert data["report"][-1] == {"move": 2, "legal": False, "reason": "not-your-turn"}
     assert data["outcome"]["stopped_at"] == 2
@@ -394,17 +394,18 @@ def test_a_bad_set_up_is_reported_on_move_one(tmp_path: Path) -> None:
     bad = tmp_path / "setup.toml"
     bad.write_text(text.replace('"C3", "D4", "H7", "J10", "F9"', '"C3", "D4"'))
     result = cli("referee", bad)
-    error_line(result, "setup.toml: the set-up breaks a rule", "bad-setup")
+    error_line(result, "setup.toml: the set-up breaks a rule", "bad-setup", status=4)
     data = tomllib.loads(result.stdout)
     assert data["report"] == [{"move": 1, "legal": False, "reason": Reason.BAD_SETUP.value}]
 
 
 def test_option_errors() -> None:
-    error_line(cli("referee"), "no game record given", "--example reflector")
+    # The command line cannot be used as typed: usage errors, exit 2.
+    error_line(cli("referee"), "no game record given", "--example reflector", status=2)
     error_line(cli("referee", "--example", "rotator"),
-               "--example must be reflector or deflector, not 'rotator'")
+               "--example must be reflector or deflector, not 'rotator'", status=2)
     error_line(cli("referee", DATA / "reflector-example.toml", "--example", "reflector"),
-               "--example", "not both")
+               "--example", "not both", status=2)
     error_line(cli("referee", "missing.toml"), "record file missing.toml does not exist")
 
 
@@ -429,7 +430,7 @@ def test_the_commented_report_reads_back() -> None:
 def test_referee_smoke_in_a_real_process() -> None:
     """Example 1 through the installed command line prints exactly SPEC §9.8's report."""
     result = run_process("referee", DATA / "reflector-example.toml")
-    assert result.returncode == 1, result.stderr
+    assert result.returncode == 4, result.stderr
     assert "Traceback" not in result.stderr
     assert parse_report(result.stdout, "stdout") == read_report(
         DATA / "reflector-example.report.toml")
@@ -463,7 +464,7 @@ def test_the_referee_names_the_reason_and_rule_of_an_illegal_move(
     path = tmp_path / "game.toml"
     path.write_text(_RECORD_HEAD + f'move = [{{ by = "P1", at = "P2:E1" }}, {moves}]\n')
     result = cli("referee", path)
-    line = error_line(result, f"({reason}, SPEC §{rule}")
+    line = error_line(result, f"({reason}, SPEC §{rule}", status=4)
     last = tomllib.loads(result.stdout)["report"][-1]
     assert last["legal"] is False and last["reason"] == reason
     assert f"move {last['move']} is illegal" in line

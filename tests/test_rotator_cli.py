@@ -97,18 +97,25 @@ def pdf_texts(path: Path) -> list[str]:
 
 
 def generate(tmp: Path, name: str, *args: str) -> tuple[list[dict], Path]:
-    """``generate --json -o tmp/name.pdf ARGS``: the boards as JSON and the PDF path."""
+    """``generate --json -o tmp --name name ARGS``: the boards as JSON and the PDF path."""
     pdf = tmp / f"{name}.pdf"
-    result = ok(rotator("generate", *args, "--json", "-o", str(pdf)))
-    boards = json.loads(result.stdout)
+    result = ok(rotator("generate", *args, "--json", "-o", str(tmp), "--name", name))
+    boards = boards_of(result)
     assert isinstance(boards, list)
     return boards, pdf
 
 
 def run_generate(tmp: Path, name: str, *args: str) -> tuple[Result, Path]:
-    """``generate --json -o tmp/name.pdf ARGS``: the run and the PDF path."""
+    """``generate --json -o tmp --name name ARGS``: the run and the PDF path."""
     pdf = tmp / f"{name}.pdf"
-    return ok(rotator("generate", *args, "--json", "-o", str(pdf))), pdf
+    return ok(rotator("generate", *args, "--json", "-o", str(tmp), "--name", name)), pdf
+
+
+def boards_of(result: Result) -> list[dict]:
+    """The boards of ``generate --json``'s one object."""
+    data = json.loads(result.stdout)
+    assert isinstance(data, dict) and set(data) == {"boards", "files"}
+    return data["boards"]
 
 
 def is_easy(b: dict) -> bool:
@@ -381,7 +388,7 @@ def easy(tmp_path_factory) -> dict[str, tuple[Result, Path]]:
 
 def test_generate_json(seven):
     result, pdf = seven
-    boards = json.loads(result.stdout)
+    boards = boards_of(result)
     assert isinstance(boards, list) and len(boards) == 3
     for b in boards:
         assert {"board_id", "grade", "turns", "boosts"} <= set(b)
@@ -394,24 +401,25 @@ def test_generate_json(seven):
         assert b["par"] == b["turns"] and 0 <= b["boosts_needed"] <= b["boosts"]
         assert 0 < b["par_first_moves"] <= b["open_first_moves"] <= b["first_moves"] <= 40
     assert len({b["board_id"] for b in boards}) == 3
-    assert pdf.is_file() and "wrote" in result.stderr  # --json keeps stdout pure JSON
+    assert pdf.is_file() and "wrote" not in result.stdout + result.stderr  # pure JSON
+    assert json.loads(result.stdout)["files"] == [{"path": str(pdf), "replaced": False}]
 
 
 @pytest.mark.slow
 def test_generate_is_reproducible_and_jobs_do_not_matter(easy):
     (a, pdf_a), (c, pdf_c) = easy["a"], easy["c"]
-    assert a.stdout == c.stdout
-    assert json.loads(a.stdout) == json.loads(c.stdout)
+    assert a.stdout.replace("a.pdf", "c.pdf") == c.stdout
+    assert boards_of(a) == boards_of(c)
     assert pdf_a.read_bytes() == pdf_c.read_bytes()
 
 
 def test_generate_json_is_the_librarys_graded_records(easy):
-    assert json.loads(easy["a"][0].stdout) == [
+    assert boards_of(easy["a"][0]) == [
         graded_record(b) for b in generate_boards(7, 3, Grade.EASY).boards]
 
 
 def test_generated_figures_match_the_solver(seven):
-    for b in json.loads(seven[0].stdout):
+    for b in boards_of(seven[0]):
         data = solve_json(b["board_id"], "--quick")
         assert data["solvable"] is True and data["complete"] is True
         assert (data["turns"], data["boosts"], data["start"]) == (b["turns"], b["boosts"],
@@ -421,7 +429,7 @@ def test_generated_figures_match_the_solver(seven):
 
 
 def test_generate_easy(easy):
-    boards = json.loads(easy["a"][0].stdout)
+    boards = boards_of(easy["a"][0])
     assert len(boards) == 3
     for b in boards:
         assert b["grade"] == "easy" and is_easy(b), b
@@ -438,7 +446,7 @@ def test_generate_hard(tmp_path):
 
 
 def test_grades_of_any_difficulty_follow_the_rules(seven):
-    for b in json.loads(seven[0].stdout):
+    for b in boards_of(seven[0]):
         expected = "easy" if is_easy(b) else "hard" if is_hard(b) else "medium"
         assert b["grade"] == expected, b
 
@@ -446,12 +454,15 @@ def test_grades_of_any_difficulty_follow_the_rules(seven):
 def test_generate_gives_up_cleanly_within_its_tries(tmp_path):
     pdf = tmp_path / "never.pdf"
     result = rotator("generate", "--difficulty", "hard", "--count", "5", "--tries", "3",
-                     "--seed", "7", "--json", "--jobs", "1", "-o", str(pdf))
+                     "--seed", "7", "--json", "--jobs", "1", "-o", str(tmp_path), "--name",
+                     "never")
     assert result.returncode != 0
     line = error_line(result, "found only", "of 5", "hard", "3 maps")
     k = int(re.search(r"found only (\d+) of 5", line).group(1))
     assert 0 <= k < 5
-    assert len(json.loads(result.stdout)) == k  # the JSON is still well-formed
+    data = json.loads(result.stdout)  # the JSON is still well-formed: the error object,
+    assert data["error"]["message"] == line.removeprefix("error: ")  # and the book written
+    assert len(data.get("files", [])) == (k > 0)
     assert pdf.is_file() == (k > 0)
 
 
@@ -463,7 +474,8 @@ def test_generate_gives_up_cleanly_within_its_tries(tmp_path):
 ])
 def test_generate_bad_options(tmp_path, args, needles):
     pdf = tmp_path / "x.pdf"
-    error_line(rotator("generate", "--count", "1", "-o", str(pdf), *args), *needles)
+    error_line(rotator("generate", "--count", "1", "-o", str(tmp_path), "--name", "x", *args),
+               *needles, status=2)  # not one of the option's choices: a usage error
     assert not pdf.exists()
 
 
@@ -474,7 +486,7 @@ GRADES = ["easy", "medium", "hard"]
 
 def test_generate_pdf_rules_then_numbered_boards_then_solutions(seven):
     result, pdf = seven
-    boards = json.loads(result.stdout)
+    boards = boards_of(result)
     ids = [b["board_id"] for b in boards]
     # A mixed set runs easy to hard: grade, then par turns, then ID.
     assert [(GRADES.index(b["grade"]), b["turns"], b["board_id"]) for b in boards] == sorted(
@@ -496,7 +508,7 @@ def test_generate_pdf_rules_then_numbered_boards_then_solutions(seven):
 
 def test_generate_pdf_ids_sit_under_their_boards(seven):
     result, pdf = seven
-    ids = [b["board_id"] for b in json.loads(result.stdout)]
+    ids = [b["board_id"] for b in boards_of(result)]
     with pdfplumber.open(pdf) as doc:
         page = doc.pages[1]  # after the rules
         words = page.extract_words()
@@ -533,10 +545,11 @@ def test_generate_layout_is_the_old_spelling_of_size(tmp_path):
     new = tmp_path / "new.pdf"
     old = tmp_path / "old.pdf"
     ok(rotator("generate", "--seed", "7", "--count", "1", "--difficulty", "easy", "--jobs",
-               "1", "--no-rules", "--no-keys", "--size", "card", "-o", str(new)))
+               "1", "--no-rules", "--no-keys", "--size", "card", "-o", str(tmp_path), "--name",
+               "new"))
     result = ok(rotator("generate", "--seed", "7", "--count", "1", "--difficulty", "easy",
                         "--jobs", "1", "--no-rules", "--no-keys", "--layout", "nup", "-o",
-                        str(old)))
+                        str(tmp_path), "--name", "old"))
     assert "--layout is deprecated" in result.stderr and "--size card" in result.stderr
     assert pdf_texts(old) == pdf_texts(new)
 
@@ -545,7 +558,7 @@ def test_generate_layout_is_the_old_spelling_of_size(tmp_path):
 
 def test_print_all_formats_with_key(tmp_path):
     base = tmp_path / "out" / "board"
-    result = ok(rotator("print", BOARD2, "-f", "pdf,svg,png", "-o", str(base), "--key",
+    result = ok(rotator("print", BOARD2, "-f", "pdf,svg,png", "-o", str(base.parent), "--key",
                         "--dpi", "100"))
     pdf, svg, png = (base.with_suffix(s) for s in (".pdf", ".svg", ".png"))
     for path in (pdf, svg, png):
@@ -571,16 +584,18 @@ def test_print_all_formats_with_key(tmp_path):
 
 def test_print_several_boards(tmp_path):
     base = tmp_path / "two"
-    error_line(rotator("print", BOARD, BOARD2, "-f", "svg", "-o", str(base)), "svg", "one board")
+    error_line(rotator("print", BOARD, BOARD2, "-f", "svg", "-o", str(tmp_path), "--name",
+                       "two"), "svg", "one board")
     assert not base.with_suffix(".svg").exists()
-    ok(rotator("print", BOARD, BOARD2, "-o", str(base), "--size", "card"))
+    ok(rotator("print", BOARD, BOARD2, "-o", str(tmp_path), "--name", "two", "--size", "card"))
     texts = pdf_texts(base.with_suffix(".pdf"))
     assert len(texts) == 1 and BOARD in texts[0] and BOARD2 in texts[0]
 
 
 def test_print_bad_board_and_size(tmp_path):
     error_line(rotator("print", "hello", "-o", str(tmp_path / "x")), "malformed")
-    error_line(rotator("print", BOARD, "--size", "huge", "-o", str(tmp_path / "x")), "--size")
+    error_line(rotator("print", BOARD, "--size", "huge", "-o", str(tmp_path / "x")), "--size",
+               status=2)
     assert not list(tmp_path.iterdir())
 
 

@@ -125,7 +125,8 @@ def test_bad_options(tmp_path):
     # The library takes a Grade; difficulty text is checked where it is typed, the CLI.
     pdf = tmp_path / "x.pdf"
     error_line(cli("rotator", "generate", "--difficulty", "fiendish", "--count", "1", "-o",
-                   pdf), "--difficulty", "easy, medium, hard", "'fiendish'")
+                   tmp_path, "--name", "x"), "--difficulty", "easy, medium, hard", "'fiendish'",
+               status=2)
     assert not pdf.exists()
     with pytest.raises(ParameterError, match="count") as caught:
         generate(1, 0)

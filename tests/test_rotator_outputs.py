@@ -8,21 +8,25 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.cli.common import file_or_folder
+from cardgen.cli.common import OutputIsFile, output_folder
 from tests.helpers import cli, error_line, ok
 
 BOARD = "R1:B2B8E4I2I8-B4E2E8H4I9"
 
 
-def test_a_folder_or_a_trailing_slash_means_the_file_inside(tmp_path):
-    parse = file_or_folder("rotator.pdf")
+def test_o_is_always_a_folder_and_a_file_is_refused(tmp_path):
     (tmp_path / "there").mkdir()
-    assert parse(str(tmp_path / "there")) == tmp_path / "there" / "rotator.pdf"
-    assert parse(f"{tmp_path}/new/") == tmp_path / "new" / "rotator.pdf"
-    assert parse(str(tmp_path / "book.pdf")) == tmp_path / "book.pdf"
-    assert parse(Path("output/rotator.pdf")) == Path("output/rotator.pdf")  # the default
-    assert parse("x" * 5000) == Path("x" * 5000)  # too long to look up: a file name
-    assert parse("a\x00b") == Path("a\x00b")
+    (tmp_path / "notes").write_text("x")
+    assert output_folder(str(tmp_path / "there")) == tmp_path / "there"
+    assert output_folder(f"{tmp_path}/new/") == tmp_path / "new"
+    assert output_folder(Path("output")) == Path("output")  # the default
+    assert output_folder("x" * 5000) == Path("x" * 5000)  # too long to look up: a folder
+    assert output_folder("a\x00b") == Path("a\x00b")  # (refused when it is used)
+    (tmp_path / "book.pdf").mkdir()
+    assert output_folder(str(tmp_path / "book.pdf")) == tmp_path / "book.pdf"  # a folder
+    for file in (tmp_path / "notes", tmp_path / "new.pdf", tmp_path / "x" / "b.TOML"):
+        with pytest.raises(OutputIsFile, match="-o is the folder to write into"):
+            output_folder(str(file))
 
 
 @pytest.mark.parametrize("given", ["out", "out/", "new/"])

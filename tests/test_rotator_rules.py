@@ -336,8 +336,8 @@ def first_page(path: Path) -> tuple[int, str]:
 def test_generate_puts_the_rules_first_unless_told_not_to(tmp_path):
     args = ["rotator", "generate", "--seed", str(EXAMPLE_SEED), "--count", "1", "--jobs", "1",
             "--no-keys"]
-    ok(cli(*args, "-o", tmp_path / "with.pdf", "--paper", "letter"))
-    ok(cli(*args, "-o", tmp_path / "without.pdf", "--no-rules"))
+    ok(cli(*args, "-o", tmp_path, "--name", "with", "--paper", "letter"))
+    ok(cli(*args, "-o", tmp_path, "--name", "without", "--no-rules"))
     pages, text = first_page(tmp_path / "with.pdf")
     assert pages == 2 and text.startswith("Rotator") and "Which way is down" in text
     pages, text = first_page(tmp_path / "without.pdf")
@@ -346,9 +346,10 @@ def test_generate_puts_the_rules_first_unless_told_not_to(tmp_path):
 
 def test_print_adds_the_rules_when_asked(tmp_path):
     board = example().rmap.board_id
-    ok(cli("rotator", "print", board, "--rules", "-o", tmp_path / "b"))
+    ok(cli("rotator", "print", board, "--rules", "-o", tmp_path, "--name", "b"))
     pages, text = first_page(tmp_path / "b.pdf")
     assert pages == 2 and text.startswith("Rotator")
-    error_line(cli("rotator", "print", board, "--rules", "-f", "png", "-o", tmp_path / "c"),
+    error_line(cli("rotator", "print", board, "--rules", "-f", "png", "-o", tmp_path, "--name",
+                   "c"),
                "--rules", "pdf")
     assert not (tmp_path / "c.png").exists()

@@ -24,17 +24,18 @@ def test_the_command_writes_the_book(tmp_path):
     assert float(reader.pages[0].mediabox.width) == pytest.approx(139.7 * PT, abs=0.01)
 
 
-@pytest.mark.parametrize("args,needles", [
-    (["ladr"], ["GAME", "did you mean ladder?"]),
-    (["rotater"], ["did you mean rotator?"]),
-    (["chess"], ["no rules for 'chess'", "valid: rotator"]),
-    (["all", "--paper", "a3"], ["--paper"]),
-    (["all", "--creep", "9"], ["--creep must be from 0 to 3"]),
-    (["all", "--flip", "side"], ["--flip"]),
-    (["all", "--format", "doc"], ["--format"]),
+@pytest.mark.parametrize("args,needles,status", [
+    # A value that is not one of the choices is a usage error (2); one out of range, 1.
+    (["ladr"], ["GAME", "did you mean ladder?"], 2),
+    (["rotater"], ["did you mean rotator?"], 2),
+    (["chess"], ["no rules for 'chess'", "valid: rotator"], 2),
+    (["all", "--paper", "a3"], ["--paper"], 2),
+    (["all", "--creep", "9"], ["--creep must be from 0 to 3"], 1),
+    (["all", "--flip", "side"], ["--flip"], 2),
+    (["all", "--format", "doc"], ["--format"], 2),
 ])
-def test_bad_options_are_one_line_and_write_nothing(tmp_path, args, needles):
-    error_line(cli("rules", *args, "-o", tmp_path / "out"), *needles)
+def test_bad_options_are_one_line_and_write_nothing(tmp_path, args, needles, status):
+    error_line(cli("rules", *args, "-o", tmp_path / "out"), *needles, status=status)
     assert not (tmp_path / "out").exists()
 
 

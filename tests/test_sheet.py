@@ -899,11 +899,12 @@ def test_bad_offset_is_a_one_line_error(tmp_path, value, message):
 
 def test_bad_paper_flip_and_margin_are_one_line_errors(tmp_path):
     config = write_config(tmp_path)
-    for args, needles in ((("--paper", "a5"), ("--paper", "a4, letter", "'a5'")),
-                          (("--flip", "diagonal"), ("--flip", "long, short", "'diagonal'")),
-                          (("--margin", "31"), ("--margin", "0–30 mm", "31"))):
+    for args, needles, status in (
+            (("--paper", "a5"), ("--paper", "a4, letter", "'a5'"), 2),  # not a choice: usage
+            (("--flip", "diagonal"), ("--flip", "long, short", "'diagonal'"), 2),
+            (("--margin", "31"), ("--margin", "0–30 mm", "31"), 1)):
         result = cli("sheet", config, "-o", tmp_path / "o", *args)
-        error_line(result, *needles)
+        error_line(result, *needles, status=status)
 
 
 # --- 6. the registration test page --------------------------------------------------------

@@ -129,9 +129,9 @@ if "import" in points:  # the N-th lookup of a module of the command line (not o
 else:
     import cardgen.output as output
 
-    real_write, inside = output.write_files, []
+    real_write, inside = output.write_set, []
 
-    def write_files(files):
+    def write_set(files):
         if point is None:
             serve()
         inside.append(True)
@@ -140,7 +140,7 @@ else:
         finally:
             inside.pop()
 
-    output.write_files = write_files
+    output.write_set = write_set
 
 if "write" in points:  # just after the N-th file operation of the output writing
     def wrap(name):

@@ -153,13 +153,15 @@ def test_batch_writes_a_file_set_per_person_and_a_summary(tmp_path):
         [f"{stem}{suffix}" for stem in ("robin-vale", "sam-reed", "zoe-ito", "robin-vale-2")
          for suffix in (".pdf", "-outside.png", "-inside.png")]
         + ["dieline.pdf", "dieline.png"])
-    lines = result.stdout.splitlines()
+    written = [line for line in result.stdout.splitlines() if line.startswith("wrote ")]
+    assert sorted(written) == sorted(f"wrote {p}" for p in out.iterdir())  # one line a file
+    lines = [line for line in result.stdout.splitlines() if not line.startswith("wrote ")]
     assert lines[0].split() == ["line", "name", "type", "strength", "files"]
     assert lines[1].split() == ["2", "Robin", "Vale", "Wordsmith", "4", "robin-vale.pdf", "+2"]
     assert lines[2].split()[:6] == ["3", "Sam", "Reed", "Middle", "Management", "5"]
     assert lines[3].split()[:6] == ["4", "Zoë", "Ito", "Upper", "Management", "0"]
     assert lines[4].split()[:6] == ["5", "Robin", "Vale", "Freelancer", "0", "robin-vale-2.pdf"]
-    assert lines[-1] == f"wrote 14 files for 4 cards into {out}"
+    assert lines[-1] == f"4 cards: 14 files in {out}"
     # Each PDF is its person's card, with what the config shares.
     with pdfplumber.open(out / "sam-reed.pdf") as pdf:
         text = pdf.pages[0].extract_text()
@@ -185,7 +187,8 @@ def test_batch_json(batch_json):
     assert report["cards"][1]["ladder"] == {"type": "Middle Management", "strength": 5,
                                             "from": "555 0100"}
     assert report["cards"][3]["files"] == [str(out / "robin-vale-2.pdf")]
-    assert sorted(report["files"]) == sorted(str(p) for p in out.iterdir())
+    assert sorted(f["path"] for f in report["files"]) == sorted(str(p) for p in out.iterdir())
+    assert not any(f["replaced"] for f in report["files"])
 
 
 def test_name_and_batch_do_not_go_together(tmp_path):
@@ -280,7 +283,7 @@ def test_a_deck_straight_from_the_people_file(tmp_path, batch_json):
     table, config = _studio(tmp_path)
     _, printed = batch_json
     result = cli("ladder", "deck", table, "--config", config, "--json")
-    assert result.returncode == 1  # four cards are not a deck
+    assert result.returncode == 4  # four cards are not a deck: the check found a problem
     report = json.loads(result.stdout)
     assert report["cards"] == 4
     assert report["types"]["Upper Management"] == 1
@@ -329,7 +332,7 @@ def test_a_person_named_like_a_dieline_keeps_their_card(tmp_path):
     assert sorted(p.name for p in out.iterdir()) == sorted(
         [f"{stem}{end}" for stem in cards for end in (".pdf", "-outside.png", "-inside.png")]
         + [f"dieline-{size}{end}" for size in ("85x55", "88.9x50.8") for end in (".pdf", ".png")])
-    assert result.stdout.splitlines()[-1] == f"wrote 16 files for 4 cards into {out}"
+    assert result.stdout.splitlines()[-1] == f"4 cards: 16 files in {out}"
     for stem, name in (("dieline-85x55-2", "Dieline 85x55"),
                        ("dieline-88-9x50-8", "DIELINE 88.9x50.8")):
         with pdfplumber.open(out / f"{stem}.pdf") as pdf:

@@ -373,5 +373,5 @@ def test_a_varnish_file_needs_no_pdf_of_the_art_and_batch_cards_get_one_each(
 
 def test_an_unknown_varnish_mode_names_the_choices(tmp_path: FilePath):
     result = cli("card", "--varnish", "gloss", "-o", str(tmp_path / "out"))
-    error_line(result, "--varnish", "layer", "file")
+    error_line(result, "--varnish", "layer", "file", status=2)  # not a choice: usage
     assert not (tmp_path / "out").exists()

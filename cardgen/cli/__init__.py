@@ -1,8 +1,10 @@
 """The ``cardgen`` command line: parses options, calls the library, reports.
 
-:func:`run` is the error boundary: any input error becomes one line on stderr and exit
-status 1, never a traceback. Library errors name fields in the input's own terms; the
-command line words parameter errors with its option names (``cli.common.OPTIONS``).
+:func:`run` is the error boundary: any error becomes one line on stderr and the exit
+status of its kind (:data:`STATUS`: 1 bad input, 2 usage, 3 a fault of the run, 4 a
+check that found a problem), never a traceback; with ``--json``, a JSON object too.
+Library errors name fields in the input's own terms; the command line words
+parameter errors with its option names (``cli.common.OPTIONS``).
 Heavy libraries (reportlab, Pillow, fontTools, svgwrite) are imported inside the
 commands so that ``cardgen --help`` stays fast.
 
@@ -19,10 +21,18 @@ May import: ``cardgen`` (the version), ``cardgen.card``, ``cardgen.rules``,
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import functools
 import importlib
+import io
+import json
+import os
+import re
 import warnings
 from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
 from typing import Annotated, Any
 
@@ -37,19 +47,43 @@ from cardgen.cli import playsheet as playsheet_commands
 from cardgen.cli import referee as referee_commands
 from cardgen.cli import rotator as rotator_commands
 from cardgen.cli import rules as rules_commands
-from cardgen.cli.common import option_message
+from cardgen.cli.common import (
+    OPTIONS,
+    USAGE,
+    OutputIsFile,
+    Refused,
+    RunState,
+    UsageError,
+    begin,
+    json_files,
+    option_message,
+)
+from cardgen.datafile import path_text
 from cardgen.errors import (
+    CHECK_STATUS,
     FAULT_STATUS,
     LONGEST_LINE,
     LONGEST_MESSAGE,
     CardgenError,
+    Code,
+    FitError,
+    FontError,
+    GeneralProblem,
+    ImageError,
+    InputFileError,
+    OutputError,
     ParameterError,
+    ProblemsError,
+    ProfileError,
     RuntimeFault,
     one_line,
 )
 from cardgen.interrupt import STOPPING_SIGNALS, Interrupted, handling, settle
 
-__all__ = ["STOPPING_SIGNALS", "Interrupted", "app", "main", "run"]
+__all__ = ["STATUS", "STOPPING_SIGNALS", "Interrupted", "app", "main", "run"]
+
+USAGE_STATUS = 2
+BROKEN_PIPE_STATUS = 141  # 128 + SIGPIPE, as a shell reports a command a pipe stopped
 
 app = typer.Typer(
     name="cardgen",
@@ -105,80 +139,215 @@ def _command() -> Any:
     return typer.main.get_command(app)
 
 
-def _usage_error(error: Any) -> None:
-    """A usage error shown as Typer shows it (with the command's usage)."""
-    try:
-        from typer import rich_utils
+# How the parser words a whole number of more digits than Python reads as a number.
+_TOO_LONG_A_NUMBER = "exceeded maximum size"
+STATUS = {"done": 0, "input": 1, "usage": USAGE_STATUS, "fault": FAULT_STATUS,
+          "check": CHECK_STATUS, "interrupted": 130, "terminated": 143,
+          "broken pipe": BROKEN_PIPE_STATUS}
 
-        rich_utils.rich_format_error(error)
-    except ImportError:  # Typer without rich
-        error.show()
+
+@dataclass
+class _Failure:
+    """An error to say: its one line on stderr, and its JSON object with ``--json``."""
+
+    status: int
+    message: str
+    code: str
+    field: str | None = None
+    prefix: str = "error: "  # "" for the word of an interrupt ("interrupted")
 
 
 def run(argv: Sequence[str] | None = None) -> int:
     """Run the command line on ``argv`` (default: the process's arguments) and return
-    the exit status: 0 on success; 1 for an input error, bad option values included (one
-    line on stderr); 2 for a usage error (an unknown option, a missing argument); 3 for a
-    fault of the run rather than its input (:class:`~cardgen.errors.RuntimeFault`: a
-    worker process killed, a full disk; one line on stderr) or a broken pipe; 130
-    when interrupted and 143 when terminated (one line, and every file old; see
-    :mod:`cardgen.interrupt`). Once the outcome is decided (an error to say, the end of
-    the command, or files committed), later signals no longer change it."""
+    the exit status, the same for every command (see :data:`STATUS`):
+
+    - 0 done;
+    - 1 bad input (a file or value that cannot be used; one line on stderr);
+    - 2 usage: the command line cannot be used as typed (an unknown command or option,
+      a missing argument, a value not of the option's type such as ``--dpi abc`` or not
+      one of its choices, ``-o`` naming a file; one line on stderr);
+    - 3 a fault of the run rather than its input (:class:`~cardgen.errors.RuntimeFault`:
+      a worker process killed, a full disk; one line on stderr);
+    - 4 a check ran and found a problem (an invalid assembly, a refused deck or attack,
+      a board with no win, an illegal move);
+    - 130 interrupted and 143 terminated (one line, and every file old; see
+      :mod:`cardgen.interrupt`);
+    - 141 the reader of stdout went away (``cardgen ... | head -1``): nothing said.
+
+    With ``--json`` stdout holds exactly one JSON object: the command's (see
+    :func:`cardgen.cli.common.emit`), or ``{"error": {"code", "field", "message"}}``.
+    Once the outcome is decided (an error to say, the end of the command, or files
+    committed), later signals no longer change it."""
+    import sys
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    current = begin(args)
+    captured = io.StringIO()
+    try:
+        with contextlib.ExitStack() as stack:
+            if current.json:  # whatever the command prints goes into the JSON object
+                stack.enter_context(contextlib.redirect_stdout(captured))
+            status, failure = _outcome(args)
+        if failure is not None:
+            typer.echo(one_line(f"{failure.prefix}{failure.message}", LONGEST_LINE), err=True)
+        if current.json:
+            typer.echo(json.dumps(_json_object(current, captured.getvalue(), failure),
+                                  indent=2, ensure_ascii=False))
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader of our output went away (| head): nothing to say
+        settle()
+        _stdout_gone()
+        return BROKEN_PIPE_STATUS
+    return status
+
+
+def _outcome(args: list[str]) -> tuple[int, _Failure | None]:
+    """Run the command; its exit status and the error to say, if any."""
     click = _click_errors()
     try:
         # Libraries' own warnings never reach the user raw: cardgen turns what matters
         # into its own warnings where it happens (images, fonts), and ignores the rest.
         with handling(), warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            result = _command().main(args=None if argv is None else list(argv),
-                                     prog_name="cardgen", standalone_mode=False)
+            result = _command().main(args=args, prog_name="cardgen", standalone_mode=False)
             settle()
     except Interrupted as exc:
-        typer.echo(exc.word, err=True)
-        return exc.status
+        return exc.status, _Failure(exc.status, exc.word, GeneralProblem.INTERRUPTED,
+                                    prefix="")
     except SystemExit as exc:
         settle()
-        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        if _broken_pipe(exc.__context__):  # Click's own exit (status 1) for a closed stdout
+            raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE)) from None
+        return (exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)), None
+    except BrokenPipeError:
+        raise
+    except OutputIsFile as exc:
+        settle()
+        return _usage(str(exc), exc.field)
     except click.BadParameter as exc:
         settle()
-        if isinstance(exc, click.MissingParameter):
-            _usage_error(exc)
-            return int(exc.exit_code)
         names = exc.param.opts if exc.param is not None else []
         where = (names[0] if names else exc.param_hint or "an option")
-        _error(f"{where}: {exc.message.rstrip('.')}.")
-        return 1
+        field = where if isinstance(where, str) else None
+        if isinstance(exc, click.MissingParameter):
+            return _usage(_usage_text(exc), field)
+        message = f"{where}: {exc.message.rstrip('.')}."
+        if _TOO_LONG_A_NUMBER in exc.message:  # a whole number, but more digits than
+            # Python reads (4300): a value that cannot be used, not a misuse of the option
+            return 1, _Failure(1, message, GeneralProblem.PARAMETER, field)
+        return _usage(message, field)
+    except click.NoSuchOption as exc:
+        settle()
+        return _usage(_usage_text(exc), exc.option_name)
     except click.ClickException as exc:
         settle()
-        exc.message = one_line(exc.message, LONGEST_MESSAGE)  # it may quote what was typed
-        _usage_error(exc)
-        return int(exc.exit_code)
+        if not exc.format_message():  # no command given: the help was shown instead
+            return int(exc.exit_code), None
+        return _usage(_usage_text(exc), None)
     except typer.Abort:
         settle()
-        typer.echo("aborted", err=True)
-        return 1
-    except BrokenPipeError:  # the reader of our output went away (| head): nothing to say
-        settle()
-        return FAULT_STATUS
+        return 1, _Failure(1, "aborted", GeneralProblem.INTERRUPTED, prefix="")
     except RuntimeFault as exc:  # not the input's fault: a dead worker, a full disk
         settle()
-        _error(str(exc))
-        return FAULT_STATUS
+        return FAULT_STATUS, _Failure(FAULT_STATUS, str(exc), GeneralProblem.FAULT)
+    except UsageError as exc:
+        settle()
+        return _usage(str(exc), exc.field)
     except ParameterError as exc:
         settle()
-        _error(option_message(exc))
-        return 1
+        return 1, _Failure(1, option_message(exc), GeneralProblem.PARAMETER,
+                           OPTIONS.get(exc.parameter, exc.parameter))
     except CardgenError as exc:
         settle()
-        _error(str(exc))
-        return 1
-    return result if isinstance(result, int) else 0
+        status = CHECK_STATUS if isinstance(exc, Refused) else 1
+        return status, _Failure(status, str(exc), _code(exc), _field(exc))
+    return (result if isinstance(result, int) else 0), None
 
 
-def _error(message: str) -> None:
-    """The one line of an input error on stderr: never split, reordered or overlong,
-    whatever it quotes (see :func:`cardgen.errors.one_line`)."""
-    typer.echo(one_line(f"error: {message}", LONGEST_LINE), err=True)
+def _broken_pipe(error: BaseException | None) -> bool:
+    """Whether ``error`` is a write to a pipe whose reader went away."""
+    return isinstance(error, BrokenPipeError) or (
+        isinstance(error, OSError) and error.errno == errno.EPIPE)
+
+
+def _usage(message: str, field: str | None) -> tuple[int, _Failure]:
+    return USAGE_STATUS, _Failure(USAGE_STATUS, message, USAGE, field)
+
+
+def _usage_text(error: Any) -> str:
+    """A usage error of the parser's in one sentence, with where to read more:
+    ``No such option: --bogus; see cardgen card --help.``"""
+    message = one_line(error.format_message(), LONGEST_MESSAGE).rstrip(".")
+    context = getattr(error, "ctx", None)
+    where = context.command_path if context is not None else "cardgen"
+    return f"{message}; see {where} --help."
+
+
+def _code(error: CardgenError) -> str:
+    """The problem code of an error, as ``--json`` gives it."""
+    if isinstance(error, ProblemsError):
+        return str(error.codes[0])
+    own = getattr(error, "code", None)
+    if isinstance(own, Code):
+        return str(own)
+    for kind, code in _CODES:
+        if isinstance(error, kind):
+            return str(code)
+    if type(error) is CardgenError and (_field(error) or "").startswith("-"):
+        return str(GeneralProblem.PARAMETER)  # an option's value the command refused
+    return str(GeneralProblem.INVALID)
+
+
+_CODES: tuple[tuple[type[CardgenError], GeneralProblem], ...] = (
+    (InputFileError, GeneralProblem.INPUT_FILE), (OutputError, GeneralProblem.OUTPUT),
+    (FontError, GeneralProblem.FONT), (ImageError, GeneralProblem.IMAGE),
+    (ProfileError, GeneralProblem.PROFILE), (FitError, GeneralProblem.FIT),
+    (Refused, GeneralProblem.REFUSED))
+
+
+def _field(error: CardgenError) -> str | None:
+    """The field, option or file an error is about, when it says one: a text's field,
+    the file of a data file's problems, an option the sentence starts with, or the
+    path of an input or output file."""
+    if isinstance(error, FitError) and error.field:
+        return error.field
+    if isinstance(error, ProblemsError) and error.source:
+        return error.source
+    option = re.match(r"--?[a-z][a-z-]*(?=[: ])|[A-Z]+(?=: | must )", str(error))
+    if option:
+        return option.group(0)
+    if isinstance(error, InputFileError | OutputError) and isinstance(error.value, Path | str):
+        return path_text(error.value)
+    return None
+
+
+def _json_object(current: RunState, printed: str, failure: _Failure | None
+                 ) -> dict[str, object]:
+    """The one JSON object of a run with ``--json``."""
+    if failure is not None:
+        data: dict[str, object] = {"error": {"code": failure.code, "field": failure.field,
+                                             "message": one_line(failure.message)}}
+        if current.files:  # written before the error (a book of the boards found)
+            data["files"] = json_files()
+        return data
+    data = dict(current.emitted) if current.emitted is not None else {}
+    if "files" not in data and (current.files or current.emitted is None):
+        data["files"] = json_files()
+    if current.emitted is None:
+        data["warnings"] = current.warnings
+        data["text"] = printed.splitlines()
+    return data
+
+
+def _stdout_gone() -> None:
+    """stdout's reader is gone: point stdout at the null device, so that the
+    interpreter's last flush at exit says nothing either."""
+    import sys
+
+    with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
 
 
 def main() -> None:

@@ -3,7 +3,6 @@ sheets for office printing."""
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -16,18 +15,25 @@ from cardgen.cli.common import (
     DPI_RANGE,
     ConfigArg,
     DpiOpt,
+    JsonOpt,
     OutputOpt,
     PaperOpt,
     PresetOpt,
+    QuietOpt,
     RgbOpt,
     ThemeOpt,
     check_range,
     check_theme,
+    emit,
+    json_files,
+    name_option,
     parse_choice,
     parse_formats,
     parse_offset,
     plural,
     report,
+    shown_folder,
+    shown_path,
     warn,
 )
 from cardgen.errors import CardgenError
@@ -74,13 +80,12 @@ def card(
     dieline: DielineOpt = "file",
     rgb: RgbOpt = False,
     dpi: DpiOpt = 300,
-    name: Annotated[str, typer.Option(help="File name stem of the outputs.")] = "card",
+    name: Annotated[str, name_option("File name stem of the outputs.")] = "card",
     output_intent: IntentOpt = None,
-    json_out: Annotated[bool, typer.Option(
-        "--json", help="Report on stdout as JSON: the files written, the warnings and the "
-        "Corporate Ladder card.")] = False,
+    json_out: JsonOpt = False,
     batch: BatchOpt = None,
     varnish: VarnishOpt = None,
+    quiet: QuietOpt = False,
 ) -> None:
     """Print the card: a PDF (outside, inside), SVGs and PNGs of each spread, and the
     dieline in files of its own (or as a layer of the spreads). Says which Corporate
@@ -89,7 +94,7 @@ def card(
     own."""
     from cardgen.card.build import build_card
     from cardgen.card.config import load_config
-    from cardgen.output import check_folder, check_stem, write_files
+    from cardgen.output import check_folder, check_stem, write_set
     from cardgen.physical.card import Preset
     from cardgen.prepress.dieline import DielineMode
     from cardgen.prepress.intents import find_intent
@@ -118,19 +123,18 @@ def card(
         cards, files, per_card = _team_files(cards, output, formats, cmyk=not rgb, dpi=dpi)
         warnings = team_warnings(cards)
         warn(warnings)
-        written = write_files(files)
+        written = write_set(files)
+        report(written)
         if json_out:
-            typer.echo(json.dumps({
-                "cards": [{"line": c.person.line, "name": c.person.config.person.name,
-                           "files": [str(p) for p in per_card[c.person.stem]],
-                           "ladder": c.build.ladder.as_json() if c.build.ladder else None,
-                           "warnings": c.build.warnings} for c in cards],
-                "files": [str(p) for p in written], "warnings": warnings},
-                indent=2, ensure_ascii=False))
+            emit({"cards": [{"line": c.person.line, "name": c.person.config.person.name,
+                             "files": [shown_path(p) for p in per_card[c.person.stem]],
+                             "ladder": c.build.ladder.as_json() if c.build.ladder else None,
+                             "warnings": c.build.warnings} for c in cards],
+                  "files": json_files(), "warnings": warnings})
             return
         typer.echo(_team_table(cards, per_card))
-        typer.echo(f"wrote {plural(len(written), 'file')} for {plural(len(cards), 'card')} "
-                   f"into {output}")
+        typer.echo(f"{plural(len(cards), 'card')}: {plural(len(written), 'file')} in "
+                   f"{shown_folder(output)}")
         return
     loaded = load_config(config)
     check_theme(theme, config)
@@ -144,14 +148,12 @@ def card(
                               cmyk=not rgb, dpi=dpi)
     files |= _varnish_file(build, output / f"{name}-{VARNISH_STEM}", dpi)
     warn(build.warnings)
-    written = write_files(files)
+    report(write_set(files))
     ladder = build.ladder
     if json_out:
-        typer.echo(json.dumps({"files": [str(p) for p in written], "warnings": build.warnings,
-                               "ladder": ladder.as_json() if ladder else None},
-                              indent=2, ensure_ascii=False))
+        emit({"files": json_files(), "warnings": build.warnings,
+              "ladder": ladder.as_json() if ladder else None})
         return
-    report(written)
     if ladder is not None:
         source = (f" (from the '{ladder.strength.value}' in '{ladder.strength.line}')"
                   if ladder.strength.line is not None else " (no digit on the front)")
@@ -298,15 +300,17 @@ def init(
     path: Annotated[Path, typer.Argument(help="Where to write the example config.")] = Path(
         "my-card.toml"),
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+    json_out: JsonOpt = False,
+    quiet: QuietOpt = False,
 ) -> None:
     """Write a commented example config to edit."""
     from cardgen.card.config import example_config_path
-    from cardgen.output import check_file, write_files
+    from cardgen.output import check_file, write_set
 
     check_file(path)  # (a name the file system cannot take is said here, in words)
     if os.path.lexists(path) and not force:
         raise CardgenError(f"{path} already exists; use --force to overwrite it.", value=path)
-    report(write_files({path: example_config_path().read_bytes()}))
+    report(write_set({path: example_config_path().read_bytes()}))
     typer.echo(f"edit it, then run: cardgen card {path}")
 
 
@@ -328,9 +332,11 @@ def sheet(
     marks: Annotated[bool, typer.Option("--marks/--no-marks",
                                         help="Per-card crop and fold marks.")] = True,
     rgb: RgbOpt = False,
-    name: Annotated[str, typer.Option(help="File name stem of the output.")] = "sheet",
+    name: Annotated[str, name_option("File name stem of the output.")] = "sheet",
     output_intent: IntentOpt = None,
     batch: BatchOpt = None,
+    json_out: JsonOpt = False,
+    quiet: QuietOpt = False,
 ) -> None:
     """Impose cards N-up on A4 or Letter for office duplex printing (PDF). With --batch,
     every row's card once, each inside behind its own outside, on as many sheets as
@@ -338,7 +344,7 @@ def sheet(
     from cardgen.card.build import build_card
     from cardgen.card.config import load_config
     from cardgen.card.spread import Spread
-    from cardgen.output import check_folder, check_stem, write_files
+    from cardgen.output import check_folder, check_stem, write_set
     from cardgen.physical.card import Preset
     from cardgen.prepress.impose import Duplex, Flip, impose, plan_sheet
     from cardgen.prepress.intents import find_intent
@@ -364,7 +370,7 @@ def sheet(
         check_folder(output)
         document = build_registration(duplex, fonts, settings.print_condition)
         target = output / f"{name}-registration.pdf"
-        report(write_files({target: render(document, [Format.PDF], cmyk=not rgb)[".pdf"]}))
+        report(write_set({target: render(document, [Format.PDF], cmyk=not rgb)[".pdf"]}))
         return
     if batch is not None:
         check_theme(theme, config)
@@ -383,8 +389,8 @@ def sheet(
                                 paper=duplex.paper.upper()),
                       output_intent=settings.print_condition)
     warn(build.warnings)
-    report(write_files({output / f"{name}.pdf": render(document, [Format.PDF],
-                                                       cmyk=not rgb)[".pdf"]}))
+    report(write_set({output / f"{name}.pdf": render(document, [Format.PDF],
+                                                     cmyk=not rgb)[".pdf"]}))
     typer.echo(f"{layout.count} cards per sheet ({layout.columns} × {layout.rows}"
                f"{', turned' if layout.rotated else ''}); print double-sided, flip on the "
                f"{duplex.flip} edge, at 100 %.")
@@ -396,7 +402,7 @@ def _team_sheet(batch: Path, config: Path | None, duplex: Duplex, output: Path, 
     """``cardgen sheet --batch``: every row's card once, in the table's order."""
     from cardgen.card.batch import build_team
     from cardgen.card.spread import Spread
-    from cardgen.output import check_folder, write_files
+    from cardgen.output import check_folder, write_set
     from cardgen.prepress.dieline import DielineMode
     from cardgen.prepress.impose import impose_many, plan_sheet
     from cardgen.render import Format, render
@@ -432,8 +438,8 @@ def _team_sheet(batch: Path, config: Path | None, duplex: Duplex, output: Path, 
                                      paper=duplex.paper.upper()),
                            output_intent=first.build.document.output_intent)
     warn(team_warnings(cards))
-    report(write_files({output / f"{name}.pdf": render(document, [Format.PDF],
-                                                       cmyk=not rgb)[".pdf"]}))
+    report(write_set({output / f"{name}.pdf": render(document, [Format.PDF],
+                                                     cmyk=not rgb)[".pdf"]}))
     sheets = len(document.pages) // 2
     typer.echo(f"{plural(len(cards), 'card')} on {plural(sheets, 'sheet')}, "
                f"{layout.count} per sheet ({layout.columns} × {layout.rows}"

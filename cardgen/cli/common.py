@@ -1,20 +1,43 @@
 """What every command shares: option types, turning option text into the library's
-values (with errors that name the option), reporting files and warnings, progress."""
+values (with errors that name the option), reporting files and warnings, progress.
+
+The run's switches, for every command (set by the options' callbacks while the command
+line is parsed, and reset by ``cardgen.cli.run`` before each run):
+
+- :func:`quiet` is true with ``-q/--quiet``: no ``wrote``/``replaced`` lines, no
+  warnings (:func:`warn` reads it), no progress (the progress code reads it too).
+  Errors, ``--json`` output and exit codes are unchanged.
+- :func:`json_output` is true with ``--json``: stdout holds exactly one JSON object.
+  A command gives its object to :func:`emit`; the files reported by :func:`report` go
+  in it as ``"files": [{"path": ..., "replaced": false}]``; anything else the command
+  prints to stdout is kept as ``"text"`` lines; an error is ``{"error": {"code",
+  "field", "message"}}`` (``cardgen.cli.run`` prints it).
+
+:func:`report` is the one way a command says which files it wrote: ``wrote PATH`` for
+a new file, ``replaced PATH`` for one that was there before, PATH as the user gave it
+(the ``-o`` value as typed joined with the file name, never made absolute).
+
+The output rule (:data:`OutputOpt`): ``-o/--output`` is always the folder to write into
+and ``--name`` the file name without suffix; ``-o`` naming a file is refused as a usage
+error (exit 2) that says how to name the file.
+"""
 
 from __future__ import annotations
 
 import enum
 import math
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
 from cardgen.errors import (
     LONGEST_LINE,
     CardgenError,
+    Code,
     ParameterError,
     number,
     one_line,
@@ -26,10 +49,155 @@ if TYPE_CHECKING:
     from rich.progress import Progress
 
     from cardgen.draw.page import Document
+    from cardgen.output import Written
 
 E = TypeVar("E", bound=enum.Enum)
 
 DEFAULT_OUTPUT = Path("output")
+USAGE = "usage"  # the code of a usage error in --json (the problem enums' codes otherwise)
+# Suffixes of the files cardgen writes: an -o value ending in one names a file, not a folder.
+# --json on a game played at the prompt: its input is checked (errors as JSON), then this.
+PLAY_JSON = ("--json: the game is played at the terminal, not as JSON; leave out --json "
+             "(for the answer as JSON: cardgen {board}).")
+FILE_SUFFIXES = frozenset({".pdf", ".svg", ".png", ".toml", ".json", ".csv", ".txt"})
+
+
+class UsageError(CardgenError):
+    """A command line that cannot be used as typed (a value that is not one of an
+    option's choices, ``-o`` naming a file): one line on stderr, exit status 2.
+    ``field`` names the option or argument."""
+
+    def __init__(self, message: str, *, field: str | None = None, value: object = None
+                 ) -> None:
+        super().__init__(message, value=value)
+        self.field = field
+
+
+class Refused(CardgenError):
+    """A check ran and refused what it was given (a Corporate Ladder attack the rules
+    forbid): one line on stderr, exit status 4, as for every check that finds a
+    problem. ``code`` is the problem's code."""
+
+    def __init__(self, message: str, *, code: Code | None = None, value: object = None
+                 ) -> None:
+        super().__init__(message, value=value)
+        if code is not None:
+            self.code = code
+
+
+@dataclass
+class RunState:
+    """The switches and the report of one run (see the module's docstring)."""
+
+    quiet: bool = False
+    json: bool = False
+    output: str | None = None  # the -o value as typed (a folder)
+    files: list[Written] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    emitted: dict[str, object] | None = None
+
+
+_STATE = RunState()
+
+
+def begin(argv: Sequence[str]) -> RunState:
+    """A fresh state for a run of the command line ``argv``; ``--json`` and ``-q`` are
+    seen in ``argv`` too, so that an error the parser finds before their callbacks run
+    (an unknown option) is already said as they ask."""
+    global _STATE
+    words = list(argv[:argv.index("--")] if "--" in argv else argv)
+    _STATE = RunState(quiet=any(w in ("-q", "--quiet") for w in words),
+                      json="--json" in words)
+    return _STATE
+
+
+def state() -> RunState:
+    """This run's state (for ``cardgen.cli.run``)."""
+    return _STATE
+
+
+def quiet() -> bool:
+    """True with ``-q/--quiet``: say nothing but errors (and ``--json`` output). The
+    warnings (:func:`warn`), the ``wrote``/``replaced`` lines (:func:`report`) and the
+    progress display read it."""
+    return _STATE.quiet
+
+
+def json_output() -> bool:
+    """True with ``--json``: stdout is one JSON object (no progress on the terminal)."""
+    return _STATE.json
+
+
+def _set_quiet(value: bool) -> bool:
+    if value:
+        _STATE.quiet = True
+    return value
+
+
+def _set_json(value: bool) -> bool:
+    if value:
+        _STATE.json = True
+    return value
+
+
+def emit(data: dict[str, object]) -> None:
+    """The command's JSON object (with ``--json``): printed once, at the end of the
+    run, with the files written added as ``"files"`` unless it has them already."""
+    _STATE.emitted = data
+
+
+def json_files() -> list[dict[str, object]]:
+    """The files written so far, as ``--json`` lists them."""
+    return [{"path": shown_path(w.path), "replaced": w.replaced} for w in _STATE.files]
+
+
+def output_folder(value: str | Path) -> Path:
+    """The ``-o/--output`` of every command that writes files: the folder to write into
+    (remembered as typed, for :func:`report`). A value that is an existing regular file,
+    or that is not an existing folder and ends in a suffix cardgen writes (``.pdf``,
+    ``.toml``...), is refused as a usage error that shows how to name the file."""
+    text = str(value)
+    path = Path(text)
+    try:
+        is_file = path.is_file()
+        is_folder = path.is_dir()
+    except (OSError, ValueError):  # a name too long for a path, or with a NUL byte
+        is_file = is_folder = False
+    if is_file or (not is_folder and path.suffix.lower() in FILE_SUFFIXES):
+        parent = os.path.dirname(text.rstrip("/" + os.sep)) or "."
+        raise OutputIsFile(
+            f"-o {one_line(text)}: -o is the folder to write into; to name the file, use "
+            f"-o {one_line(parent)} --name {one_line(path.stem)}", field="-o", value=text)
+    _STATE.output = text
+    return path
+
+
+class OutputIsFile(Exception):
+    """``-o`` naming a file, found while the command line is parsed: a usage error.
+    (Not a ``ValueError``, which the parser would reword.)"""
+
+    def __init__(self, message: str, *, field: str, value: object) -> None:
+        super().__init__(message)
+        self.field, self.value = field, value
+
+
+def shown_folder(folder: Path) -> str:
+    """The output folder as the user gave it (``-o`` as typed), on one line."""
+    typed = _STATE.output
+    return one_line(typed if typed is not None and Path(typed) == folder else str(folder))
+
+
+def shown_path(path: Path) -> str:
+    """``path`` as the user gave it: under the ``-o`` folder, that folder as typed
+    (``./out/card.pdf`` stays so, never made absolute), joined with the file name;
+    escaped onto one line."""
+    typed = _STATE.output
+    text = str(path)
+    if typed is not None and path.parent == Path(typed):
+        text = typed + path.name if typed.endswith(("/", os.sep)) else os.path.join(
+            typed, path.name)
+    return one_line(text)
+
 # The library's parameter names -> the options that set them.
 OPTIONS = {"margin": "--margin", "offset": "--offset", "count": "--count", "jobs": "--jobs",
            "name": "--name", "picture": "--picture", "players": "--players",
@@ -37,13 +205,28 @@ OPTIONS = {"margin": "--margin", "offset": "--offset", "count": "--count", "jobs
 
 ConfigArg = Annotated[Path | None, typer.Argument(
     help="Card config (TOML). Without it, the built-in example card.", show_default=False)]
-OutputOpt = Annotated[Path, typer.Option("--output", "-o", help="Output folder.")]
+OutputOpt = Annotated[Path, typer.Option(
+    "--output", "-o", parser=output_folder, metavar="FOLDER",
+    help="The folder to write into (created if missing); name the files with --name.")]
+
+
+def name_option(help: str, **settings: Any) -> Any:
+    """The ``--name STEM`` option of a command that writes files: the file name without
+    its suffix (the suffix comes from the format)."""
+    return typer.Option(metavar="STEM", help=help, **settings)
+
+
+QuietOpt = Annotated[bool, typer.Option(
+    "--quiet", "-q", callback=_set_quiet, is_eager=True,
+    help="Say nothing but errors: no wrote/replaced lines, no warnings, no progress.")]
+JsonOpt = Annotated[bool, typer.Option(
+    "--json", callback=_set_json, is_eager=True,
+    help="Print one JSON object on stdout, errors included.")]
 RgbOpt = Annotated[bool, typer.Option("--rgb", help="RGB colours for screens instead of CMYK.")]
 PresetOpt = Annotated[str | None, typer.Option(
     "--preset", help="Override the size: eu (85 × 55 mm) or us (3.5 × 2 in).", show_default=False)]
 ThemeOpt = Annotated[str | None, typer.Option(
     "--theme", help="Override the theme: dark, light or a theme file.", show_default=False)]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output on stdout.")]
 PaperOpt = Annotated[str, typer.Option(help="Paper size: a4 or letter.")]
 DpiOpt = Annotated[float, typer.Option(help="PNG resolution (36–1200).")]
 PagesFormatOpt = Annotated[str, typer.Option(
@@ -63,17 +246,19 @@ def parse_choice(kind: Iterable[E], value: str, option: str) -> E:
         if str(member.value) == value.lower():
             return member
     names = ", ".join(str(m.value) for m in kind)
-    raise CardgenError(f"{option} must be one of {names}, not {shorten(value)}.", value=value)
+    raise UsageError(f"{option} must be one of {names}, not {shorten(value)}.", field=option,
+                     value=value)
 
 
 def parse_formats(value: str) -> list[Format]:
     wanted = [part.strip().lower() for part in value.split(",") if part.strip()]
     for fmt in wanted:
         if fmt not in {f.value for f in Format}:
-            raise CardgenError(f"--format: unknown format {shorten(fmt)} (choose from pdf, svg, "
-                               "png).", value=value)
+            raise UsageError(f"--format: unknown format {shorten(fmt)} (choose from pdf, svg, "
+                             "png).", field="--format", value=value)
     if not wanted:
-        raise CardgenError("--format: give at least one of pdf, svg, png.", value=value)
+        raise UsageError("--format: give at least one of pdf, svg, png.", field="--format",
+                         value=value)
     return [fmt for fmt in Format if fmt.value in wanted]
 
 
@@ -125,64 +310,36 @@ def plural(n: int, word: str) -> str:
 
 
 def warn(messages: Iterable[str]) -> None:
-    """Each message as one line on stderr (see :func:`cardgen.errors.one_line`)."""
+    """Each message as one line on stderr (see :func:`cardgen.errors.one_line`); none
+    with ``-q`` (:func:`quiet`). With ``--json`` they are kept for the JSON object too."""
     for message in messages:
-        typer.echo(one_line(f"warning: {message}", LONGEST_LINE), err=True)
+        _STATE.warnings.append(message)
+        if not _STATE.quiet:
+            typer.echo(one_line(f"warning: {message}", LONGEST_LINE), err=True)
 
 
-def file_or_folder(name: str) -> Callable[[str | Path], Path]:
-    """A parser for the ``-o`` of a command that writes one file (or one file per
-    format): an existing folder, or a name that ends with a slash, means ``name`` inside
-    that folder, as the commands that write several files take folders; anything else
-    is the file itself."""
-
-    def parse(value: str | Path) -> Path:
-        text = str(value) if isinstance(value, Path) else value
-        path = Path(text)
-        try:
-            folder = text.endswith(("/", os.sep)) or path.is_dir()
-        except (OSError, ValueError):  # a name too long for a path, or with a NUL byte
-            folder = False
-        return path / name if folder else path
-
-    return parse
-
-
-def check_stem_path(path: Path, option: str = "--output") -> Path:
-    """For a command that gives ``-o`` its suffix per format (``board`` -> ``board.pdf``):
-    a name already taken by anything but a regular file or a folder (a device such as
-    ``/dev/null``, a pipe, a socket) is refused, since the files would be written beside
-    it under other names (``/dev/null.pdf``). Returns ``path`` unchanged."""
-    import stat
-
-    from cardgen.datafile import path_text
-
-    try:
-        mode = path.stat().st_mode
-    except (OSError, ValueError):  # nothing of that name (or no name the system takes)
-        return path
-    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
-        return path
-    kind = ("a pipe" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
-            else "a device")
-    raise CardgenError(f"{option} {path_text(path)} is {kind}, not a file or a folder; give "
-                       "a file name (its suffix is set per format) or a folder.", value=path)
-
-
-def report(paths: Iterable[Path], *, err: bool = False, note: str = "") -> None:
-    for path in paths:
-        typer.echo(f"wrote {one_line(str(path))}{note}", err=err)
+def report(written: Iterable[Written]) -> None:
+    """The files a run wrote (:func:`cardgen.output.write_set`), one line each on
+    stdout: ``wrote PATH`` for a new file, ``replaced PATH`` for one that was there
+    before, PATH as the user gave it (:func:`shown_path`).
+    Nothing with ``-q``; with ``--json`` they go in the JSON object instead."""
+    for item in written:
+        _STATE.files.append(item)
+        if _STATE.quiet or _STATE.json:
+            continue
+        typer.echo(f"{'replaced' if item.replaced else 'wrote'} {shown_path(item.path)}")
 
 
 def progress() -> Progress:
-    """A progress bar on stderr, shown only on a terminal."""
+    """A progress bar on stderr, shown only on a terminal, and not with ``-q`` or
+    ``--json``."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     console = Console(stderr=True)
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                     TextColumn("{task.fields[note]}"), console=console, transient=True,
-                    disable=not console.is_terminal)
+                    disable=not console.is_terminal or quiet() or json_output())
 
 
 def write_document(make: Callable[[], Document], output: Path, name: str, fmt: str, *,
@@ -190,7 +347,7 @@ def write_document(make: Callable[[], Document], output: Path, name: str, fmt: s
     """For the commands that print pages of paper (play mats, rules, play sheets): check
     the output options, make the document, write its files all or nothing, report them;
     returns the document."""
-    from cardgen.output import check_folder, check_stem, write_files
+    from cardgen.output import check_folder, check_stem, write_set
     from cardgen.render import render_files
 
     formats = parse_formats(fmt)
@@ -198,6 +355,6 @@ def write_document(make: Callable[[], Document], output: Path, name: str, fmt: s
     check_stem(name)
     check_folder(output)
     document = make()
-    report(write_files(render_files(document, output / name, formats, cmyk=not rgb,
-                                    dpi=dpi)))
+    report(write_set(render_files(document, output / name, formats, cmyk=not rgb,
+                                  dpi=dpi)))
     return document

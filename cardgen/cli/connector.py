@@ -7,22 +7,27 @@ reflector, deflector or defector.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from cardgen.cli.common import (
+    DEFAULT_OUTPUT,
     JsonOpt,
+    OutputOpt,
+    QuietOpt,
     check_range,
+    emit,
+    name_option,
+    output_folder,
     parse_choice,
     parse_formats,
     plural,
     progress,
     report,
 )
-from cardgen.errors import CardgenError
+from cardgen.errors import CHECK_STATUS, CardgenError
 from cardgen.games.names import CONNECTOR_GAMES
 
 if TYPE_CHECKING:
@@ -62,9 +67,10 @@ def _layout(path: Path | None, preset: Preset) -> CardLayout:
 
 
 def _picture(result: Report, path: Path, reveal: bool) -> None:
-    from cardgen.connector.picture import write_picture
+    from cardgen.connector.picture import picture_bytes, picture_format
+    from cardgen.output import write_set
 
-    report([write_picture(result, path, reveal=reveal)], err=True)
+    report(write_set({path: picture_bytes(result, picture_format(path), reveal=reveal)}))
 
 
 @connector.command()
@@ -80,11 +86,12 @@ def validate(
         "--reveal", help="When the assembly is not valid, also say what its cards read and "
         "quote the description (without it no text of the puzzle is quoted, so as not to "
         "give it away; a valid assembly always prints the text it spells).")] = False,
+    quiet: QuietOpt = False,
 ) -> None:
     """Does the assembly spell its game's description? Every problem, in words: which
     colour, how many of the pieces of text the description needs are visible, which
     connection is off and by how much, without quoting the text (see --reveal). Exit 0
-    when it does, 1 when it does not."""
+    when it does, 4 when it does not (1: a file that cannot be read)."""
     from cardgen.connector.assembly import read_assembly
     from cardgen.connector.validate import validate as judge
     from cardgen.physical.card import Preset
@@ -96,7 +103,7 @@ def validate(
     if picture is not None:
         _picture(result, picture, reveal)
     if json_out:
-        typer.echo(json.dumps(result.as_json(reveal), indent=2, ensure_ascii=False))
+        emit(result.as_json(reveal))
     elif result.valid:
         typer.echo(f"valid: {plural(result.cards, 'card')} of {spec.game} spell "
                    f"{_q(result.text)}")
@@ -105,7 +112,7 @@ def validate(
         for problem in result.problems if reveal else result.hints:
             typer.echo(f"- {problem}")
     if not result.valid:
-        raise typer.Exit(1)
+        raise typer.Exit(CHECK_STATUS)
 
 
 def _q(text: str) -> str:
@@ -130,7 +137,12 @@ def solve(
     ] = 6,
     json_out: JsonOpt = False,
     output: Annotated[Path | None, typer.Option(
-        "--output", "-o", help="Write the assembly found to this file (TOML).",
+        "--output", "-o", parser=output_folder, metavar="FOLDER",
+        help="Write the assembly found into this folder, as NAME.toml (default: write "
+        "no file unless --name is given; then the folder output).",
+        show_default=False)] = None,
+    name: Annotated[str | None, name_option(
+        "File name stem of the assembly written (default: assembly-GAME-PRESET).",
         show_default=False)] = None,
     no_cut: Annotated[bool, typer.Option(
         "--no-cut", help="Judge every assembly instead of dropping branches that cannot "
@@ -139,20 +151,23 @@ def solve(
         help="The most assemblies the search may visit before it gives up ("
         f"{MIN_BUDGET:,} to {MAX_BUDGET:,}; each million takes about 150 MB).")] = DEFAULT_BUDGET,
     layout: LayoutOpt = None,
+    quiet: QuietOpt = False,
 ) -> None:
     """The smallest assembly that spells a game's description, with proof: every
-    smaller assembly built from connections was enumerated and fails. Exit 1 when none
-    of up to --max-cards does, or when the search gives up at --budget."""
+    smaller assembly built from connections was enumerated and fails. Exit 4 when none
+    of up to --max-cards does, 1 when the search gives up at --budget."""
     from cardgen.connector.assembly import assembly_toml
     from cardgen.connector.solve import solve as search
-    from cardgen.output import check_folder, write_files
+    from cardgen.output import check_file, check_stem, write_set
 
     chosen = parse_choice(CONNECTOR_GAMES, game, "GAME")
     check_range(max_cards, "--max-cards", 1, MAX_CARDS)
     check_range(budget, "--budget", MIN_BUDGET, MAX_BUDGET)
     size = _preset(preset)
-    if output is not None:
-        check_folder(output.parent)
+    target = None
+    if output is not None or name is not None:
+        stem = check_stem(name if name is not None else f"assembly-{chosen.value}-{size.value}")
+        target = check_file((output if output is not None else DEFAULT_OUTPUT) / f"{stem}.toml")
     lay = _layout(layout, size)
     with progress() as bar:
         task = bar.add_task("assemblies", total=budget, note="")
@@ -161,13 +176,12 @@ def solve(
                             task, completed=visited, note=f"{plural(cards, 'card')}"))
     if result.exhausted is not None:
         raise CardgenError(_gave_up(result, max_cards, no_cut))
-    if output is not None and result.assembly is not None:
+    if target is not None and result.assembly is not None:
         note = (f"{chosen.value}: the smallest assembly, found by `cardgen connector solve "
                 f"{chosen.value} --preset {size.value}`\n{_proof(result)}")
-        report(write_files({output: assembly_toml(result.assembly, note).encode()}),
-               err=json_out)
+        report(write_set({target: assembly_toml(result.assembly, note).encode()}))
     if json_out:
-        typer.echo(json.dumps(_solve_json(result), indent=2, ensure_ascii=False))
+        emit(_solve_json(result))
     elif result.assembly is None:
         typer.echo(f"no assembly of up to {plural(max_cards, 'card')} spells the {chosen.value}"
                    f" description. {_proof(result)}")
@@ -180,7 +194,7 @@ def solve(
         assert result.report is not None
         typer.echo(f"  reads {_q(result.report.text)}")
     if result.assembly is None:
-        raise typer.Exit(1)
+        raise typer.Exit(CHECK_STATUS)
 
 
 def _gave_up(result: SolveResult, max_cards: int, no_cut: bool) -> str:
@@ -228,10 +242,12 @@ def check(
     preset: Annotated[str | None, typer.Option(
         "--preset", help="Check only this card size: eu or us (default: both).",
         show_default=False)] = None,
+    json_out: JsonOpt = False,
+    quiet: QuietOpt = False,
 ) -> None:
     """Check a Connector layout: fragments off their faces or near a cut or score,
     overlaps, text too long for its box, and games whose fewest cards differ from their
-    players. Exit 0 when it is sound, 1 with every problem."""
+    players. Exit 0 when it is sound, 4 with every problem."""
     from cardgen.connector.check import fit_problems, game_problems, placement_problems
     from cardgen.connector.draw import style_problems, styles_of
     from cardgen.physical.card import Preset
@@ -240,12 +256,17 @@ def check(
     presets = list(Preset) if preset is None else [_preset(preset)]
     width = bundled_fonts().regular.width
     failed = False
+    found: dict[str, object] = {}
     for size in presets:
         lay = _layout(layout, size)
         problems = style_problems(styles_of(lay))
         problems += placement_problems(lay) + fit_problems(lay, width)
         problems += game_problems(lay, size.value)
-        if problems:
+        found[size.value] = {"sound": not problems, "problems": [str(p) for p in problems],
+                             "fewest_cards": {g.value: n for g, n in lay.players.items()}}
+        if json_out:
+            failed = failed or bool(problems)
+        elif problems:
             failed = True
             typer.echo(f"{size.value}: {plural(len(problems), 'problem')}:")
             for problem in problems:
@@ -253,8 +274,10 @@ def check(
         else:
             counts = ", ".join(f"{g.value} {lay.players[g]}" for g in lay.players)
             typer.echo(f"{size.value}: sound; the fewest cards are {counts}.")
+    if json_out:
+        emit({"presets": found})
     if failed:
-        raise typer.Exit(1)
+        raise typer.Exit(CHECK_STATUS)
 
 
 @connector.command()
@@ -262,29 +285,38 @@ def show(
     game: Annotated[str | None, typer.Argument(
         help="One game (default: all four).", show_default=False)] = None,
     preset: PresetOpt = "eu",
-    output: Annotated[Path, typer.Option("--output", "-o", help="Output folder.")] = Path(
-        "output"),
+    output: OutputOpt = DEFAULT_OUTPUT,
     fmt: Annotated[str, typer.Option("--format", "-f", help="Comma-separated: svg, png, pdf.")
                    ] = "svg,png",
+    name: Annotated[str, name_option(
+        "File name stem: NAME-GAME-PRESET.svg and so on.")] = "connector",
+    json_out: JsonOpt = False,
+    quiet: QuietOpt = False,
 ) -> None:
     """Draw the shipped assembly of each game and print the text it reveals."""
     from cardgen.connector.assembly import read_assembly, shipped_assembly_path
     from cardgen.connector.picture import picture_bytes
     from cardgen.connector.validate import instructions
     from cardgen.connector.validate import validate as judge
-    from cardgen.output import check_folder, write_files
+    from cardgen.output import check_folder, check_stem, write_set
 
     games = (list(CONNECTOR_GAMES) if game is None
              else [parse_choice(CONNECTOR_GAMES, game, "GAME")])
     size = _preset(preset)
     formats = parse_formats(fmt)
+    check_stem(name)
     check_folder(output)
     lay = _layout(None, size)
     results = [(g, judge(lay, read_assembly(shipped_assembly_path(g, size)))) for g in games]
     # One set, written all or nothing: a run stopped before the end writes no picture.
-    report(write_files({output / f"connector-{g.value}-{size.value}.{f.value}":
-                        picture_bytes(result, f.value) for g, result in results
-                        for f in formats}), err=True)
+    report(write_set({output / f"{name}-{g.value}-{size.value}.{f.value}":
+                      picture_bytes(result, f.value) for g, result in results
+                      for f in formats}))
+    if json_out:
+        emit({"games": [{"game": g.value, "cards": result.cards, "valid": result.valid,
+                         "text": result.text, "steps": instructions(result)}
+                        for g, result in results]})
+        return
     for g, result in results:
         state = "" if result.valid else " (NOT VALID: " + result.problems[0] + ")"
         typer.echo(f"{g.value} ({plural(result.cards, 'card')}){state}: {_q(result.text)}")

@@ -7,14 +7,14 @@ A DECK is a CSV file of cards, an ATTACK a TOML file (see ``cardgen.ladder.deck`
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from cardgen.cli import ladder_print
-from cardgen.cli.common import JsonOpt, plural
+from cardgen.cli.common import JsonOpt, QuietOpt, Refused, emit, plural
+from cardgen.errors import CHECK_STATUS
 
 if TYPE_CHECKING:
     from cardgen.ladder.cards import Card
@@ -38,9 +38,10 @@ def deck(
         "--config", help="For a people file of cardgen card --batch: the config its cards "
         "share. Each row's card is then laid out as cardgen card --batch prints it, and "
         "its Strength read from the printed card.", show_default=False)] = None,
+    quiet: QuietOpt = False,
 ) -> None:
     """Does the deck keep the deck rules? Every broken rule, and the cards of each type.
-    Exit 0 when it does, 1 when it does not."""
+    Exit 0 when it does, 4 when it does not (1: a file that cannot be read)."""
     from cardgen.ladder.deck import check_deck, example_deck, printed_cards_only, read_deck
 
     source = path or example_deck()
@@ -50,7 +51,7 @@ def deck(
         cards = read_deck(source)
     result = check_deck(cards)
     if json_out:
-        typer.echo(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
+        emit(result.as_json())
     else:
         width = max(len(kind.value) for kind in result.types)
         for kind, count in result.types.items():
@@ -63,7 +64,7 @@ def deck(
             for problem in result.problems:
                 typer.echo(f"- {problem}")
     if not result.valid:
-        raise typer.Exit(1)
+        raise typer.Exit(CHECK_STATUS)
 
 
 def _team_deck(path: Path, config: Path | None) -> list[Card]:
@@ -90,16 +91,28 @@ def attack(
         r"for a counter-attack, the attacking team as \[\[defender]] cards). Without it, the "
         "example attack cardgen ships.", show_default=False)] = None,
     json_out: JsonOpt = False,
+    quiet: QuietOpt = False,
 ) -> None:
     """Who wins the attack, by which rule, and whether the defender may defend. Exit 0
-    when it is decided; 1 for a bad file, a forbidden team, a Press card attacked, or a
-    counter-attack on the Cooperative Trio (a Trio's attack allows no defence)."""
-    from cardgen.ladder.attack import decide, example_attack, read_attack
+    when it is decided; 4 when the rules refuse it (a forbidden team, a Press card
+    attacked, or a counter-attack on the Cooperative Trio, whose attack allows no
+    defence); 1 for a bad file."""
+    from cardgen.ladder.attack import (
+        ForbiddenTeam,
+        NoDefence,
+        NotAttackable,
+        decide,
+        example_attack,
+        read_attack,
+    )
 
-    given = read_attack(path or example_attack())
-    verdict = decide(given.attackers, given.defender, source=given.source)
+    try:
+        given = read_attack(path or example_attack())
+        verdict = decide(given.attackers, given.defender, source=given.source)
+    except (ForbiddenTeam, NotAttackable, NoDefence) as exc:  # the rules refuse it: exit 4
+        raise Refused(str(exc), value=exc.value) from None
     if json_out:
-        typer.echo(json.dumps(verdict.as_json(), indent=2, ensure_ascii=False))
+        emit(verdict.as_json())
         return
     typer.echo(f"the {verdict.winner.value} wins")
     typer.echo(verdict.reason)

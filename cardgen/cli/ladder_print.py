@@ -10,10 +10,13 @@ import typer
 from cardgen.cli.common import (
     DEFAULT_OUTPUT,
     DpiOpt,
+    JsonOpt,
     OutputOpt,
     PagesFormatOpt,
     PaperOpt,
+    QuietOpt,
     RgbOpt,
+    name_option,
     parse_choice,
     write_document,
 )
@@ -27,10 +30,12 @@ def mat(
                                         "(3.5 × 2 in).")] = "eu",
     paper: PaperOpt = "a4",
     output: OutputOpt = DEFAULT_OUTPUT,
-    name: Annotated[str, typer.Option(help="File name stem of the outputs.")] = "ladder-mat",
+    name: Annotated[str, name_option("File name stem of the outputs.")] = "ladder-mat",
     fmt: PagesFormatOpt = "pdf",
     rgb: RgbOpt = False,
     dpi: DpiOpt = 150,
+    json_out: JsonOpt = False,
+    quiet: QuietOpt = False,
 ) -> None:
     """Print a Corporate Ladder play mat: the pyramid's places at the cards' size."""
     from cardgen.ladder.mat import MAT_ROWS, mat_document
@@ -54,10 +59,12 @@ def mat(
 def rules(
     paper: PaperOpt = "a4",
     output: OutputOpt = DEFAULT_OUTPUT,
-    name: Annotated[str, typer.Option(help="File name stem of the outputs.")] = "ladder-rules",
+    name: Annotated[str, name_option("File name stem of the outputs.")] = "ladder-rules",
     fmt: PagesFormatOpt = "pdf",
     rgb: RgbOpt = False,
     dpi: DpiOpt = 150,
+    json_out: JsonOpt = False,
+    quiet: QuietOpt = False,
 ) -> None:
     """Print the Corporate Ladder rules on one page."""
     from cardgen.prepress.paper import Paper

@@ -6,7 +6,8 @@ from typing import Annotated
 
 import typer
 
-from cardgen.errors import CardgenError, shorten
+from cardgen.cli.common import PLAY_JSON, JsonOpt, QuietOpt, UsageError
+from cardgen.errors import shorten
 
 nodes = typer.Typer(
     name="nodes",
@@ -23,6 +24,8 @@ def play(
     players: Annotated[int, typer.Option(help="Deflector: 3 to 5 players, you and the "
                                               "computer.")] = 3,
     seed: SeedOpt = 1,
+    json_out: JsonOpt = False,
+    quiet: QuietOpt = False,
 ) -> None:
     """Play a Node game in the terminal: you are P1, the computer plays the others."""
     from cardgen.cli.common import check_range
@@ -36,7 +39,9 @@ def play(
         check_range(players, "--players", 3, 5)
         count = players
     else:
-        raise CardgenError(f"GAME must be reflector or deflector, not {shorten(game)}.",
-                           value=game)
+        raise UsageError(f"GAME must be reflector or deflector, not {shorten(game)}.",
+                         field="GAME", value=game)
     check_range(seed, "--seed", -2 ** 63, 2 ** 63 - 1)
+    if json_out:
+        raise UsageError(PLAY_JSON.format(board="referee GAME --json"), field="--json")
     play_game(GameName(name), count, seed)

@@ -10,15 +10,20 @@ import typer
 from cardgen.cli.common import (
     DEFAULT_OUTPUT,
     DpiOpt,
+    JsonOpt,
     OutputOpt,
     PagesFormatOpt,
     PaperOpt,
+    QuietOpt,
     RgbOpt,
+    UsageError,
+    name_option,
     parse_choice,
     plural,
     warn,
     write_document,
 )
+from cardgen.errors import CardgenError
 
 
 def playsheet(
@@ -32,12 +37,14 @@ def playsheet(
     preset: Annotated[str, typer.Option(help="The cards' size, which sets the grid squares: "
                                         "eu (85 × 55 mm) or us (3.5 × 2 in).")] = "eu",
     output: OutputOpt = DEFAULT_OUTPUT,
-    name: Annotated[str | None, typer.Option(
-        help="File name stem of the outputs (default: playsheet-GAME).",
+    name: Annotated[str | None, name_option(
+        "File name stem of the outputs (default: playsheet-GAME).",
         show_default=False)] = None,
     fmt: PagesFormatOpt = "pdf",
     rgb: RgbOpt = False,
     dpi: DpiOpt = 150,
+    json_out: JsonOpt = False,
+    quiet: QuietOpt = False,
 ) -> None:
     """Print a Private and a Public grid per player, at the card's grid size, with the
     tallies of the Node games, and for Deflector and Defector the table arrangements
@@ -54,7 +61,10 @@ def playsheet(
     from cardgen.prepress.paper import Paper
     from cardgen.text.fonts import bundled_fonts
 
-    chosen = parse_game(game)
+    try:
+        chosen = parse_game(game)
+    except CardgenError as exc:  # not one of GAME's choices: a usage error
+        raise UsageError(f"GAME: {exc}", field="GAME", value=game) from None
     count = check_players(chosen, players)
     size = parse_choice(Preset, preset, "--preset")
     sheet = parse_choice(Paper, paper, "--paper")

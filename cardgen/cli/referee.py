@@ -5,20 +5,21 @@ The record is read by ``cardgen.games.nodes.recordfile`` and replayed by
 ``cardgen.games.nodes.engine``. The report is TOML (a comment on each move, and
 parseable back) or, with ``--json``, the same data as JSON. The first illegal move
 stops the replay: the report ends with it and the outcome, its reason and rule are
-said on stderr, and the exit status is 1, as for any check that fails (``connector
-validate``, ``ladder deck``).
+said on stderr, and the exit status is 4, as for any check that finds a problem
+(``connector validate``, ``ladder deck``).
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from cardgen.cli.common import JsonOpt
+from cardgen.cli.common import JsonOpt, QuietOpt, UsageError, emit
 from cardgen.datafile import path_text
-from cardgen.errors import CardgenError, ParameterError
+from cardgen.errors import CHECK_STATUS
 from cardgen.games.nodes.record import IllegalMove, Reason, Record
 
 
@@ -31,11 +32,12 @@ def referee(
         "and an illegal ninth) or deflector (a four-player chain).",
         show_default=False)] = None,
     json_out: JsonOpt = False,
+    quiet: QuietOpt = False,
 ) -> None:
     """Replay a Reflector, Deflector or Defector game record and print what the referee
     reports for each move, then the outcome (winner, draw, or not over). Exit 0 when
-    every move is legal, 1 when one is not (the replay stops there) or the record is
-    bad."""
+    every move is legal, 4 when one is not (the replay stops there), 1 when the record
+    is bad."""
     from cardgen.games.nodes.engine import check
     from cardgen.games.nodes.recordfile import (
         EXAMPLES,
@@ -47,25 +49,25 @@ def referee(
 
     if example is not None:
         if example not in EXAMPLES:
-            raise ParameterError("example", f"must be {' or '.join(EXAMPLES)}, not "
-                                 f"{example!r}.")
+            raise UsageError(f"--example must be {' or '.join(EXAMPLES)}, not "
+                             f"{example!r}.", field="--example")
         if record is not None:
-            raise ParameterError("example", "replays a record cardgen ships; give either "
-                                 "GAME or --example, not both.")
+            raise UsageError("--example replays a record cardgen ships; give either GAME or "
+                             "--example, not both.", field="--example")
         record = example_record(example)
     if record is None:
-        raise CardgenError("no game record given: give GAME (a record file, TOML) or "
-                           "--example reflector or --example deflector.")
+        raise UsageError("no game record given: give GAME (a record file, TOML) or "
+                         "--example reflector or --example deflector.", field="GAME")
     game = read_record(record)
     replay, error = check(game)
     if json_out:
-        typer.echo(report_json(replay))
+        emit(json.loads(report_json(replay)))
     else:
         typer.echo(commented_report(game, replay, error), nl=False)
     if error is not None:
         typer.echo(f"error: {path_text(record)}: {_where(game, replay.reports[-1].move, error)}"
                    f"{error}", err=True)
-        raise typer.Exit(1)
+        raise typer.Exit(CHECK_STATUS)
 
 
 def _where(game: Record, move: int, error: IllegalMove) -> str:

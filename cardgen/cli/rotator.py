@@ -6,20 +6,25 @@ BOARD is a board ID (``R1:B2B8E4I2I8-B4E2E8H4I9``) or a TOML file with
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from cardgen.cli.common import (
+    DEFAULT_OUTPUT,
     DPI_RANGE,
+    PLAY_JSON,
     DpiOpt,
     JsonOpt,
+    OutputOpt,
     PaperOpt,
+    QuietOpt,
+    UsageError,
     check_range,
-    check_stem_path,
-    file_or_folder,
+    emit,
+    json_files,
+    name_option,
     parse_choice,
     parse_formats,
     plural,
@@ -27,7 +32,7 @@ from cardgen.cli.common import (
     report,
     warn,
 )
-from cardgen.errors import CardgenError, number
+from cardgen.errors import CHECK_STATUS, CardgenError, number
 
 if TYPE_CHECKING:
     from cardgen.games.registry import Grade
@@ -53,12 +58,17 @@ DEFAULT_BUDGET = 400_000  # the solver's own default, kept here so --help needs 
 
 
 @rotator.command()
-def show(board: BoardArg) -> None:
+def show(board: BoardArg, json_out: JsonOpt = False, quiet: QuietOpt = False) -> None:
     """Draw the board in the terminal, as the card shows it opened flat."""
     from cardgen.games.registry import rotator as game
 
     rotator_game = game()
-    for line in rotator_game.board_lines(rotator_game.load(board)):
+    rmap = rotator_game.load(board)
+    lines = rotator_game.board_lines(rmap)
+    if json_out:
+        emit({"board": rmap.board_id, "lines": lines})
+        return
+    for line in lines:
         typer.echo(line)
 
 
@@ -68,13 +78,19 @@ def play(
     start: Annotated[str | None, typer.Option(
         help="Start on this column of grid A's Row 10 (A–J, or a square such as A:E10) "
         "instead of choosing at the prompt.", show_default=False)] = None,
+    json_out: JsonOpt = False,
+    quiet: QuietOpt = False,
 ) -> None:
     """Play a board in the terminal: legal choices, undo, the turn log and hints."""
     from cardgen.cli.rotator_play import play_game, start_column
     from cardgen.games.registry import rotator as game
 
     column = start_column(start) if start is not None else None
-    play_game(game().load(board), column)
+    rmap = game().load(board)
+    if json_out:
+        raise UsageError(PLAY_JSON.format(board="rotator solve BOARD --json"), field="--json")
+    play_game(rmap, column)
+
 
 
 @rotator.command()
@@ -85,8 +101,10 @@ def solve(
     quick: Annotated[bool, typer.Option(
         "--quick", help="For each start, any winning line instead of the shortest "
         "(the board's best line stays the shortest).")] = False,
+    quiet: QuietOpt = False,
 ) -> None:
-    """Is the board winnable? The shortest winning line, turn by turn."""
+    """Is the board winnable? The shortest winning line, turn by turn. Exit 4 when no
+    start wins."""
     from cardgen.games.registry import rotator as game
 
     check_range(budget, "--budget", MIN_BUDGET, MAX_BUDGET)
@@ -98,11 +116,12 @@ def solve(
             rmap, budget, shortest=not quick,
             progress=lambda x: bar.update(task, advance=1, note=f"start {x + 1} of 10"))
     if json_out:
-        typer.echo(json.dumps(rotator_game.solution_record(rmap, solution), indent=2,
-                              ensure_ascii=False))
-        return
-    for text in rotator_game.describe(rmap, solution, budget_name="--budget"):
-        typer.echo(text)
+        emit(rotator_game.solution_record(rmap, solution))
+    else:
+        for text in rotator_game.describe(rmap, solution, budget_name="--budget"):
+            typer.echo(text)
+    if solution.solvable is False:  # every start proved lost: the check found no win
+        raise typer.Exit(CHECK_STATUS)
 
 
 @rotator.command()
@@ -114,10 +133,9 @@ def generate(
     difficulty: Annotated[str | None, typer.Option(
         help="easy, medium or hard, or several in the order the book ramps, such as "
         "easy,hard (equal shares). Default: easy,medium,hard.", show_default=False)] = None,
-    output: Annotated[Path, typer.Option(
-        "--output", "-o", parser=file_or_folder("rotator.pdf"),
-        help="The PDF to write, or a folder to write rotator.pdf in.")] = Path(
-        "output/rotator.pdf"),
+    output: OutputOpt = DEFAULT_OUTPUT,
+    name: Annotated[str, name_option("File name stem of the book (NAME.pdf).")
+                    ] = "rotator",
     size: Annotated[str, typer.Option(help="card: card-sized boards, several per page; "
                                       "large: one board per page, as large as it allows.")
                     ] = "card",
@@ -137,11 +155,12 @@ def generate(
     jobs: Annotated[int | None, typer.Option(
         help="Parallel processes (default and most: the CPU count).", show_default=False)
                     ] = None,
+    quiet: QuietOpt = False,
 ) -> None:
     """Seeded boards that the solver proved winnable, graded, with answer keys."""
     from cardgen.games.registry import Grade
     from cardgen.games.registry import rotator as game
-    from cardgen.output import check_file, write_files
+    from cardgen.output import check_file, check_stem, write_set
     from cardgen.prepress.paper import Paper
     from cardgen.prepress.puzzlebook import PuzzleSize, puzzle_book
     from cardgen.render import Format, render
@@ -167,7 +186,9 @@ def generate(
     if capped:
         warn([f"--jobs {number(jobs or 0)} is more than the {workers} CPUs this run may use; using "
               f"{workers}."])
-    check_file(output)  # before the work, not after it
+    check_stem(name)
+    target = output / f"{name}.pdf"
+    check_file(target)  # before the work, not after it
     with progress() as bar:
         task = bar.add_task(f"{grade} boards", total=count, note="")
         result = rotator_game.graded(
@@ -191,11 +212,12 @@ def generate(
                                title=say("rotator", "book.title_seeded", seed=seed),
                                subject=say("rotator", "book.subject"),
                                front=rules_sheet(sheet, fonts) if rules else ())
-        report(write_files({output: render(document, [Format.PDF])[".pdf"]}), err=json_out,
-               note=f" ({plural(len(boards), 'board')})")
+        report(write_set({target: render(document, [Format.PDF])[".pdf"]}))
+        if not json_out:
+            typer.echo(f"{plural(len(boards), 'board')} in the book.")
     if json_out:
-        typer.echo(json.dumps([rotator_game.graded_record(b) for b in graded], indent=2,
-                              ensure_ascii=False))
+        emit({"boards": [rotator_game.graded_record(b) for b in graded],
+              "files": json_files()})
     if not result.complete:
         short = ", ".join(f"{g} {n} of {want}" for g, n, want in result.short())
         raise CardgenError(
@@ -211,8 +233,9 @@ def _grades(text: str) -> tuple[Grade, ...]:
     grades = tuple(parse_choice(Grade, part.strip(), "--difficulty") for part in text.split(","))
     twice = next((g for i, g in enumerate(grades) if g in grades[:i]), None)
     if twice is not None:
-        raise CardgenError(f"--difficulty names {twice} twice; name each grade once, in the "
-                           "order the book ramps, such as easy,hard.", value=text)
+        raise UsageError(f"--difficulty names {twice} twice; name each grade once, in the "
+                         "order the book ramps, such as easy,hard.", field="--difficulty",
+                         value=text)
     return grades
 
 
@@ -220,10 +243,9 @@ def _grades(text: str) -> tuple[Grade, ...]:
 def print_board(
     boards: Annotated[list[str], typer.Argument(help="One or more board IDs or files.",
                                                 show_default=False)],
-    output: Annotated[Path, typer.Option(
-        "--output", "-o", parser=file_or_folder("board"),
-        help="Where to write (a folder: board.pdf … in it); the suffix is set per "
-        "format.")] = Path("output/board.pdf"),
+    output: OutputOpt = DEFAULT_OUTPUT,
+    name: Annotated[str, name_option("File name stem: NAME.pdf, NAME.svg, NAME.png.")
+                    ] = "board",
     fmt: Annotated[str, typer.Option("--format", "-f", help="pdf, svg, png (svg and png "
                                      "take one board).")] = "pdf",
     size: Annotated[str, typer.Option(help="card: as on the card; large: as large as the "
@@ -235,12 +257,14 @@ def print_board(
     paper: PaperOpt = "a4",
     budget: BudgetOpt = DEFAULT_BUDGET,
     dpi: DpiOpt = 300,
+    json_out: JsonOpt = False,
+    quiet: QuietOpt = False,
 ) -> None:
     """Print boards as PDF pages (with answer keys if asked), or one board as SVG or PNG."""
     from cardgen.draw.page import Document
     from cardgen.games.registry import Status
     from cardgen.games.registry import rotator as game
-    from cardgen.output import check_file, write_files
+    from cardgen.output import check_file, check_stem, write_set
     from cardgen.prepress.paper import Paper
     from cardgen.prepress.puzzlebook import PuzzleSize, puzzle_book, single_page
     from cardgen.render import Format, render, render_files
@@ -255,9 +279,10 @@ def print_board(
     sheet = parse_choice(Paper, paper, "--paper")
     rotator_game = game()
     maps = [rotator_game.load(b) for b in boards]
-    check_stem_path(output)
+    check_stem(name)
+    stem = output / name
     for f in formats:
-        check_file(output.with_suffix(f".{f.value}"))
+        check_file(output / f"{name}.{f.value}")
     pictures = [f for f in formats if f is not Format.PDF]
     if len(maps) > 1 and pictures:
         raise CardgenError("--format svg and png take one board; use pdf for several.")
@@ -281,8 +306,8 @@ def print_board(
                                title=say("rotator", "book.title"),
                                subject=say("rotator", "book.subject"),
                                front=rules_sheet(sheet, fonts) if rules else ())
-        files[output.with_suffix(".pdf")] = render(document, [Format.PDF])[".pdf"]
+        files[output / f"{name}.pdf"] = render(document, [Format.PDF])[".pdf"]
     if pictures:
         page = single_page(printed[0], board_size, key=key, fonts=fonts)
-        files.update(render_files(Document([page]), output.with_suffix(""), pictures, dpi=dpi))
-    report(write_files(files))
+        files.update(render_files(Document([page]), stem, pictures, dpi=dpi))
+    report(write_set(files))

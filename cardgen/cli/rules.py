@@ -13,10 +13,14 @@ from cardgen.cli.common import (
     DEFAULT_OUTPUT,
     DPI_RANGE,
     DpiOpt,
+    JsonOpt,
     OutputOpt,
     PaperOpt,
+    QuietOpt,
     RgbOpt,
+    UsageError,
     check_range,
+    name_option,
     parse_choice,
     parse_formats,
     parse_offset,
@@ -39,7 +43,8 @@ def parse_game(value: str) -> list[str]:
     if word in GAMES:
         return [word]
     hint = closest(word, [*GAMES, ALL], [*GAMES, ALL])
-    raise CardgenError(f"GAME: there are no rules for {shorten(value)}{hint}", value=value)
+    raise UsageError(f"GAME: there are no rules for {shorten(value)}{hint}", field="GAME",
+                     value=value)
 
 
 def rules(
@@ -60,8 +65,8 @@ def rules(
         help="--booklet: mm to move the back of each sheet right,down, as measured with "
         "cardgen sheet --registration.")] = "0,0",
     output: OutputOpt = DEFAULT_OUTPUT,
-    name: Annotated[str | None, typer.Option(
-        help="File name stem of the outputs (default rules-GAME, with -booklet).",
+    name: Annotated[str | None, name_option(
+        "File name stem of the outputs (default rules-GAME, with -booklet).",
         show_default=False)] = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help="Comma-separated: pdf, svg, "
                                      "png (svg and png: one file per page).")] = "pdf",
@@ -70,9 +75,11 @@ def rules(
     source: Annotated[Path | None, typer.Option(
         "--source", help="A folder of rules texts (GAME.md) to print instead of cardgen's "
         "own: an edited or translated set.", show_default=False)] = None,
+    json_out: JsonOpt = False,
+    quiet: QuietOpt = False,
 ) -> None:
     """Print the rules of a game, or of all six, with diagrams drawn by cardgen."""
-    from cardgen.output import check_folder, check_stem, write_files
+    from cardgen.output import check_folder, check_stem, write_set
     from cardgen.prepress.impose import Flip
     from cardgen.prepress.paper import Paper
     from cardgen.render import render_files
@@ -108,8 +115,8 @@ def rules(
 
         document = impose_booklet(document, sheet, flip=turn, creep=creep, offset=shift,
                                   blank=lambda n: blank_page(n, sheet, fonts))
-    report(write_files(render_files(document, output / stem, formats, cmyk=not rgb,
-                                    dpi=dpi)))
+    report(write_set(render_files(document, output / stem, formats, cmyk=not rgb,
+                                  dpi=dpi)))
     if booklet:
         sheets = len(document.pages) // 2
         typer.echo(f"{pages} pages on {sheets} sheet{'' if sheets == 1 else 's'}: print "
