@@ -232,7 +232,7 @@ def test_a_mixed_book_that_runs_out_of_tries_says_which_grade_is_short(tmp_path)
 
 def test_a_grade_named_twice_is_refused(tmp_path):
     error_line(cli("rotator", "generate", "--difficulty", "easy,hard,easy", "-o", tmp_path),
-               "--difficulty names easy twice")
+               "--difficulty names easy twice", status=2)
     error_line(cli("rotator", "generate", "--difficulty", "easy,", "-o", tmp_path),
-               "--difficulty must be one of easy, medium, hard, not ''")
+               "--difficulty must be one of easy, medium, hard, not ''", status=2)
     assert not list(tmp_path.iterdir())
