@@ -38,6 +38,7 @@ from cardgen.cli import referee as referee_commands
 from cardgen.cli import rotator as rotator_commands
 from cardgen.cli import rules as rules_commands
 from cardgen.cli.common import option_message
+from cardgen.cli.helptext import CONTEXT, CardgenGroup
 from cardgen.errors import (
     FAULT_STATUS,
     LONGEST_LINE,
@@ -54,8 +55,11 @@ __all__ = ["STOPPING_SIGNALS", "Interrupted", "app", "main", "run"]
 app = typer.Typer(
     name="cardgen",
     help="Print-ready foldable game business cards, and the games played on them.",
+    cls=CardgenGroup,
+    context_settings=CONTEXT,
+    rich_markup_mode="rich",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
 )
 

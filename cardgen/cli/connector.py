@@ -33,8 +33,7 @@ if TYPE_CHECKING:
 
 connector = typer.Typer(
     name="connector",
-    help="Connector, the puzzle on the card's back: validate, solve and show assemblies "
-    "of cards, and check the layout.",
+    help="Connector, the puzzle on the card's back: validate, solve, show.",
     no_args_is_help=True,
 )
 
@@ -81,10 +80,11 @@ def validate(
         "quote the description (without it no text of the puzzle is quoted, so as not to "
         "give it away; a valid assembly always prints the text it spells).")] = False,
 ) -> None:
-    """Does the assembly spell its game's description? Every problem, in words: which
-    colour, how many of the pieces of text the description needs are visible, which
-    connection is off and by how much, without quoting the text (see --reveal). Exit 0
-    when it does, 1 when it does not."""
+    """Check an assembly of cards: does it spell its game's description?
+
+    Every problem, in words: which colour, how many of the pieces of text the
+    description needs are visible, which connection is off and by how much, without
+    quoting the text (see --reveal). Exit 0 when it does, 1 when it does not."""
     from cardgen.connector.assembly import read_assembly
     from cardgen.connector.validate import validate as judge
     from cardgen.physical.card import Preset
@@ -140,9 +140,11 @@ def solve(
         f"{MIN_BUDGET:,} to {MAX_BUDGET:,}; each million takes about 150 MB).")] = DEFAULT_BUDGET,
     layout: LayoutOpt = None,
 ) -> None:
-    """The smallest assembly that spells a game's description, with proof: every
-    smaller assembly built from connections was enumerated and fails. Exit 1 when none
-    of up to --max-cards does, or when the search gives up at --budget."""
+    """Find the smallest assembly that spells a game's description.
+
+    With proof: every smaller assembly built from connections was enumerated and fails.
+    Exit 1 when none of up to --max-cards does, or when the search gives up at
+    --budget."""
     from cardgen.connector.assembly import assembly_toml
     from cardgen.connector.solve import solve as search
     from cardgen.output import check_folder, write_files
@@ -229,9 +231,11 @@ def check(
         "--preset", help="Check only this card size: eu or us (default: both).",
         show_default=False)] = None,
 ) -> None:
-    """Check a Connector layout: fragments off their faces or near a cut or score,
-    overlaps, text too long for its box, and games whose fewest cards differ from their
-    players. Exit 0 when it is sound, 1 with every problem."""
+    """Check a Connector layout for problems.
+
+    Fragments off their faces or near a cut or score, overlaps, text too long for its
+    box, and games whose fewest cards differ from their players. Exit 0 when it is
+    sound, 1 with every problem."""
     from cardgen.connector.check import fit_problems, game_problems, placement_problems
     from cardgen.connector.draw import style_problems, styles_of
     from cardgen.physical.card import Preset
@@ -267,7 +271,7 @@ def show(
     fmt: Annotated[str, typer.Option("--format", "-f", help="Comma-separated: svg, png, pdf.")
                    ] = "svg,png",
 ) -> None:
-    """Draw the shipped assembly of each game and print the text it reveals."""
+    """Draw each game's shipped assembly and the text it reveals."""
     from cardgen.connector.assembly import read_assembly, shipped_assembly_path
     from cardgen.connector.picture import picture_bytes
     from cardgen.connector.validate import instructions

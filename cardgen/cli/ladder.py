@@ -21,8 +21,7 @@ if TYPE_CHECKING:
 
 ladder = typer.Typer(
     name="ladder",
-    help="Corporate Ladder, the card game played with business cards: check a deck, "
-    "decide an attack, print the play mat and the rules sheet.",
+    help="Corporate Ladder: check a deck, decide an attack, print a mat.",
     no_args_is_help=True,
 )
 
@@ -39,8 +38,10 @@ def deck(
         "share. Each row's card is then laid out as cardgen card --batch prints it, and "
         "its Strength read from the printed card.", show_default=False)] = None,
 ) -> None:
-    """Does the deck keep the deck rules? Every broken rule, and the cards of each type.
-    Exit 0 when it does, 1 when it does not."""
+    """Check a deck against the deck rules.
+
+    Every broken rule, and how many cards of each type. Exit 0 when the deck keeps the
+    rules, 1 when it does not."""
     from cardgen.ladder.deck import check_deck, example_deck, printed_cards_only, read_deck
 
     source = path or example_deck()
@@ -86,14 +87,16 @@ def _team_deck(path: Path, config: Path | None) -> list[Card]:
 @ladder.command()
 def attack(
     path: Annotated[Path | None, typer.Argument(
-        metavar="ATTACK", help=r"The attack (TOML: \[\[attacker]] cards and a \[defender]; "
-        r"for a counter-attack, the attacking team as \[\[defender]] cards). Without it, the "
+        metavar="ATTACK", help="The attack (TOML: [[attacker]] cards and a [defender]; "
+        "for a counter-attack, the attacking team as [[defender]] cards). Without it, the "
         "example attack cardgen ships.", show_default=False)] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Who wins the attack, by which rule, and whether the defender may defend. Exit 0
-    when it is decided; 1 for a bad file, a forbidden team, a Press card attacked, or a
-    counter-attack on the Cooperative Trio (a Trio's attack allows no defence)."""
+    """Decide an attack: who wins, and may the defender defend?
+
+    Who wins by which rule. Exit 0 when it is decided; 1 for a bad file, a forbidden team, a Press card
+    attacked, or a counter-attack on the Cooperative Trio (a Trio's attack allows no
+    defence)."""
     from cardgen.ladder.attack import decide, example_attack, read_attack
 
     given = read_attack(path or example_attack())

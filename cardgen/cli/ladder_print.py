@@ -32,7 +32,9 @@ def mat(
     rgb: RgbOpt = False,
     dpi: DpiOpt = 150,
 ) -> None:
-    """Print a Corporate Ladder play mat: the pyramid's places at the cards' size."""
+    """Print a Corporate Ladder play mat at the cards' size.
+
+    The pyramid's places, each the size of a card."""
     from cardgen.ladder.mat import MAT_ROWS, mat_document
     from cardgen.physical.card import Preset
     from cardgen.prepress.paper import Paper

@@ -24,7 +24,9 @@ def play(
                                               "computer.")] = 3,
     seed: SeedOpt = 1,
 ) -> None:
-    """Play a Node game in the terminal: you are P1, the computer plays the others."""
+    """Play a Node game in the terminal against the computer.
+
+    You are P1; the computer plays the others."""
     from cardgen.cli.common import check_range
     from cardgen.cli.nodes_play import play_game
     from cardgen.games.names import GameName

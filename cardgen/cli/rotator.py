@@ -31,7 +31,7 @@ from cardgen.errors import CardgenError, number
 
 rotator = typer.Typer(
     name="rotator",
-    help="Rotator, the one-player game: show, play, solve, generate and print boards.",
+    help="Rotator, the one-player game: show, play, solve and make boards.",
     no_args_is_help=True,
 )
 
@@ -66,7 +66,7 @@ def play(
         help="Start on this column of grid A's Row 10 (A–J, or a square such as A:E10) "
         "instead of choosing at the prompt.", show_default=False)] = None,
 ) -> None:
-    """Play a board in the terminal: legal choices, undo, the turn log and hints."""
+    """Play a board in the terminal: choices, undo, the turn log and hints."""
     from cardgen.cli.rotator_play import play_game, start_column
     from cardgen.games.registry import rotator as game
 
@@ -83,7 +83,7 @@ def solve(
         "--quick", help="For each start, any winning line instead of the shortest "
         "(the board's best line stays the shortest).")] = False,
 ) -> None:
-    """Is the board winnable? The shortest winning line, turn by turn."""
+    """Is the board winnable? Its shortest winning line, turn by turn."""
     from cardgen.games.registry import rotator as game
 
     check_range(budget, "--budget", MIN_BUDGET, MAX_BUDGET)
@@ -134,7 +134,9 @@ def generate(
         help="Parallel processes (default and most: the CPU count).", show_default=False)
                     ] = None,
 ) -> None:
-    """Seeded boards that the solver proved winnable, graded, with answer keys."""
+    """Make a book of new boards, proved winnable, with answer keys.
+
+    Seeded (the same seed gives the same book) and graded easy, medium or hard."""
     from cardgen.games.registry import Grade
     from cardgen.games.registry import rotator as game
     from cardgen.output import check_file, write_files
@@ -218,7 +220,9 @@ def print_board(
     budget: BudgetOpt = DEFAULT_BUDGET,
     dpi: DpiOpt = 300,
 ) -> None:
-    """Print boards as PDF pages (with answer keys if asked), or one board as SVG or PNG."""
+    """Print boards as PDF pages, or one board as SVG or PNG.
+
+    With --key, each board's answer key too."""
     from cardgen.draw.page import Document
     from cardgen.games.registry import Status
     from cardgen.games.registry import rotator as game

@@ -71,7 +71,10 @@ def rules(
         "--source", help="A folder of rules texts (GAME.md) to print instead of cardgen's "
         "own: an edited or translated set.", show_default=False)] = None,
 ) -> None:
-    """Print the rules of a game, or of all six, with diagrams drawn by cardgen."""
+    """Print the rules of a game, or of all six, as a book or a booklet.
+
+    Half-size pages in reading order, with diagrams drawn by cardgen; with --booklet,
+    imposed to print duplex, fold and staple."""
     from cardgen.output import check_folder, check_stem, write_files
     from cardgen.prepress.impose import Flip
     from cardgen.prepress.paper import Paper
