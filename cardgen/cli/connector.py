@@ -264,7 +264,7 @@ def check(
 @connector.command()
 def show(
     game: Annotated[str | None, typer.Argument(
-        help="One game (default: all four).", show_default=False)] = None,
+        help="rotator, reflector, deflector or defector (default: all four).", show_default=False)] = None,
     preset: PresetOpt = "eu",
     output: Annotated[Path, typer.Option("--output", "-o", help="Output folder.")] = Path(
         "output"),

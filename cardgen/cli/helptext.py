@@ -41,7 +41,6 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "--dieline": ("file", "layer"),
     "--varnish": ("layer", "file"),
     "--size": ("card", "large"),
-    "--layout": ("card", "large"),  # rotator generate's old name of --size (hidden)
     "--difficulty": ("easy", "medium", "hard"),
     "--example": ("reflector", "deflector"),
     "--rows": ("3", "4"),
@@ -77,6 +76,7 @@ TELLING: dict[str, str] = {
     "--margin": "MM",
     "--creep": "MM",
 }
+LONGEST_CHOICES = 24  # characters of [a|b|...] shown as an argument's value
 BY_TYPE: dict[type, str] = {str: "TEXT", int: "INTEGER", float: "FLOAT", Path: "FILE"}
 
 # Each command's examples: the command line and what it does (it fits 80 columns).
@@ -105,7 +105,7 @@ EXAMPLES: dict[str, tuple[tuple[str, str], ...]] = {
                       "...from column E")),
     "rotator solve": (("cardgen rotator solve R1:B2B8E4I2I8-B4E2E8H4I9", "its best line"),
                       ("cardgen rotator solve R1:B2B8E4I2I8-B4E2E8H4I9 --json", "...as JSON")),
-    "rotator generate": (("cardgen rotator generate --count 4", "four boards, keys, rules"),
+    "rotator generate": (("cardgen rotator generate --count 4", "4 boards, keys"),
                          ("cardgen rotator generate --seed 7 --count 2 --size large",
                           "a page each")),
     "rotator print": (("cardgen rotator print R1:B2B8E4I2I8-B4E2E8H4I9 --key",
@@ -147,8 +147,9 @@ def examples_epilog(examples: Sequence[tuple[str, str]]) -> str:
 
 def shown_value(param: Any, path: str) -> str:
     """What the help shows for the value of ``param`` (of the command ``path``, such as
-    ``"rotator generate"``): nothing for a flag, ``[a|b]`` for choices, a telling name,
-    else the type as Click names it (TEXT, INTEGER, FLOAT, FILE)."""
+    ``"rotator generate"``): nothing for a flag, ``[a|b]`` for choices (an argument's
+    long list is left to its help text), a telling name, else the type as Click names
+    it (TEXT, INTEGER, FLOAT, FILE)."""
     if getattr(param, "is_flag", False) or getattr(param, "count", False):
         return ""
     names = [*getattr(param, "opts", ()), *getattr(param, "secondary_opts", ())]
@@ -161,8 +162,12 @@ def shown_value(param: Any, path: str) -> str:
     if choices is None and descriptor is not None and descriptor.is_choice:
         choices = descriptor.choices
     if choices is not None:
-        return "[" + "|".join(str(c.value if isinstance(c, enum.Enum) else c)
-                              for c in choices) + "]"
+        listed = "[" + "|".join(str(c.value if isinstance(c, enum.Enum) else c)
+                                for c in choices) + "]"
+        if len(listed) <= LONGEST_CHOICES or param.param_type_name != "argument":
+            return listed
+        # A GAME of many: its help text names them, as a list this long would be broken
+        # in the middle of a word in the narrow column of values.
     telling = next((TELLING[n] for n in names if n in TELLING), None)
     if telling is not None:
         return telling

@@ -66,7 +66,7 @@ def play(
         help="Start on this column of grid A's Row 10 (A–J, or a square such as A:E10) "
         "instead of choosing at the prompt.", show_default=False)] = None,
 ) -> None:
-    """Play a board in the terminal: choices, undo, the turn log and hints."""
+    """Play a board in the terminal, with undo, a turn log and hints."""
     from cardgen.cli.rotator_play import play_game, start_column
     from cardgen.games.registry import rotator as game
 
