@@ -20,8 +20,7 @@ import pytest
 import typer
 
 from cardgen import __version__
-from cardgen.cli import app
-from cardgen.cli import helptext
+from cardgen.cli import app, helptext
 from tests.helpers import ROOT, cli, ok
 
 WIDTH = 80
@@ -157,8 +156,8 @@ def test_the_choices_are_those_the_commands_take():
     assert helptext.CHOICES["--varnish"] == values(VarnishMode)
     assert helptext.CHOICES["--size"] == values(PuzzleSize)
     assert set(values(Grade)) <= set(helptext.CHOICES["--difficulty"])
-    assert helptext.RULES_GAMES == values(RULES_GAMES)
-    assert helptext.CONNECTOR_GAMES == values(CONNECTOR_GAMES)
+    assert values(RULES_GAMES) == helptext.RULES_GAMES
+    assert values(CONNECTOR_GAMES) == helptext.CONNECTOR_GAMES
 
 
 # ...and a value outside them is refused, naming the option (arguments a command needs
@@ -209,6 +208,25 @@ def test_completion_script(monkeypatch):
     result = cli("--show-completion")
     assert result.returncode == 0, result
     assert "_CARDGEN_COMPLETE" in result.stdout
+
+
+@pytest.mark.parametrize(("typed", "offered"), [
+    ("cardgen ro", ["rotator"]),
+    ("cardgen card --pre", ["--preset"]),
+    ("cardgen card --preset ", ["eu", "us"]),
+    ("cardgen rules de", ["deflector", "defector"]),
+    ("cardgen ladder mat --rows ", ["3", "4"]),
+])
+def test_completion_completes(monkeypatch, typed, offered):
+    """What the shell gets on Tab, as the installed script asks for it (bash's way):
+    commands, options, and the choices of the options that take one of a few."""
+    words = typed.split(" ")
+    monkeypatch.setenv("_CARDGEN_COMPLETE", "complete_bash")
+    monkeypatch.setenv("COMP_WORDS", typed)
+    monkeypatch.setenv("COMP_CWORD", str(len(words) - 1))
+    result = cli(*words[1:])
+    assert result.returncode == 0, result
+    assert result.stdout.split() == offered
 
 
 # --- the examples run as written ----------------------------------------------------------

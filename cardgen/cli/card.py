@@ -312,7 +312,7 @@ def sheet(
     config: ConfigArg = None,
     paper: PaperOpt = "a4",
     flip: Annotated[str, typer.Option(
-        help="How the printer turns the paper for side 2: long or short edge.")] = "long",
+        help="The edge the printer turns the paper over for side 2.")] = "long",
     offset: Annotated[str, typer.Option(
         help="Move side 2 by X mm right and Y mm down (at most ±5 mm, within --margin) to "
         "correct misregistration; write --offset=-0.5,0.2 for negative values.")] = "0,0",
@@ -331,8 +331,8 @@ def sheet(
 ) -> None:
     """Impose cards N-up on A4 or Letter, to print duplex at home.
 
-    One PDF, for an office printer. With --batch, every row's card once, each inside behind its own outside,
-    on as many sheets as they need."""
+    One PDF, for an office printer. With --batch, every row's card once, each inside
+    behind its own outside, on as many sheets as they need."""
     from cardgen.card.build import build_card
     from cardgen.card.config import load_config
     from cardgen.card.spread import Spread

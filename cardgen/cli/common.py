@@ -44,7 +44,7 @@ PresetOpt = Annotated[str | None, typer.Option(
 ThemeOpt = Annotated[str | None, typer.Option(
     "--theme", help="Override the theme: dark, light or a theme file.", show_default=False)]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output on stdout.")]
-PaperOpt = Annotated[str, typer.Option(help="Paper size: a4 or letter.")]
+PaperOpt = Annotated[str, typer.Option(help="Paper size.")]
 DpiOpt = Annotated[float, typer.Option(help="PNG resolution (36–1200).")]
 PagesFormatOpt = Annotated[str, typer.Option(
     "--format", "-f", help="Comma-separated: pdf, svg, png (svg and png: one file per page).")]

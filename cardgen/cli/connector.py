@@ -77,8 +77,8 @@ def validate(
     layout: LayoutOpt = None,
     reveal: Annotated[bool, typer.Option(
         "--reveal", help="When the assembly is not valid, also say what its cards read and "
-        "quote the description (without it no text of the puzzle is quoted, so as not to "
-        "give it away; a valid assembly always prints the text it spells).")] = False,
+        "quote the description (left out by default so as not to give the puzzle away).")
+    ] = False,
 ) -> None:
     """Check an assembly of cards: does it spell its game's description?
 
@@ -264,7 +264,8 @@ def check(
 @connector.command()
 def show(
     game: Annotated[str | None, typer.Argument(
-        help="rotator, reflector, deflector or defector (default: all four).", show_default=False)] = None,
+        help="rotator, reflector, deflector or defector (default: all four).",
+        show_default=False)] = None,
     preset: PresetOpt = "eu",
     output: Annotated[Path, typer.Option("--output", "-o", help="Output folder.")] = Path(
         "output"),

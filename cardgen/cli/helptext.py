@@ -145,6 +145,20 @@ def examples_epilog(examples: Sequence[tuple[str, str]]) -> str:
     return "Examples:\n" + "\n".join(f"{line:<{width}}  # {what}" for line, what in examples)
 
 
+def choices_of(param: Any, path: str) -> tuple[str, ...]:
+    """The values ``param`` (of the command ``path``) takes, if it takes one of a few."""
+    descriptor = getattr(param, "type_descriptor", None)
+    choices: Iterable[Any] = ()
+    if param.param_type_name == "argument":
+        choices = ARGUMENT_CHOICES.get(path, ())
+    else:
+        names = [*getattr(param, "opts", ()), *getattr(param, "secondary_opts", ())]
+        choices = next((CHOICES[n] for n in names if n in CHOICES), ())
+    if not choices and descriptor is not None and descriptor.is_choice:
+        choices = descriptor.choices or ()
+    return tuple(str(c.value if isinstance(c, enum.Enum) else c) for c in choices)
+
+
 def shown_value(param: Any, path: str) -> str:
     """What the help shows for the value of ``param`` (of the command ``path``, such as
     ``"rotator generate"``): nothing for a flag, ``[a|b]`` for choices (an argument's
@@ -154,16 +168,9 @@ def shown_value(param: Any, path: str) -> str:
         return ""
     names = [*getattr(param, "opts", ()), *getattr(param, "secondary_opts", ())]
     descriptor = getattr(param, "type_descriptor", None)
-    choices: Iterable[Any] | None = None
-    if param.param_type_name == "argument":
-        choices = ARGUMENT_CHOICES.get(path)
-    else:
-        choices = next((CHOICES[n] for n in names if n in CHOICES), None)
-    if choices is None and descriptor is not None and descriptor.is_choice:
-        choices = descriptor.choices
-    if choices is not None:
-        listed = "[" + "|".join(str(c.value if isinstance(c, enum.Enum) else c)
-                                for c in choices) + "]"
+    choices = choices_of(param, path)
+    if choices:
+        listed = "[" + "|".join(choices) + "]"
         if len(listed) <= LONGEST_CHOICES or param.param_type_name != "argument":
             return listed
         # A GAME of many: its help text names them, as a list this long would be broken
@@ -207,6 +214,11 @@ def _dress_param(param: Any, path: str, markup: bool) -> None:
             setattr(param, "shown", shown)  # noqa: B010 (mypy still sees a TyperArgument)
     else:
         param.metavar = shown_value(param, path)
+    # Shell completion offers the choices too (Typer completes only its own choice types).
+    choices = choices_of(param, path)
+    if choices and getattr(param, "_custom_shell_complete", None) is None:
+        param._custom_shell_complete = lambda ctx, param, incomplete: [
+            c for c in choices if c.startswith(incomplete.lower())]
 
 
 def _dress(command: Any, path: str) -> None:

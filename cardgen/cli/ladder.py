@@ -94,9 +94,9 @@ def attack(
 ) -> None:
     """Decide an attack: who wins, and may the defender defend?
 
-    Who wins by which rule. Exit 0 when it is decided; 1 for a bad file, a forbidden team, a Press card
-    attacked, or a counter-attack on the Cooperative Trio (a Trio's attack allows no
-    defence)."""
+    Who wins by which rule. Exit 0 when it is decided; 1 for a bad file, a forbidden
+    team, a Press card attacked, or a counter-attack on the Cooperative Trio (a Trio's
+    attack allows no defence)."""
     from cardgen.ladder.attack import decide, example_attack, read_attack
 
     given = read_attack(path or example_attack())

@@ -51,7 +51,7 @@ def rules(
         "--booklet", help="Impose the pages for a saddle-stitched booklet: two pages a "
         "side, print duplex, fold, staple.")] = False,
     flip: Annotated[str, typer.Option(
-        help="--booklet: the edge your printer turns the paper over, long or short.")]
+        help="--booklet: the edge your printer turns the paper over.")]
     = "short",
     creep: Annotated[float, typer.Option(
         help="--booklet: mm the innermost sheet's pages move toward the fold (0–3).")]
