@@ -22,6 +22,7 @@ from cardgen.cli.common import (
     progress,
     report,
 )
+from cardgen.cli.helptext import CONTEXT
 from cardgen.errors import CardgenError
 from cardgen.games.names import CONNECTOR_GAMES
 
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
 
 connector = typer.Typer(
     name="connector",
+    context_settings=CONTEXT,
     help="Connector, the puzzle on the card's back: validate, solve, show.",
     no_args_is_help=True,
 )

@@ -15,12 +15,14 @@ import typer
 
 from cardgen.cli import ladder_print
 from cardgen.cli.common import JsonOpt, plural
+from cardgen.cli.helptext import CONTEXT
 
 if TYPE_CHECKING:
     from cardgen.ladder.cards import Card
 
 ladder = typer.Typer(
     name="ladder",
+    context_settings=CONTEXT,
     help="Corporate Ladder: check a deck, decide an attack, print a mat.",
     no_args_is_help=True,
 )

@@ -6,10 +6,12 @@ from typing import Annotated
 
 import typer
 
+from cardgen.cli.helptext import CONTEXT
 from cardgen.errors import CardgenError, shorten
 
 nodes = typer.Typer(
     name="nodes",
+    context_settings=CONTEXT,
     help="The Node games: play Reflector or Deflector against the computer.",
     no_args_is_help=True,
 )

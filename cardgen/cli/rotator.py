@@ -27,10 +27,12 @@ from cardgen.cli.common import (
     report,
     warn,
 )
+from cardgen.cli.helptext import CONTEXT
 from cardgen.errors import CardgenError, number
 
 rotator = typer.Typer(
     name="rotator",
+    context_settings=CONTEXT,
     help="Rotator, the one-player game: show, play, solve and make boards.",
     no_args_is_help=True,
 )
