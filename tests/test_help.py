@@ -176,7 +176,7 @@ CHOICE_OPTIONS = [(path, name) for path in PATHS for param in visible_params(pat
 def test_a_value_outside_the_choices_is_refused(tmp_path, monkeypatch, path, option):
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     result = cli(*path, *NEEDS.get(path, []), option, "9", cwd=tmp_path)
-    assert result.returncode not in (0,), result
+    assert result.returncode != 0, result
     assert option in result.stderr, result.stderr
     assert not any(tmp_path.iterdir())
 
