@@ -135,6 +135,14 @@ def test_choices_are_shown_as_choices(screens):
     assert re.search(r"--rgb\s+RGB", screens[("card",)])  # a flag: the help text follows
 
 
+def test_square_brackets_in_help_texts_are_printed(screens):
+    """Help texts are written plainly; Rich's markup does not take ``[defender]`` for a
+    style (the walk escapes every text once)."""
+    attack = " ".join(screens[("ladder", "attack")].replace("│", " ").split())
+    assert "[[attacker]] cards and a [defender];" in attack and "\\" not in attack
+    assert "nodes = [...]" in screens[("rotator", "show")]
+
+
 def test_the_choices_are_those_the_commands_take():
     """The choices written in cardgen.cli.helptext are the enums' values..."""
     from cardgen.games.names import CONNECTOR_GAMES, RULES_GAMES

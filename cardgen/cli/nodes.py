@@ -21,7 +21,7 @@ SeedOpt = Annotated[int, typer.Option(help="Any 64-bit integer: the seed of the 
 
 @nodes.command()
 def play(
-    game: Annotated[str, typer.Argument(help="reflector or deflector.", show_default=False)],
+    game: Annotated[str, typer.Argument(help="The game to play.", show_default=False)],
     players: Annotated[int, typer.Option(help="Deflector: 3 to 5 players, you and the "
                                               "computer.")] = 3,
     seed: SeedOpt = 1,
