@@ -141,6 +141,9 @@ def test_square_brackets_in_help_texts_are_printed(screens):
     attack = " ".join(screens[("ladder", "attack")].replace("│", " ").split())
     assert "[[attacker]] cards and a [defender];" in attack and "\\" not in attack
     assert "nodes = [...]" in screens[("rotator", "show")]
+    # ...while the texts stay as written for whatever else reads them.
+    attack = TREE[("ladder", "attack")].params[0]
+    assert attack.help.startswith("The attack (TOML: [[attacker]] cards and a [defender];")
 
 
 def test_the_choices_are_those_the_commands_take():

@@ -10,10 +10,11 @@ is its name and the type is printed beside it all the same). Flags get ``<bool>`
 when the command tree is built (by ``cardgen`` itself, by a test runner, or by a
 documentation generator): :func:`shown_value` is the rule, and the tables below say
 what a type alone cannot (the choices a text option takes, a telling name such as
-FOLDER or STEM). The same walk escapes Rich markup in every help text (Typer's ``rich``
-markup mode would otherwise take ``[defender]`` for a style and print nothing), puts
-each paragraph of a command's help on one line (so that Rich wraps it evenly), and adds
-each command's examples (:data:`EXAMPLES`) as its epilog.
+FOLDER or STEM). The same walk puts each paragraph of a command's help on one line (so
+that Rich wraps it evenly), adds each command's examples (:data:`EXAMPLES`) as its
+epilog, and has each help screen escape Rich markup in the texts it shows (Typer's
+``rich`` markup mode would otherwise take ``[defender]`` for a style and print
+nothing): help texts are written, and stay, plain.
 
 It imports nothing heavy: the choices are written out here (a test checks them against
 the enums the commands parse them with), so that ``cardgen --help`` stays fast.
@@ -197,14 +198,10 @@ def _one_line_paragraphs(text: str) -> str:
     return "\n\n".join(" ".join(part.split()) for part in text.strip().split("\n\n"))
 
 
-def _dress_param(param: Any, path: str, markup: bool) -> None:
+def _dress_param(param: Any, path: str) -> None:
     if getattr(param, "_cardgen_dressed", False):
         return
     param._cardgen_dressed = True
-    if markup and getattr(param, "help", None):
-        from rich.markup import escape
-
-        param.help = escape(param.help)
     if param.param_type_name == "argument":
         if param.metavar is None:
             param.metavar = param.name.upper()
@@ -221,29 +218,49 @@ def _dress_param(param: Any, path: str, markup: bool) -> None:
             c for c in choices if c.startswith(incomplete.lower())]
 
 
+def _markup_escaped(command: Any, format_help: Any) -> Any:
+    """``format_help`` of ``command`` showing its texts as written under Typer's Rich
+    markup: while the screen is made, each text it shows (the command's, its options',
+    its commands' summaries) is escaped, then put back. The texts themselves stay plain
+    for everything else that reads them (a reference generator, Click's plain help)."""
+    from rich.markup import escape
+
+    def escaped(ctx: Any, formatter: Any) -> Any:
+        shown = [command, *command.get_params(ctx), *getattr(command, "commands", {}).values()]
+        kept = [(thing, name, getattr(thing, name, None)) for thing in shown
+                for name in ("help", "short_help", "epilog")]
+        try:
+            for thing, name, text in kept:
+                if isinstance(text, str) and "[" in text:
+                    setattr(thing, name, escape(text))
+            return format_help(ctx, formatter)
+        finally:
+            for thing, name, text in kept:
+                if text is not None:
+                    setattr(thing, name, text)
+
+    return escaped
+
+
 def _dress(command: Any, path: str) -> None:
     """Set up ``command`` (named ``path``) and every command below it for help."""
-    markup = getattr(command, "rich_markup_mode", None) == "rich"
     command.context_settings.setdefault("help_option_names", HELP_OPTIONS)
     if command.help:
         command.help = _one_line_paragraphs(command.help)
         if command.short_help is None:
             command.short_help = command.help.split("\n\n")[0]
-    if markup:
-        from rich.markup import escape
-
-        command.help = escape(command.help) if command.help else command.help
-        command.short_help = escape(command.short_help) if command.short_help else None
+    if getattr(command, "rich_markup_mode", None) == "rich":
+        command.format_help = _markup_escaped(command, command.format_help)
     if path in EXAMPLES and not command.epilog:
         command.epilog = examples_epilog(EXAMPLES[path])
     for param in command.params:
-        _dress_param(param, path, markup)
+        _dress_param(param, path)
     # The help option is made when it is first needed, then kept: make it now, with the
     # names above, so that it is dressed like the rest.
     help_option = command.get_help_option(
         command.context_class(command, help_option_names=HELP_OPTIONS))
     if help_option is not None:
-        _dress_param(help_option, path, markup)
+        _dress_param(help_option, path)
     for name, sub in getattr(command, "commands", {}).items():
         _dress(sub, f"{path} {name}".strip())
 
@@ -259,5 +276,5 @@ class CardgenGroup(TyperGroup):
         # Typer adds --install-completion and --show-completion after making the group.
         params: list[Any] = super().get_params(ctx)
         for param in params:
-            _dress_param(param, "", getattr(self, "rich_markup_mode", None) == "rich")
+            _dress_param(param, "")
         return params
