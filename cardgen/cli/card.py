@@ -329,10 +329,10 @@ def sheet(
     output_intent: IntentOpt = None,
     batch: BatchOpt = None,
 ) -> None:
-    """Impose cards N-up on A4 or Letter, for a home or office duplex printer.
+    """Impose cards N-up on A4 or Letter, for a home or office printer.
 
-    One PDF. With --batch, every row's card once, each inside behind its own outside,
-    on as many sheets as they need."""
+    One PDF to print duplex. With --batch, every row's card once, each inside behind
+    its own outside, on as many sheets as they need."""
     from cardgen.card.build import build_card
     from cardgen.card.config import load_config
     from cardgen.card.spread import Spread
