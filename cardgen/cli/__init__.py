@@ -58,6 +58,7 @@ from cardgen.cli.common import (
     json_files,
     option_message,
 )
+from cardgen.cli.helptext import CONTEXT, CardgenGroup
 from cardgen.datafile import path_text
 from cardgen.errors import (
     CHECK_STATUS,
@@ -88,8 +89,11 @@ BROKEN_PIPE_STATUS = 141  # 128 + SIGPIPE, as a shell reports a command a pipe s
 app = typer.Typer(
     name="cardgen",
     help="Print-ready foldable game business cards, and the games played on them.",
+    cls=CardgenGroup,
+    context_settings=CONTEXT,
+    rich_markup_mode="rich",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
 )
 

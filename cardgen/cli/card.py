@@ -48,25 +48,23 @@ if TYPE_CHECKING:
     from cardgen.render import Format
 
 IntentOpt = Annotated[str | None, typer.Option(
-    "--output-intent", help="The printing condition the PDF is prepared for (its PDF/X "
-    "output intent), e.g. FOGRA39 or CGATS21_CRPC6 (default: the config's "
-    "card.output_intent, else by the size).", show_default=False)]
+    "--output-intent", help="The PDF/X printing condition, e.g. FOGRA39 or CGATS21_CRPC6 "
+    "(default: the config's card.output_intent, else by the size).", show_default=False)]
 MarksOpt = Annotated[bool | None, typer.Option(
     "--marks/--no-marks", help="Crop and fold marks (default: the config's card.marks).",
     show_default=False)]
 BatchOpt = Annotated[Path | None, typer.Option(
-    "--batch", help="A CSV file with a row per person and columns named like config keys "
-    "(person.name, person.title, images.portrait, ladder.ability…); the config gives what "
-    "they share. Every row is checked before anything is written.", show_default=False)]
+    "--batch", help="A CSV file, a row per person, columns named like config keys "
+    "(person.name, images.portrait…); the config gives what they share. Every row is "
+    "checked before anything is written.", show_default=False)]
 DielineOpt = Annotated[str, typer.Option(
-    "--dieline", help="Where the cut and score lines go: file (NAME-dieline.pdf/.svg/.png) "
-    "or layer (an overprinting CutContour/Score spot layer on both art pages).")]
+    "--dieline", help="Where the cut and score lines go: file (files NAME-dieline.*) or "
+    "layer (an overprinting spot layer on both art pages).")]
 
 VarnishOpt = Annotated[str | None, typer.Option(
-    "--varnish", help="Add a spot varnish (spot UV) named Varnish over the business side's "
-    "art, for shops that coat it: layer (an overprinting plate of the PDF's outside page, "
-    "left out of the SVG and PNG previews) or file (the coating alone in NAME-varnish.pdf, "
-    "so that the card's PDF looks on screen as it prints).", show_default=False)]
+    "--varnish", help="A spot varnish (spot UV) over the business side's art: layer (a "
+    "plate on the PDF's outside page) or file (alone in NAME-varnish.pdf).",
+    show_default=False)]
 
 
 def card(
@@ -87,11 +85,11 @@ def card(
     varnish: VarnishOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
-    """Print the card: a PDF (outside, inside), SVGs and PNGs of each spread, and the
-    dieline in files of its own (or as a layer of the spreads). Says which Corporate
-    Ladder card it is. With --batch, a card for every row of a CSV file. With --varnish,
-    a spot varnish plate for the business side's art, in the PDF or in a file of its
-    own."""
+    """Print the card: PDF, SVG and PNG files, ready for a print shop.
+
+    A PDF (outside, inside), an SVG and a PNG of each spread, and the dieline in files
+    of its own (or as a layer of the spreads); says which Corporate Ladder card it is.
+    With --batch, a card for every row of a CSV file."""
     from cardgen.card.build import build_card
     from cardgen.card.config import load_config
     from cardgen.output import check_folder, check_stem, write_set
@@ -318,11 +316,10 @@ def sheet(
     config: ConfigArg = None,
     paper: PaperOpt = "a4",
     flip: Annotated[str, typer.Option(
-        help="How the printer turns the paper for side 2: long or short edge.")] = "long",
+        help="The edge the printer turns the paper over for side 2.")] = "long",
     offset: Annotated[str, typer.Option(
-        help="Shift side 2 by X,Y mm (right, down) to correct misregistration: at most "
-        "±5 mm, and no further than side 2 can move before it reaches --margin; write "
-        "--offset=-0.5,0.2 for negative values.")] = "0,0",
+        help="Move side 2 by X mm right and Y mm down (at most ±5 mm, within --margin) to "
+        "correct misregistration; write --offset=-0.5,0.2 for negative values.")] = "0,0",
     registration: Annotated[bool, typer.Option(
         "--registration", help="Write the duplex registration test page instead.")] = False,
     margin: Annotated[float, typer.Option(help="Unprintable margin of the printer (mm).")] = 5.0,
@@ -338,9 +335,10 @@ def sheet(
     json_out: JsonOpt = False,
     quiet: QuietOpt = False,
 ) -> None:
-    """Impose cards N-up on A4 or Letter for office duplex printing (PDF). With --batch,
-    every row's card once, each inside behind its own outside, on as many sheets as
-    they need."""
+    """Impose cards N-up on A4 or Letter, for a home or office printer.
+
+    One PDF to print duplex. With --batch, every row's card once, each inside behind
+    its own outside, on as many sheets as they need."""
     from cardgen.card.build import build_card
     from cardgen.card.config import load_config
     from cardgen.card.spread import Spread

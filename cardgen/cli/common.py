@@ -227,7 +227,7 @@ PresetOpt = Annotated[str | None, typer.Option(
     "--preset", help="Override the size: eu (85 × 55 mm) or us (3.5 × 2 in).", show_default=False)]
 ThemeOpt = Annotated[str | None, typer.Option(
     "--theme", help="Override the theme: dark, light or a theme file.", show_default=False)]
-PaperOpt = Annotated[str, typer.Option(help="Paper size: a4 or letter.")]
+PaperOpt = Annotated[str, typer.Option(help="Paper size.")]
 DpiOpt = Annotated[float, typer.Option(help="PNG resolution (36–1200).")]
 PagesFormatOpt = Annotated[str, typer.Option(
     "--format", "-f", help="Comma-separated: pdf, svg, png (svg and png: one file per page).")]

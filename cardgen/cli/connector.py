@@ -27,6 +27,7 @@ from cardgen.cli.common import (
     progress,
     report,
 )
+from cardgen.cli.helptext import CONTEXT
 from cardgen.errors import CHECK_STATUS, CardgenError
 from cardgen.games.names import CONNECTOR_GAMES
 
@@ -38,8 +39,8 @@ if TYPE_CHECKING:
 
 connector = typer.Typer(
     name="connector",
-    help="Connector, the puzzle on the card's back: validate, solve and show assemblies "
-    "of cards, and check the layout.",
+    context_settings=CONTEXT,
+    help="Connector, the puzzle on the card's back: validate, solve, show.",
     no_args_is_help=True,
 )
 
@@ -84,14 +85,16 @@ def validate(
     layout: LayoutOpt = None,
     reveal: Annotated[bool, typer.Option(
         "--reveal", help="When the assembly is not valid, also say what its cards read and "
-        "quote the description (without it no text of the puzzle is quoted, so as not to "
-        "give it away; a valid assembly always prints the text it spells).")] = False,
+        "quote the description (left out by default so as not to give the puzzle away).")
+    ] = False,
     quiet: QuietOpt = False,
 ) -> None:
-    """Does the assembly spell its game's description? Every problem, in words: which
-    colour, how many of the pieces of text the description needs are visible, which
-    connection is off and by how much, without quoting the text (see --reveal). Exit 0
-    when it does, 4 when it does not (1: a file that cannot be read)."""
+    """Check an assembly of cards: does it spell its game's description?
+
+    Every problem, in words: which colour, how many of the pieces of text the
+    description needs are visible, which connection is off and by how much, without
+    quoting the text (see --reveal). Exit 0 when it does, 4 when it does not (1: a file
+    that cannot be read)."""
     from cardgen.connector.assembly import read_assembly
     from cardgen.connector.validate import validate as judge
     from cardgen.physical.card import Preset
@@ -153,9 +156,10 @@ def solve(
     layout: LayoutOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
-    """The smallest assembly that spells a game's description, with proof: every
-    smaller assembly built from connections was enumerated and fails. Exit 4 when none
-    of up to --max-cards does, 1 when the search gives up at --budget."""
+    """Find the smallest assembly that spells a game's description.
+
+    With proof: every smaller assembly built from connections was enumerated and fails.
+    Exit 4 when none of up to --max-cards does, 1 when the search gives up at --budget."""
     from cardgen.connector.assembly import assembly_toml
     from cardgen.connector.solve import solve as search
     from cardgen.output import check_file, check_stem, write_set
@@ -245,9 +249,11 @@ def check(
     json_out: JsonOpt = False,
     quiet: QuietOpt = False,
 ) -> None:
-    """Check a Connector layout: fragments off their faces or near a cut or score,
-    overlaps, text too long for its box, and games whose fewest cards differ from their
-    players. Exit 0 when it is sound, 4 with every problem."""
+    """Check a Connector layout for problems.
+
+    Fragments off their faces or near a cut or score, overlaps, text too long for its
+    box, and games whose fewest cards differ from their players. Exit 0 when it is
+    sound, 4 with every problem."""
     from cardgen.connector.check import fit_problems, game_problems, placement_problems
     from cardgen.connector.draw import style_problems, styles_of
     from cardgen.physical.card import Preset
@@ -283,7 +289,8 @@ def check(
 @connector.command()
 def show(
     game: Annotated[str | None, typer.Argument(
-        help="One game (default: all four).", show_default=False)] = None,
+        help="rotator, reflector, deflector or defector (default: all four).",
+        show_default=False)] = None,
     preset: PresetOpt = "eu",
     output: OutputOpt = DEFAULT_OUTPUT,
     fmt: Annotated[str, typer.Option("--format", "-f", help="Comma-separated: svg, png, pdf.")
@@ -293,7 +300,7 @@ def show(
     json_out: JsonOpt = False,
     quiet: QuietOpt = False,
 ) -> None:
-    """Draw the shipped assembly of each game and print the text it reveals."""
+    """Draw each game's shipped assembly and the text it reveals."""
     from cardgen.connector.assembly import read_assembly, shipped_assembly_path
     from cardgen.connector.picture import picture_bytes
     from cardgen.connector.validate import instructions

@@ -14,6 +14,7 @@ import typer
 
 from cardgen.cli import ladder_print
 from cardgen.cli.common import JsonOpt, QuietOpt, Refused, emit, plural
+from cardgen.cli.helptext import CONTEXT
 from cardgen.errors import CHECK_STATUS
 
 if TYPE_CHECKING:
@@ -21,8 +22,8 @@ if TYPE_CHECKING:
 
 ladder = typer.Typer(
     name="ladder",
-    help="Corporate Ladder, the card game played with business cards: check a deck, "
-    "decide an attack, print the play mat and the rules sheet.",
+    context_settings=CONTEXT,
+    help="Corporate Ladder: check a deck, decide an attack, print a mat.",
     no_args_is_help=True,
 )
 
@@ -40,8 +41,10 @@ def deck(
         "its Strength read from the printed card.", show_default=False)] = None,
     quiet: QuietOpt = False,
 ) -> None:
-    """Does the deck keep the deck rules? Every broken rule, and the cards of each type.
-    Exit 0 when it does, 4 when it does not (1: a file that cannot be read)."""
+    """Check a deck against the deck rules.
+
+    Every broken rule, and how many cards of each type. Exit 0 when the deck keeps the
+    rules, 4 when it does not (1: a file that cannot be read)."""
     from cardgen.ladder.deck import check_deck, example_deck, printed_cards_only, read_deck
 
     source = path or example_deck()
@@ -87,16 +90,17 @@ def _team_deck(path: Path, config: Path | None) -> list[Card]:
 @ladder.command()
 def attack(
     path: Annotated[Path | None, typer.Argument(
-        metavar="ATTACK", help=r"The attack (TOML: \[\[attacker]] cards and a \[defender]; "
-        r"for a counter-attack, the attacking team as \[\[defender]] cards). Without it, the "
+        metavar="ATTACK", help="The attack (TOML: [[attacker]] cards and a [defender]; "
+        "for a counter-attack, the attacking team as [[defender]] cards). Without it, the "
         "example attack cardgen ships.", show_default=False)] = None,
     json_out: JsonOpt = False,
     quiet: QuietOpt = False,
 ) -> None:
-    """Who wins the attack, by which rule, and whether the defender may defend. Exit 0
-    when it is decided; 4 when the rules refuse it (a forbidden team, a Press card
-    attacked, or a counter-attack on the Cooperative Trio, whose attack allows no
-    defence); 1 for a bad file."""
+    """Decide an attack: who wins, and may the defender defend?
+
+    Who wins by which rule. Exit 0 when it is decided; 4 when the rules refuse it (a
+    forbidden team, a Press card attacked, or a counter-attack on the Cooperative Trio,
+    whose attack allows no defence); 1 for a bad file."""
     from cardgen.ladder.attack import (
         ForbiddenTeam,
         NoDefence,

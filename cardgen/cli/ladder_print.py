@@ -37,7 +37,9 @@ def mat(
     json_out: JsonOpt = False,
     quiet: QuietOpt = False,
 ) -> None:
-    """Print a Corporate Ladder play mat: the pyramid's places at the cards' size."""
+    """Print a Corporate Ladder play mat at the cards' size.
+
+    The pyramid's places, each the size of a card."""
     from cardgen.ladder.mat import MAT_ROWS, mat_document
     from cardgen.physical.card import Preset
     from cardgen.prepress.paper import Paper

@@ -7,10 +7,12 @@ from typing import Annotated
 import typer
 
 from cardgen.cli.common import PLAY_JSON, JsonOpt, QuietOpt, UsageError
+from cardgen.cli.helptext import CONTEXT
 from cardgen.errors import shorten
 
 nodes = typer.Typer(
     name="nodes",
+    context_settings=CONTEXT,
     help="The Node games: play Reflector or Deflector against the computer.",
     no_args_is_help=True,
 )
@@ -20,14 +22,16 @@ SeedOpt = Annotated[int, typer.Option(help="Any 64-bit integer: the seed of the 
 
 @nodes.command()
 def play(
-    game: Annotated[str, typer.Argument(help="reflector or deflector.", show_default=False)],
+    game: Annotated[str, typer.Argument(help="The game to play.", show_default=False)],
     players: Annotated[int, typer.Option(help="Deflector: 3 to 5 players, you and the "
                                               "computer.")] = 3,
     seed: SeedOpt = 1,
     json_out: JsonOpt = False,
     quiet: QuietOpt = False,
 ) -> None:
-    """Play a Node game in the terminal: you are P1, the computer plays the others."""
+    """Play a Node game in the terminal against the computer.
+
+    You are P1; the computer plays the others."""
     from cardgen.cli.common import check_range
     from cardgen.cli.nodes_play import play_game
     from cardgen.games.names import GameName

@@ -46,9 +46,11 @@ def playsheet(
     json_out: JsonOpt = False,
     quiet: QuietOpt = False,
 ) -> None:
-    """Print a Private and a Public grid per player, at the card's grid size, with the
-    tallies of the Node games, and for Deflector and Defector the table arrangements
-    for that many players: for a table short of cards."""
+    """Print grids and tallies per player, for a table short of cards.
+
+    A Private and a Public grid per player at the card's grid size, the tallies of the
+    Node games, and for Deflector and Defector the table arrangements for that many
+    players."""
     from cardgen.games.nodes.model import deflectors
     from cardgen.games.nodes.playsheet import (
         check_players,

@@ -34,10 +34,11 @@ def referee(
     json_out: JsonOpt = False,
     quiet: QuietOpt = False,
 ) -> None:
-    """Replay a Reflector, Deflector or Defector game record and print what the referee
-    reports for each move, then the outcome (winner, draw, or not over). Exit 0 when
-    every move is legal, 4 when one is not (the replay stops there), 1 when the record
-    is bad."""
+    """Replay a Node game record and say whether every move is legal.
+
+    For a Reflector, Deflector or Defector record: what the referee reports for each
+    move, then the outcome (winner, draw, or not over). The replay stops at the first
+    illegal move."""
     from cardgen.games.nodes.engine import check
     from cardgen.games.nodes.recordfile import (
         EXAMPLES,

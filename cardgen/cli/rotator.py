@@ -32,6 +32,7 @@ from cardgen.cli.common import (
     report,
     warn,
 )
+from cardgen.cli.helptext import CONTEXT
 from cardgen.errors import CHECK_STATUS, CardgenError, number
 
 if TYPE_CHECKING:
@@ -39,7 +40,8 @@ if TYPE_CHECKING:
 
 rotator = typer.Typer(
     name="rotator",
-    help="Rotator, the one-player game: show, play, solve, generate and print boards.",
+    context_settings=CONTEXT,
+    help="Rotator, the one-player game: show, play, solve and make boards.",
     no_args_is_help=True,
 )
 
@@ -81,7 +83,7 @@ def play(
     json_out: JsonOpt = False,
     quiet: QuietOpt = False,
 ) -> None:
-    """Play a board in the terminal: legal choices, undo, the turn log and hints."""
+    """Play a board in the terminal, with undo, a turn log and hints."""
     from cardgen.cli.rotator_play import play_game, start_column
     from cardgen.games.registry import rotator as game
 
@@ -103,8 +105,9 @@ def solve(
         "(the board's best line stays the shortest).")] = False,
     quiet: QuietOpt = False,
 ) -> None:
-    """Is the board winnable? The shortest winning line, turn by turn. Exit 4 when no
-    start wins."""
+    """Is the board winnable? Its shortest winning line, turn by turn.
+
+    Exit 4 when no start wins."""
     from cardgen.games.registry import rotator as game
 
     check_range(budget, "--budget", MIN_BUDGET, MAX_BUDGET)
@@ -157,7 +160,9 @@ def generate(
                     ] = None,
     quiet: QuietOpt = False,
 ) -> None:
-    """Seeded boards that the solver proved winnable, graded, with answer keys."""
+    """Make a book of new boards, proved winnable, with answer keys.
+
+    Seeded (the same seed gives the same book) and graded easy, medium or hard."""
     from cardgen.games.registry import Grade
     from cardgen.games.registry import rotator as game
     from cardgen.output import check_file, check_stem, write_set
@@ -260,7 +265,9 @@ def print_board(
     json_out: JsonOpt = False,
     quiet: QuietOpt = False,
 ) -> None:
-    """Print boards as PDF pages (with answer keys if asked), or one board as SVG or PNG."""
+    """Print boards as PDF pages, or one board as SVG or PNG.
+
+    With --key, each board's answer key too."""
     from cardgen.draw.page import Document
     from cardgen.games.registry import Status
     from cardgen.games.registry import rotator as game

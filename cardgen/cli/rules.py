@@ -56,7 +56,7 @@ def rules(
         "--booklet", help="Impose the pages for a saddle-stitched booklet: two pages a "
         "side, print duplex, fold, staple.")] = False,
     flip: Annotated[str, typer.Option(
-        help="--booklet: the edge your printer turns the paper over, long or short.")]
+        help="--booklet: the edge your printer turns the paper over.")]
     = "short",
     creep: Annotated[float, typer.Option(
         help="--booklet: mm the innermost sheet's pages move toward the fold (0–3).")]
@@ -78,7 +78,10 @@ def rules(
     json_out: JsonOpt = False,
     quiet: QuietOpt = False,
 ) -> None:
-    """Print the rules of a game, or of all six, with diagrams drawn by cardgen."""
+    """Print the rules of a game, or of all six, as a book or a booklet.
+
+    Half-size pages in reading order, with diagrams drawn by cardgen; with --booklet,
+    imposed to print duplex, fold and staple."""
     from cardgen.output import check_folder, check_stem, write_set
     from cardgen.prepress.impose import Flip
     from cardgen.prepress.paper import Paper

@@ -1,0 +1,280 @@
+"""What the help screens show: ``-h`` and ``--help`` everywhere, the value each option
+takes, a one-line summary per command, and examples at the end of every command's help.
+
+Typer 0.2x labels every value with its Python type (``<bool>``, ``<str>``,
+``<list[str]>``, ``<path>``): ``TyperOption.display_type_rich`` and
+``TyperArgument.display_type_rich`` return ``display_type``, which formats the type
+annotation, unless the parameter has a ``metavar`` (options only: an argument's metavar
+is its name and the type is printed beside it all the same). Flags get ``<bool>`` too.
+:class:`CardgenGroup`, the root group's class, fixes this in one place for every command
+when the command tree is built (by ``cardgen`` itself, by a test runner, or by a
+documentation generator): :func:`shown_value` is the rule, and the tables below say
+what a type alone cannot (the choices a text option takes, a telling name such as
+FOLDER or STEM). The same walk puts each paragraph of a command's help on one line (so
+that Rich wraps it evenly), adds each command's examples (:data:`EXAMPLES`) as its
+epilog, and has each help screen escape Rich markup in the texts it shows (Typer's
+``rich`` markup mode would otherwise take ``[defender]`` for a style and print
+nothing): help texts are written, and stay, plain.
+
+It imports nothing heavy: the choices are written out here (a test checks them against
+the enums the commands parse them with), so that ``cardgen --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any, get_args, get_origin
+
+from typer.core import TyperArgument, TyperGroup
+
+HELP_OPTIONS = ["-h", "--help"]
+CONTEXT: dict[str, Any] = {"help_option_names": HELP_OPTIONS}
+
+# The values a text option takes, by option name (one meaning per name across commands).
+PRESETS = ("eu", "us")
+PAPERS = ("a4", "letter")
+CHOICES: dict[str, tuple[str, ...]] = {
+    "--preset": PRESETS,
+    "--paper": PAPERS,
+    "--flip": ("long", "short"),
+    "--dieline": ("file", "layer"),
+    "--varnish": ("layer", "file"),
+    "--size": ("card", "large"),
+    "--difficulty": ("easy", "medium", "hard"),
+    "--example": ("reflector", "deflector"),
+    "--rows": ("3", "4"),
+}
+# The values a GAME argument takes, by command.
+RULES_GAMES = ("rotator", "reflector", "deflector", "defector", "connector", "ladder")
+CONNECTOR_GAMES = ("rotator", "reflector", "deflector", "defector")
+ARGUMENT_CHOICES: dict[str, tuple[str, ...]] = {
+    "rules": (*RULES_GAMES, "all"),
+    "playsheet": ("reflector", "deflector", "defector"),
+    "connector solve": CONNECTOR_GAMES,
+    "connector show": CONNECTOR_GAMES,
+    "nodes play": ("reflector", "deflector"),
+}
+# A name that says more than the type (the rest: TEXT, INTEGER, FLOAT, FILE).
+TELLING: dict[str, str] = {
+    "--output": "FOLDER",
+    "--source": "FOLDER",
+    "--name": "STEM",
+    "--format": "FORMATS",
+    "--offset": "X,Y",
+    "--theme": "THEME",
+    "--output-intent": "NAME",
+    "--start": "SQUARE",
+    "--count": "N",
+    "--players": "N",
+    "--max-cards": "N",
+    "--jobs": "N",
+    "--tries": "N",
+    "--budget": "N",
+    "--batch": "CSV",
+    "--dpi": "DPI",
+    "--margin": "MM",
+    "--creep": "MM",
+}
+LONGEST_CHOICES = 24  # characters of [a|b|...] shown as an argument's value
+BY_TYPE: dict[type, str] = {str: "TEXT", int: "INTEGER", float: "FLOAT", Path: "FILE"}
+
+# Each command's examples: the command line and what it does (it fits 80 columns).
+# Every one runs as written, in a folder holding the files they name (tests/test_help).
+EXAMPLES: dict[str, tuple[tuple[str, str], ...]] = {
+    "": (("cardgen init me.toml", "a commented config to edit"),
+         ("cardgen card me.toml", "its card, ready to print, in output/"),
+         ("cardgen rotator generate --count 4", "a book of Rotator boards")),
+    "card": (("cardgen card", "the example card in output/"),
+             ("cardgen card me.toml -f pdf --preset us", "only the PDF, US size"),
+             ("cardgen card me.toml --dieline layer", "cut lines on the art pages")),
+    "init": (("cardgen init me.toml", "write the example config to me.toml"),
+             ("cardgen init me.toml --force", "...even over an old one")),
+    "sheet": (("cardgen sheet me.toml --paper letter", "cards N-up on Letter"),
+              ("cardgen sheet --registration", "a page to check duplex alignment")),
+    "rules": (("cardgen rules reflector", "the Reflector rules"),
+              ("cardgen rules rotator --booklet", "as a booklet to fold and staple")),
+    "playsheet": (("cardgen playsheet deflector --players 4", "grids for four players"),),
+    "referee": (("cardgen referee --example deflector", "replay a record cardgen ships"),
+                ("cardgen referee --example deflector --json", "...as JSON")),
+    "rotator": (("cardgen rotator solve R1:B2B8E4I2I8-B4E2E8H4I9", "solve a board"),
+                ("cardgen rotator generate --count 4", "a book of new boards")),
+    "rotator show": (("cardgen rotator show R1:B2B8E4I2I8-B4E2E8H4I9", "draw a board"),),
+    "rotator play": (("cardgen rotator play R1:B2B8E4I2I8-B4E2E8H4I9", "play a board"),
+                     ("cardgen rotator play R1:B2B8E4I2I8-B4E2E8H4I9 --start E",
+                      "...from column E")),
+    "rotator solve": (("cardgen rotator solve R1:B2B8E4I2I8-B4E2E8H4I9", "its best line"),
+                      ("cardgen rotator solve R1:B2B8E4I2I8-B4E2E8H4I9 --json", "...as JSON")),
+    "rotator generate": (("cardgen rotator generate --count 4", "4 boards, keys"),
+                         ("cardgen rotator generate --seed 7 --count 2 --size large",
+                          "a page each")),
+    "rotator print": (("cardgen rotator print R1:B2B8E4I2I8-B4E2E8H4I9 --key",
+                       "the board and its key"),),
+    "connector": (("cardgen connector show reflector", "the Reflector answer, drawn"),
+                  ("cardgen connector check", "check the layout")),
+    "connector validate": (("cardgen connector validate my-assembly.toml",
+                            "does it spell the rules?"),
+                           ("cardgen connector validate my-assembly.toml --json",
+                            "...as JSON")),
+    "connector solve": (("cardgen connector solve reflector", "find an assembly"),),
+    "connector check": (("cardgen connector check", "check the layout cardgen ships"),
+                        ("cardgen connector check --preset us", "...at US size")),
+    "connector show": (("cardgen connector show reflector", "the Reflector answer, drawn"),
+                       ("cardgen connector show -f svg", "every game's answer, as SVG")),
+    "ladder": (("cardgen ladder deck", "check the example deck"),
+               ("cardgen ladder mat --rows 3", "a play mat for six cards")),
+    "ladder deck": (("cardgen ladder deck", "check the example deck"),
+                    ("cardgen ladder deck my-deck.csv --json", "check a deck, as JSON")),
+    "ladder attack": (("cardgen ladder attack", "decide the example attack"),
+                      ("cardgen ladder attack my-attack.toml", "decide an attack")),
+    "ladder mat": (("cardgen ladder mat --rows 3", "a play mat for six cards"),
+                   ("cardgen ladder mat --rows 4 --paper letter", "for ten, on Letter")),
+    "ladder rules": (("cardgen ladder rules", "the rules sheet on A4"),
+                     ("cardgen ladder rules --paper letter", "...on Letter")),
+    "nodes": (("cardgen nodes play reflector", "play Reflector"),),
+    "nodes play": (("cardgen nodes play reflector --seed 3", "play Reflector"),
+                   ("cardgen nodes play deflector --players 4", "Deflector, four players")),
+}
+
+
+def examples_epilog(examples: Sequence[tuple[str, str]]) -> str:
+    """The epilog of a command's help: its examples, one a line, each with what it does
+    as a shell comment. (Rich keeps single line breaks in an epilog; the lines are not
+    indented, as Typer takes the indentation out.)"""
+    width = max(len(line) for line, _ in examples)
+    return "Examples:\n" + "\n".join(f"{line:<{width}}  # {what}" for line, what in examples)
+
+
+def choices_of(param: Any, path: str) -> tuple[str, ...]:
+    """The values ``param`` (of the command ``path``) takes, if it takes one of a few."""
+    descriptor = getattr(param, "type_descriptor", None)
+    choices: Iterable[Any] = ()
+    if param.param_type_name == "argument":
+        choices = ARGUMENT_CHOICES.get(path, ())
+    else:
+        names = [*getattr(param, "opts", ()), *getattr(param, "secondary_opts", ())]
+        choices = next((CHOICES[n] for n in names if n in CHOICES), ())
+    if not choices and descriptor is not None and descriptor.is_choice:
+        choices = descriptor.choices or ()
+    return tuple(str(c.value if isinstance(c, enum.Enum) else c) for c in choices)
+
+
+def shown_value(param: Any, path: str) -> str:
+    """What the help shows for the value of ``param`` (of the command ``path``, such as
+    ``"rotator generate"``): nothing for a flag, ``[a|b]`` for choices (an argument's
+    long list is left to its help text), a telling name, else the type as Click names
+    it (TEXT, INTEGER, FLOAT, FILE)."""
+    if getattr(param, "is_flag", False) or getattr(param, "count", False):
+        return ""
+    names = [*getattr(param, "opts", ()), *getattr(param, "secondary_opts", ())]
+    descriptor = getattr(param, "type_descriptor", None)
+    choices = choices_of(param, path)
+    if choices:
+        listed = "[" + "|".join(choices) + "]"
+        if len(listed) <= LONGEST_CHOICES or param.param_type_name != "argument":
+            return listed
+        # A GAME of many: its help text names them, as a list this long would be broken
+        # in the middle of a word in the narrow column of values.
+    telling = next((TELLING[n] for n in names if n in TELLING), None)
+    if telling is not None:
+        return telling
+    annotation: Any = getattr(descriptor, "annotation", str)
+    if get_origin(annotation) is list:
+        annotation = get_args(annotation)[0]
+    return BY_TYPE.get(annotation, "TEXT")
+
+
+class _Argument(TyperArgument):
+    """An argument that shows :attr:`shown` as its value (Typer shows the type)."""
+
+    shown = "TEXT"
+
+    def display_type_rich(self, ctx: Any) -> str | None:
+        return self.shown
+
+
+def _one_line_paragraphs(text: str) -> str:
+    return "\n\n".join(" ".join(part.split()) for part in text.strip().split("\n\n"))
+
+
+def _dress_param(param: Any, path: str) -> None:
+    if getattr(param, "_cardgen_dressed", False):
+        return
+    param._cardgen_dressed = True
+    if param.param_type_name == "argument":
+        if param.metavar is None:
+            param.metavar = param.name.upper()
+        if type(param) is TyperArgument and hasattr(param, "display_type_rich"):
+            shown = shown_value(param, path)
+            param.__class__ = _Argument  # the same object, showing its value as Click would
+            setattr(param, "shown", shown)  # noqa: B010 (mypy still sees a TyperArgument)
+    else:
+        param.metavar = shown_value(param, path)
+    # Shell completion offers the choices too (Typer completes only its own choice types).
+    choices = choices_of(param, path)
+    if choices and getattr(param, "_custom_shell_complete", None) is None:
+        param._custom_shell_complete = lambda ctx, param, incomplete: [
+            c for c in choices if c.startswith(incomplete.lower())]
+
+
+def _markup_escaped(command: Any, format_help: Any) -> Any:
+    """``format_help`` of ``command`` showing its texts as written under Typer's Rich
+    markup: while the screen is made, each text it shows (the command's, its options',
+    its commands' summaries) is escaped, then put back. The texts themselves stay plain
+    for everything else that reads them (a reference generator, Click's plain help)."""
+    from rich.markup import escape
+
+    def escaped(ctx: Any, formatter: Any) -> Any:
+        shown = [command, *command.get_params(ctx), *getattr(command, "commands", {}).values()]
+        kept = [(thing, name, getattr(thing, name, None)) for thing in shown
+                for name in ("help", "short_help", "epilog")]
+        try:
+            for thing, name, text in kept:
+                if isinstance(text, str) and "[" in text:
+                    setattr(thing, name, escape(text))
+            return format_help(ctx, formatter)
+        finally:
+            for thing, name, text in kept:
+                if text is not None:
+                    setattr(thing, name, text)
+
+    return escaped
+
+
+def _dress(command: Any, path: str) -> None:
+    """Set up ``command`` (named ``path``) and every command below it for help."""
+    command.context_settings.setdefault("help_option_names", HELP_OPTIONS)
+    if command.help:
+        command.help = _one_line_paragraphs(command.help)
+        if command.short_help is None:
+            command.short_help = command.help.split("\n\n")[0]
+    if getattr(command, "rich_markup_mode", None) == "rich":
+        command.format_help = _markup_escaped(command, command.format_help)
+    if path in EXAMPLES and not command.epilog:
+        command.epilog = examples_epilog(EXAMPLES[path])
+    for param in command.params:
+        _dress_param(param, path)
+    # The help option is made when it is first needed, then kept: make it now, with the
+    # names above, so that it is dressed like the rest.
+    help_option = command.get_help_option(
+        command.context_class(command, help_option_names=HELP_OPTIONS))
+    if help_option is not None:
+        _dress_param(help_option, path)
+    for name, sub in getattr(command, "commands", {}).items():
+        _dress(sub, f"{path} {name}".strip())
+
+
+class CardgenGroup(TyperGroup):
+    """The ``cardgen`` group: Typer's, with the help screens set up (see the module)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _dress(self, "")
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        # Typer adds --install-completion and --show-completion after making the group.
+        params: list[Any] = super().get_params(ctx)
+        for param in params:
+            _dress_param(param, "")
+        return params
