@@ -1,0 +1,105 @@
+"""Small frictions met by a first-time user (issue 25, point 9), driven through the
+command line in process: every bad row of a CSV file is named at once, not only the
+first malformed one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardgen.datafile import parse_csv
+from cardgen.errors import ConfigError, ConfigProblem
+from tests.helpers import cli, error_line
+
+# --- every bad row of a CSV file, at once --------------------------------------------------
+
+# Line 2: a bad value; 3: one value too many (an unquoted comma); 4: broken quoting;
+# 5: another bad value. Today's reader stopped at line 3 and hid lines 2, 4 and 5.
+PEOPLE = ("person.name,person.title,card.marks\n"
+          "Ada Quill,CEO,maybe\n"
+          "Bo Reed,Artist,true,extra\n"
+          'Cy Ode,"Pro"ducer,true\n'
+          "Di Vale,Writer,perhaps\n")
+PEOPLE_PROBLEMS = ("line 2: card.marks must be true or false",
+                   "line 3: 4 values, but the header has 3 columns; quote a value that "
+                   "holds a comma.",
+                   "line 4: not valid CSV (',' expected after '\"')",
+                   "line 5: card.marks must be true or false")
+
+
+def _write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _in_order(line: str, *needles: str) -> None:
+    where = [line.index(needle) for needle in needles]
+    assert where == sorted(where), line
+
+
+@pytest.mark.parametrize("command", ["card", "sheet"])
+def test_a_batch_names_every_bad_row_malformed_or_not(tmp_path, command):
+    people = _write(tmp_path, "people.csv", PEOPLE)
+    line = error_line(cli(command, "--batch", people, "-o", tmp_path / "out"),
+                      "people.csv", *PEOPLE_PROBLEMS)
+    _in_order(line, *PEOPLE_PROBLEMS)
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_deck_names_every_bad_row_malformed_or_not(tmp_path):
+    deck = _write(tmp_path, "deck.csv", "name,title,company,strength\n"
+                                        "Ada Quill,CEO,Quillmoor,x\n"
+                                        "Bo Reed,Artist,Acme,1,extra\n"
+                                        'Cy Ode,"Pro"ducer,Acme,2\n'
+                                        "Di Vale,Writer,Acme,12\n")
+    needles = ("line 2, column strength: must be one digit",
+               "line 3: 5 values, but the header has 4 columns",
+               "line 4: not valid CSV",
+               "line 5, column strength: must be one digit, 0 to 9, not '12'")
+    line = error_line(cli("ladder", "deck", deck), "deck.csv", *needles)
+    _in_order(line, *needles)
+
+
+def test_a_deck_from_a_people_file_names_every_bad_row(tmp_path):
+    """`ladder deck people.csv` (no Strength column: each card is laid out to read it)
+    and `ladder deck people.csv --config studio.toml` read the people file as `card
+    --batch` does."""
+    people = _write(tmp_path, "people.csv", "person.name,person.title\n"
+                                            "Ada Quill,CEO,oops\n"
+                                            "Bo Reed,Artist\n"
+                                            "Cy Ode,\"Writer\"x\n")
+    config = _write(tmp_path, "studio.toml", '[person]\nname = "-"\ncompany = "Quillmoor"\n')
+    for args in ([people], [people, "--config", config]):
+        line = error_line(cli("ladder", "deck", *args), "people.csv",
+                          "line 2: 3 values, but the header has 2 columns",
+                          "line 4: not valid CSV")
+        assert "line 3" not in line
+
+
+def test_a_header_problem_is_said_with_the_rows_that_cannot_be_read(tmp_path):
+    people = _write(tmp_path, "people.csv", "person.nmae,person.title\nAda,CEO,x\n")
+    error_line(cli("card", "--batch", people, "-o", tmp_path / "out"),
+               "line 1: unknown column person.nmae; did you mean person.name?",
+               "line 2: 3 values, but the header has 2 columns")
+
+
+def test_the_reader_lists_every_record_it_cannot_read():
+    text = 'a,b\n1,2,3\n"x"y,2\nok,fine\n4,5,6\n'
+    with pytest.raises(ConfigError) as caught:
+        parse_csv(text, "t.csv")
+    assert [p.split(":")[0] for p in caught.value.problems] == ["line 2", "line 3", "line 5"]
+    assert set(caught.value.codes) == {ConfigProblem.UNREADABLE}
+    table = parse_csv(text, "t.csv", partial=True)  # for a caller that adds its own
+    assert [row.line for row in table.rows] == [4]
+    assert [p.split(":")[0] for p in table.problems] == ["line 2", "line 3", "line 5"]
+
+
+def test_every_problem_of_a_header_at_once():
+    with pytest.raises(ConfigError) as caught:
+        parse_csv("a,,b,a,,a\n1,2,3,4,5,6\n", "t.csv")
+    assert list(caught.value.problems) == [
+        "line 1: column 2 of the header has no name; name every column.",
+        "line 1: the header names column 'a' twice.",
+        "line 1: column 5 of the header has no name; name every column."]
