@@ -103,3 +103,70 @@ def test_every_problem_of_a_header_at_once():
         "line 1: column 2 of the header has no name; name every column.",
         "line 1: the header names column 'a' twice.",
         "line 1: column 5 of the header has no name; name every column."]
+
+
+# --- ladder deck shows which card got which type and Strength -----------------------------
+
+def _table(stdout: str) -> list[str]:
+    """The table of cards: the lines before the first blank one."""
+    lines = stdout.splitlines()
+    return lines[:lines.index("")]
+
+
+def _terminal_columns(text: str) -> int:
+    import unicodedata
+
+    return sum(0 if unicodedata.combining(ch) else
+               2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+
+
+def test_the_deck_check_prints_each_cards_type_and_strength():
+    from cardgen.ladder.deck import example_deck, read_deck
+
+    result = cli("ladder", "deck")
+    assert result.returncode == 0, result.stderr
+    table = _table(result.stdout)
+    assert table[0].split() == ["line", "name", "title", "company", "type", "strength"]
+    cards = read_deck(example_deck())
+    rows = table[1:1 + len(cards)]
+    starts = {row.rindex(card.type.value) for row, card in zip(rows, cards, strict=True)}
+    assert starts == {table[0].index("type")}  # one column, aligned
+    for row, card in zip(rows, cards, strict=True):
+        assert row.split()[0] == str(card.line) and card.name in row
+        strength = row[table[0].index("strength"):].split()[0]
+        assert strength == str(card.strength)
+    freelancer = next(row for row in rows if "Lee Fox" in row)  # fights at half
+    assert freelancer.endswith("Freelancer         8 (4)")
+    assert "(n): a Freelancer fights with half its Strength, rounded down." in table
+    assert "line 4, Robin Vale: CL: Draw a card when this card is attacked." in table
+    assert all(len(line) <= 80 for line in result.stdout.splitlines())
+
+
+def test_long_and_wide_texts_are_cut_to_80_columns(tmp_path):
+    deck = _write(tmp_path, "deck.csv", "name,title,company,strength,ability\n"
+                  f"{'Alexandra ' * 8},{'Senior Principal ' * 6}Writer,{'Megacorp ' * 9},7,"
+                  f"\"{'Look at the top card of the deck, then put it back. ' * 4}\"\n"
+                  "山田太郎山田太郎山田太郎,イラストレーター,株式会社カードゲームズ株式会社,3,\n")
+    result = cli("ladder", "deck", deck)
+    assert result.returncode != 0 and result.stderr == ""  # two cards are not a deck
+    table = _table(result.stdout)
+    assert len(table) > 3 and all(_terminal_columns(line) <= 80 for line in table), table
+    assert "…" in table[1] and "Upper Management" in table[1] and table[1].endswith("7")
+    assert table[2].endswith("3") and "Other" in table[2]
+    # the ability in full, wrapped
+    assert " ".join(" ".join(table[3:]).split()).count("Look at the top card of the") == 4
+
+
+def test_deck_json_lists_every_card_with_its_type_and_strength(tmp_path):
+    import json
+
+    deck = _write(tmp_path, "deck.csv", "name,title,company,text\n"
+                                        "Lee Fox,Freelance Writer,,lee@x.example / 9 Row\n"
+                                        "Ada Quill,CEO,Quill,\"CL: Peek.\n5 Orchard Row\"\n")
+    data = json.loads(cli("ladder", "deck", deck, "--json").stdout)
+    assert data["deck"] == [
+        {"line": 2, "name": "Lee Fox", "title": "Freelance Writer", "company": "",
+         "type": "Freelancer", "strength": 9, "fighting_strength": 4, "ability": ""},
+        {"line": 3, "name": "Ada Quill", "title": "CEO", "company": "Quill",
+         "type": "Upper Management", "strength": 5, "fighting_strength": 5,
+         "ability": "Peek."}]

@@ -214,12 +214,14 @@ class DeckProblem(Code):
 @dataclass(frozen=True)
 class DeckReport:
     """What :func:`check_deck` found: every broken deck rule (in words, each with its
-    :class:`DeckProblem` code), the number of cards, and how many of each type (every
-    type, in the order of :class:`LadderType`)."""
+    :class:`DeckProblem` code), the number of cards, how many of each type (every
+    type, in the order of :class:`LadderType`), and the cards themselves (``deck``, in
+    the order given: each with the type and Strength it plays with)."""
 
     problems: tuple[Coded, ...]
     cards: int
     types: dict[LadderType, int]
+    deck: tuple[Card, ...] = ()
 
     @property
     def valid(self) -> bool:
@@ -228,12 +230,20 @@ class DeckReport:
     def as_json(self) -> dict[str, object]:
         return {"valid": self.valid, "cards": self.cards,
                 "types": {kind.value: n for kind, n in self.types.items()},
-                "problems": list(self.problems), "codes": list(self.codes)}
+                "problems": list(self.problems), "codes": list(self.codes),
+                "deck": [card_json(card) for card in self.deck]}
 
     @property
     def codes(self) -> tuple[DeckProblem, ...]:
         """The code of each problem, in order."""
         return tuple(DeckProblem(p.code) for p in self.problems)
+
+
+def card_json(card: Card) -> dict[str, object]:
+    """A card of a deck as ``--json`` gives it: where the file gives it (``line``, or
+    null), who is on it, and what decides its play: its type, Strength, the Strength it
+    fights with (a Freelancer's half) and its ability."""
+    return {"line": card.line, **card.as_json(), "fighting_strength": card.fighting_strength}
 
 
 def _where(cards: Sequence[Card], positions: Sequence[int]) -> str:
@@ -291,7 +301,7 @@ def check_deck(cards: Sequence[Card]) -> DeckReport:
     if types[LadderType.PRESS] > MAX_PRESS:
         problems.append(Coded(f"the deck has {types[LadderType.PRESS]} Press cards; at most "
                               f"{MAX_PRESS} are allowed.", DeckProblem.PRESS))
-    return DeckReport(tuple(problems), len(cards), types)
+    return DeckReport(tuple(problems), len(cards), types, tuple(cards))
 
 
 def _count(n: int, noun: str) -> str:
