@@ -170,3 +170,64 @@ def test_deck_json_lists_every_card_with_its_type_and_strength(tmp_path):
         {"line": 3, "name": "Ada Quill", "title": "CEO", "company": "Quill",
          "type": "Upper Management", "strength": 5, "fighting_strength": 5,
          "ability": "Peek."}]
+
+
+# --- options that do nothing without another one are refused -------------------------------
+
+def usage_error(result, *needles: str) -> str:
+    """A usage error (exit status 2, no traceback, nothing written) whose sentence holds
+    every needle. (Its one line is the command line's business: until then it comes in
+    Typer's box, whose borders and line breaks are taken out here.)"""
+    assert result.returncode == 2, (result.returncode, result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr and "wrote " not in result.stdout
+    text = " ".join(result.stderr.replace("│", " ").split())
+    for needle in needles:
+        assert needle in text, (needle, text)
+    return text
+
+
+BOARD = "R1:B2B8E4I2I8-B4E2E8H4I9"
+
+
+@pytest.mark.parametrize(("args", "needles"), [
+    (["rules", "rotator", "--creep", "1"],
+     ["--creep only applies to --booklet; add --booklet, or leave --creep out."]),
+    (["rules", "rotator", "--creep=0"], ["--creep only applies to --booklet"]),
+    (["rules", "all", "--flip", "long", "--offset=0.5,0"],
+     ["--flip and --offset only apply to --booklet; add --booklet, or leave them out."]),
+    (["rules", "reflector", "--dpi", "300"],
+     ["--dpi only applies to PNG files; add png to --format, or leave --dpi out."]),
+    (["rules", "reflector", "--booklet", "-f", "pdf,svg", "--dpi", "300"],
+     ["--dpi only applies to PNG files"]),
+    (["card", "-f", "pdf,svg", "--dpi", "72"], ["--dpi only applies to PNG files"]),
+    (["playsheet", "reflector", "--dpi", "72"], ["--dpi only applies to PNG files"]),
+    (["ladder", "mat", "--dpi", "72"], ["--dpi only applies to PNG files"]),
+    (["ladder", "rules", "-f", "svg", "--dpi", "72"], ["--dpi only applies to PNG files"]),
+    (["rotator", "print", BOARD, "--dpi", "72"], ["--dpi only applies to PNG files"]),
+    (["sheet", "--registration", "--theme", "light"],
+     ["--theme does nothing with --registration (the test page prints no card); leave "
+      "--theme out, or leave out --registration."]),
+    (["sheet", "--registration", "--no-marks", "--batch", "people.csv"],
+     ["--batch and --no-marks do nothing with --registration"]),
+    (["nodes", "play", "reflector", "--players", "3"],
+     ["--players only applies to deflector (reflector is always two players)"]),
+])
+def test_an_option_that_would_do_nothing_is_a_usage_error(tmp_path, args, needles):
+    out = tmp_path / "out"
+    if args[0] in ("rules", "card", "playsheet", "ladder", "sheet"):
+        args = [*args, "-o", out]
+    elif args[:2] == ["rotator", "print"]:
+        args = [*args, "-o", out / "board.pdf"]
+    usage_error(cli(*args, cwd=tmp_path), *needles)
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("args", [
+    ["rules", "rotator", "--booklet", "--creep", "1", "--flip", "long", "--offset=0.5,0"],
+    ["rules", "rotator", "-f", "png", "--dpi", "40"],
+    ["ladder", "mat", "-f", "png", "--dpi", "40"],
+    ["sheet", "--registration", "--preset", "us", "--flip", "short"],  # (the preset: its
+])                                                             # printing condition)
+def test_the_same_options_with_what_they_need_are_accepted(tmp_path, args):
+    result = cli(*args, "-o", tmp_path / "out")
+    assert result.returncode == 0, result.stderr
