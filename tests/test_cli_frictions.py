@@ -204,6 +204,9 @@ BOARD = "R1:B2B8E4I2I8-B4E2E8H4I9"
     (["ladder", "mat", "--dpi", "72"], ["--dpi only applies to PNG files"]),
     (["ladder", "rules", "-f", "svg", "--dpi", "72"], ["--dpi only applies to PNG files"]),
     (["rotator", "print", BOARD, "--dpi", "72"], ["--dpi only applies to PNG files"]),
+    (["rotator", "print", BOARD, "--budget", "1000"],
+     ["--budget only applies to --key (the search for the answer key); add --key, or "
+      "leave --budget out."]),
     (["sheet", "--registration", "--theme", "light"],
      ["--theme does nothing with --registration (the test page prints no card); leave "
       "--theme out, or leave out --registration."]),
@@ -214,10 +217,8 @@ BOARD = "R1:B2B8E4I2I8-B4E2E8H4I9"
 ])
 def test_an_option_that_would_do_nothing_is_a_usage_error(tmp_path, args, needles):
     out = tmp_path / "out"
-    if args[0] in ("rules", "card", "playsheet", "ladder", "sheet"):
+    if args[0] in ("rules", "card", "playsheet", "ladder", "sheet", "rotator"):
         args = [*args, "-o", out]
-    elif args[:2] == ["rotator", "print"]:
-        args = [*args, "-o", out / "board.pdf"]
     usage_error(cli(*args, cwd=tmp_path), *needles)
     assert not out.exists()
 
@@ -226,6 +227,7 @@ def test_an_option_that_would_do_nothing_is_a_usage_error(tmp_path, args, needle
     ["rules", "rotator", "--booklet", "--creep", "1", "--flip", "long", "--offset=0.5,0"],
     ["rules", "rotator", "-f", "png", "--dpi", "40"],
     ["ladder", "mat", "-f", "png", "--dpi", "40"],
+    ["rotator", "print", BOARD, "--key", "--budget", "1000", "-f", "png", "--dpi", "40"],
     ["sheet", "--registration", "--preset", "us", "--flip", "short"],  # (the preset: its
 ])                                                             # printing condition)
 def test_the_same_options_with_what_they_need_are_accepted(tmp_path, args):
