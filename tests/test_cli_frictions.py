@@ -233,3 +233,25 @@ def test_an_option_that_would_do_nothing_is_a_usage_error(tmp_path, args, needle
 def test_the_same_options_with_what_they_need_are_accepted(tmp_path, args):
     result = cli(*args, "-o", tmp_path / "out")
     assert result.returncode == 0, result.stderr
+
+
+def test_a_deck_from_a_people_file_lists_the_printed_cards(tmp_path):
+    import json
+
+    people = _write(tmp_path, "people.csv", "person.name,person.title,person.phone\n"
+                                            "Ada Quill,CEO,+44 20 7946 0958\n"
+                                            "Lee Fox,Freelance Writer,555 0199\n")
+    config = _write(tmp_path, "studio.toml", '[person]\nname = "-"\ncompany = "Quill"\n')
+    result = cli("ladder", "deck", people, "--config", config)
+    table = _table(result.stdout)
+    assert table[1].split()[:3] == ["2", "Ada", "Quill"] and "Upper Management" in table[1]
+    assert table[2].split()[-3:] == ["Freelancer", "5", "(2)"], table
+    data = json.loads(cli("ladder", "deck", people, "--config", config, "--json").stdout)
+    assert [(c["line"], c["type"], c["strength"], c["fighting_strength"], c["company"])
+            for c in data["deck"]] == [(2, "Upper Management", 4, 4, "Quill"),
+                                       (3, "Freelancer", 5, 2, "Quill")]
+
+
+def test_an_empty_deck_prints_no_table(tmp_path):
+    deck = _write(tmp_path, "deck.csv", "name,title,company,strength\n")
+    assert cli("ladder", "deck", deck).stdout.startswith("Upper Management ")

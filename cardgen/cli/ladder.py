@@ -56,9 +56,11 @@ def deck(
     if json_out:
         typer.echo(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
     else:
-        for line in deck_table(result.deck):
+        table = deck_table(result.deck)
+        for line in table:
             typer.echo(line)
-        typer.echo()
+        if table:
+            typer.echo()
         width = max(len(kind.value) for kind in result.types)
         for kind, count in result.types.items():
             typer.echo(f"{kind.value:<{width}}  {count:>4}")
@@ -87,7 +89,9 @@ def deck_table(cards: Sequence[Card], width: int = TABLE_WIDTH) -> list[str]:
     in full. Every line is at most ``width`` terminal columns (a wide character counts
     two): the widest of name, title and company is cut short with "…" until the table
     fits (the company column is left out when no card has one); an ability's words are
-    wrapped."""
+    wrapped. No cards, no table."""
+    if not cards:
+        return []
     rows = [_HEADERS] + [(
         str(card.line if card.line is not None else n), _cell(card.name),
         _cell(card.title), _cell(card.company), card.type.value,
