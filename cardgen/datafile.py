@@ -24,12 +24,20 @@ import io
 import os
 import stat
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardgen.errors import ConfigError, ConfigProblem, InputFileError, number, one_line, shorten
+from cardgen.errors import (
+    ConfigError,
+    ConfigProblem,
+    InputFileError,
+    Problem,
+    number,
+    one_line,
+    shorten,
+)
 
 MAX_BYTES = 1_000_000  # no data file cardgen reads is anywhere near this large
 SHOWN_PATH = 160  # the longest path a message shows whole
@@ -264,37 +272,47 @@ class CsvRow:
 
 @dataclass(frozen=True)
 class CsvTable:
-    """A CSV file: its header's column names (stripped, in order) and its records."""
+    """A CSV file: its header's column names (stripped, in order), its records, and the
+    records that could not be read (``problems``: one sentence each, starting with the
+    record's line, in the order of the file). Only :func:`read_csv` with ``partial``
+    gives a table with problems; the caller then reports them with its own."""
 
     columns: tuple[str, ...]
     rows: tuple[CsvRow, ...]
+    problems: tuple[Problem, ...] = ()
 
 
 def read_csv(path: Path, kind: str, label: str | None = None, *,
-             max_rows: int = MAX_CSV_ROWS) -> CsvTable:
+             max_rows: int = MAX_CSV_ROWS, partial: bool = False) -> CsvTable:
     """The records of a CSV file with a header row, or a :class:`ConfigError` that names
-    the file and the line.
+    the file and the line of every record that cannot be read.
 
     The file is UTF-8 (a byte-order mark, as spreadsheets write, is accepted). The
     delimiter is the one of comma, semicolon and tab that the header line holds most of
     (a spreadsheet set to a European locale writes semicolons); quoting is as RFC 4180
     (a quoted value may hold the delimiter, doubled quotes and line breaks). Blank lines
     are skipped. A record with more values than the header has columns is refused;
-    one with fewer has the missing ones empty.
+    one with fewer has the missing ones empty. A bad record does not stop the reading:
+    every one is found, and the error lists them all. With ``partial``, the bad records
+    are not an error but the table's :attr:`~CsvTable.problems`, for a caller that
+    checks the good records and reports every problem of the file at once.
     """
     label = path_text(path) if label is None else label
     text = _read_text(path, kind, label, "CSV file",
                       lambda line: f"line {line}: not UTF-8 text; save the file as CSV UTF-8.")
-    return parse_csv(text, label, max_rows=max_rows)
+    return parse_csv(text, label, max_rows=max_rows, partial=partial)
 
 
-def parse_csv(text: str, label: str, *, max_rows: int = MAX_CSV_ROWS) -> CsvTable:
+def parse_csv(text: str, label: str, *, max_rows: int = MAX_CSV_ROWS,
+              partial: bool = False) -> CsvTable:
     """Parse CSV text (see :func:`read_csv`); errors name ``label`` and the line."""
     first = text.split("\n", 1)[0]
     delimiter = max(CSV_DELIMITERS, key=lambda d: (first.count(d), d == ","))
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     columns: tuple[str, ...] | None = None
     rows: list[CsvRow] = []
+    problems: list[Problem] = []
+    records = 0  # under the header, good and bad
     while True:
         start = reader.line_num + 1
         try:
@@ -302,36 +320,63 @@ def parse_csv(text: str, label: str, *, max_rows: int = MAX_CSV_ROWS) -> CsvTabl
         except StopIteration:
             break
         except csv.Error as exc:
-            raise ConfigError(label, [f"line {start}: not valid CSV ({exc})."], code=_BAD) from None
-        if not any(value.strip() for value in record):
-            continue  # a blank line, or one of delimiters only
-        if columns is None:
-            names = [value.strip() for value in record]
-            if len(names) > MAX_CSV_COLUMNS:
-                raise ConfigError(label, [f"line {start}: the header has {len(names)} columns; "
-                                          f"at most {MAX_CSV_COLUMNS} are read."], code=_BAD)
-            for i, name in enumerate(names, 1):
-                if not name:
-                    raise ConfigError(label, [f"line {start}: column {i} of the header has no "
-                                              "name; name every column."], code=_BAD)
-                if names.index(name) < i - 1:
-                    raise ConfigError(label, [f"line {start}: the header names column "
-                                              f"{shorten(name)} twice."], code=_BAD)
-            columns = tuple(names)
+            # The reader goes on at the next line: the records after a broken one are
+            # still read, so that every broken one is named at once.
+            bad: str | None = f"not valid CSV ({exc})."
+            record = []
+        else:
+            if not any(value.strip() for value in record):
+                continue  # a blank line, or one of delimiters only
+            if columns is None:
+                columns = _header(record, start, label, problems)
+                continue
+            bad = None
+        if columns is None:  # a broken record before the header
+            problems.append(Problem(f"line {start}: {bad}", _BAD))
             continue
-        if len(record) > len(columns):
-            raise ConfigError(label, [f"line {start}: {len(record)} values, but the header "
-                                      f"has {len(columns)} columns; quote a value that "
-                                      f"holds a {_DELIMITER_NAMES[delimiter]}."], code=_BAD)
-        if len(rows) == max_rows:
+        if records == max_rows:
             raise ConfigError(label, [f"line {start}: more than {max_rows:,} records; "
                                       "split the file."], code=_BAD)
+        records += 1
+        if bad is None and len(record) > len(columns):
+            bad = (f"{len(record)} values, but the header has {len(columns)} columns; "
+                   f"quote a value that holds a {_DELIMITER_NAMES[delimiter]}.")
+        if bad is not None:
+            problems.append(Problem(f"line {start}: {bad}", _BAD))
+            continue
         record += [""] * (len(columns) - len(record))
         rows.append(CsvRow(start, dict(zip(columns, record, strict=True))))
     if columns is None:
-        raise ConfigError(label, ["the file is empty; it needs a header row naming the "
-                                  "columns, then one record per line."], code=_BAD)
-    return CsvTable(columns, tuple(rows))
+        raise ConfigError(label, problems or ["the file is empty; it needs a header row "
+                                              "naming the columns, then one record per "
+                                              "line."], code=_BAD)
+    if problems and not partial:
+        raise ConfigError(label, problems, code=_BAD)
+    return CsvTable(columns, tuple(rows), tuple(problems))
+
+
+def _header(record: list[str], line: int, label: str,
+            problems: Sequence[str]) -> tuple[str, ...]:
+    """The column names of a header record, or a :class:`ConfigError` with every
+    problem of the header (after those of the lines before it)."""
+    names = [value.strip() for value in record]
+    if len(names) > MAX_CSV_COLUMNS:
+        raise ConfigError(label, [*problems, f"line {line}: the header has {len(names)} "
+                                  f"columns; at most {MAX_CSV_COLUMNS} are read."], code=_BAD)
+    found = list(problems)
+    seen: set[str] = set()
+    twice: set[str] = set()
+    for i, name in enumerate(names, 1):
+        if not name:
+            found.append(f"line {line}: column {i} of the header has no name; name every "
+                         "column.")
+        elif name in seen and name not in twice:
+            twice.add(name)
+            found.append(f"line {line}: the header names column {shorten(name)} twice.")
+        seen.add(name)
+    if found:
+        raise ConfigError(label, found, code=_BAD)
+    return tuple(names)
 
 
 _DELIMITER_NAMES = {",": "comma", ";": "semicolon", "\t": "tab"}

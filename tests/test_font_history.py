@@ -85,7 +85,8 @@ def card(folder: Path, formats: str = "pdf,svg,png", **fonts: str) -> dict[str, 
     config = write_config(folder, BASE_CONFIG + "[fonts]\n" + lines)
     out = folder / "out"
     shutil.rmtree(out, ignore_errors=True)
-    ok(cli("card", config, "-o", out, "-f", formats, "--dpi", "72"))
+    dpi = ["--dpi", "72"] if "png" in formats else []  # (--dpi: PNGs only)
+    ok(cli("card", config, "-o", out, "-f", formats, *dpi))
     return {p.name: p.read_bytes() for p in sorted(out.iterdir())}
 
 

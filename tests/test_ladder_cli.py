@@ -19,8 +19,9 @@ def write(folder: Path, name: str, text: str) -> Path:
 def test_the_example_deck_is_valid():
     result = ok(cli("ladder", "deck"))
     lines = result.stdout.splitlines()
-    assert lines[0].split() == ["Upper", "Management", "2"]
-    assert lines[6].split() == ["Other", "3"] and lines[7].split() == ["total", "22"]
+    counts = lines[lines.index("") + 1:]  # the table of cards comes first
+    assert counts[0].split() == ["Upper", "Management", "2"]
+    assert counts[6].split() == ["Other", "3"] and counts[7].split() == ["total", "22"]
     assert lines[-1] == "valid" and result.stderr == ""
     assert ok(cli("ladder", "deck", example_deck())).stdout == result.stdout
 
@@ -47,9 +48,13 @@ def test_a_deck_that_breaks_rules_prints_every_problem_and_exits_4(tmp_path):
 def test_deck_json_of_the_example():
     result = ok(cli("ladder", "deck", "--json"))
     data = json.loads(result.stdout)
+    deck = data.pop("deck")
     assert data == {"valid": True, "cards": 22, "problems": [], "codes": [], "types": {
         "Upper Management": 2, "Middle Management": 4, "Wordsmith": 4, "Artist": 4,
         "Press": 2, "Freelancer": 3, "Other": 3}}
+    assert len(deck) == 22 and deck[0] == {
+        "line": 2, "name": "Ada Quill", "title": "CEO", "company": "Quillmoor Games",
+        "type": "Upper Management", "strength": 5, "fighting_strength": 5, "ability": ""}
 
 
 def test_a_deck_file_that_cannot_be_read_is_one_error_line(tmp_path):

@@ -80,7 +80,9 @@ def card_run(folder: Path, logo: str | None, *args: str) -> Run:
     folder.mkdir(parents=True, exist_ok=True)
     text = BASE_CONFIG + (f'\n[images]\nlogo = "{logo}"\n' if logo else "")
     config = write_config(folder, text)
-    result = ok(cli("card", config, "-o", folder / "out", "--dpi", str(PNG_DPI), *args))
+    pngs = "-f" not in args or "png" in args[args.index("-f") + 1]  # (--dpi: PNGs only)
+    dpi = ["--dpi", str(PNG_DPI)] if pngs else []
+    result = ok(cli("card", config, "-o", folder / "out", *dpi, *args))
     out = folder / "out"
     return Run(folder, out / "card.pdf", out / "card-outside.png", out / "card-outside.svg",
                result.stderr)

@@ -95,11 +95,11 @@ def columns(table: CsvTable, label: str) -> dict[str, tuple[str, str]]:
         else:
             problems.append(Problem(f"line 1: unknown column {shorten(column)[1:-1]}"
                                     + closest(column, keys, keys), ConfigProblem.UNKNOWN_KEY))
-    if problems:
-        raise BatchError(label, problems)
-    if ("person", "name") not in found.values():
-        raise BatchError(label, ["line 1: there is no person.name column; every row needs "
-                                 "the name printed on its card."], code=ConfigProblem.MISSING)
+    if ("person", "name") not in found.values() and not problems:
+        problems.append(Problem("line 1: there is no person.name column; every row needs "
+                                "the name printed on its card.", ConfigProblem.MISSING))
+    if problems:  # with the records that cannot be read, so that none is hidden
+        raise batch_error(label, sorted([*problems, *table.problems], key=_line_of))
     return found
 
 
@@ -188,8 +188,8 @@ def _people(table_path: Path, config_path: Path | None,
             reserved: Sequence[str]) -> tuple[list[Person], list[str]]:
     """The rows that make a config, and the problems of the others."""
     label = path_text(table_path)
-    table = read_csv(table_path, "people file", label, max_rows=MAX_PEOPLE)
-    if not table.rows:
+    table = read_csv(table_path, "people file", label, max_rows=MAX_PEOPLE, partial=True)
+    if not table.rows and not table.problems:
         raise BatchError(label, ["there are no rows under the header; add one row per "
                                  "person."], code=ConfigProblem.ITEM_COUNT)
     found = columns(table, label)
@@ -206,7 +206,7 @@ def _people(table_path: Path, config_path: Path | None,
             probe["person"].setdefault("name", "-")
         check(CONFIG, probe, path_text(config_path))
     base = table_path.resolve().parent
-    problems: list[str] = []
+    problems: list[str] = list(table.problems)  # the records that cannot be read as CSV
     configs: list[tuple[int, CardConfig]] = []
     for row in table.rows:
         values = copy.deepcopy(shared)
@@ -235,7 +235,7 @@ def _people(table_path: Path, config_path: Path | None,
             problems.append(f"line {row.line}: {exc}")
     stems = unique_stems([c.person.name for _, c in configs], reserved)
     return [Person(line, config, stem) for (line, config), stem in zip(
-        configs, stems, strict=True)], problems
+        configs, stems, strict=True)], sorted(problems, key=_line_of)
 
 
 def batch_error(label: str, problems: Sequence[str]) -> BatchError:

@@ -92,6 +92,7 @@ def card(
     With --batch, a card for every row of a CSV file."""
     from cardgen.card.build import build_card
     from cardgen.card.config import load_config
+    from cardgen.cli.together import dpi_needs_png
     from cardgen.output import check_folder, check_stem, write_set
     from cardgen.physical.card import Preset
     from cardgen.prepress.dieline import DielineMode
@@ -105,6 +106,7 @@ def card(
     if coat is not None:
         _check_varnish(formats, coat, rgb=rgb)
     check_range(dpi, "--dpi", *DPI_RANGE)
+    dpi_needs_png(formats)
     check_stem(name)
     intent = find_intent(output_intent, "--output-intent") if output_intent else None
     chosen = parse_choice(Preset, preset, "--preset") if preset is not None else None
@@ -342,6 +344,7 @@ def sheet(
     from cardgen.card.build import build_card
     from cardgen.card.config import load_config
     from cardgen.card.spread import Spread
+    from cardgen.cli.together import not_with
     from cardgen.output import check_folder, check_stem, write_set
     from cardgen.physical.card import Preset
     from cardgen.prepress.impose import Duplex, Flip, impose, plan_sheet
@@ -354,6 +357,8 @@ def sheet(
 
     check_stem(name)
     shift = parse_offset(offset)
+    not_with(["batch", "theme", "marks"], present=registration, other="--registration",
+             why="the test page prints no card")
     intent = find_intent(output_intent, "--output-intent") if output_intent else None
     duplex = Duplex(parse_choice(Paper, paper, "--paper"), parse_choice(Flip, flip, "--flip"),
                     shift, margin)

@@ -347,11 +347,13 @@ def write_document(make: Callable[[], Document], output: Path, name: str, fmt: s
     """For the commands that print pages of paper (play mats, rules, play sheets): check
     the output options, make the document, write its files all or nothing, report them;
     returns the document."""
+    from cardgen.cli.together import dpi_needs_png
     from cardgen.output import check_folder, check_stem, write_set
     from cardgen.render import render_files
 
     formats = parse_formats(fmt)
     check_range(dpi, "--dpi", *DPI_RANGE)
+    dpi_needs_png(formats)
     check_stem(name)
     check_folder(output)
     document = make()

@@ -7,6 +7,9 @@ A DECK is a CSV file of cards, an ATTACK a TOML file (see ``cardgen.ladder.deck`
 
 from __future__ import annotations
 
+import textwrap
+import unicodedata
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -15,7 +18,7 @@ import typer
 from cardgen.cli import ladder_print
 from cardgen.cli.common import JsonOpt, QuietOpt, Refused, emit, plural
 from cardgen.cli.helptext import CONTEXT
-from cardgen.errors import CHECK_STATUS
+from cardgen.errors import CHECK_STATUS, one_line
 
 if TYPE_CHECKING:
     from cardgen.ladder.cards import Card
@@ -43,8 +46,9 @@ def deck(
 ) -> None:
     """Check a deck against the deck rules.
 
-    Every broken rule, and how many cards of each type. Exit 0 when the deck keeps the
-    rules, 4 when it does not (1: a file that cannot be read)."""
+    Each card with its type and Strength, every broken rule, and how many cards of each
+    type. Exit 0 when the deck keeps the rules, 4 when it does not (1: a file that
+    cannot be read)."""
     from cardgen.ladder.deck import check_deck, example_deck, printed_cards_only, read_deck
 
     source = path or example_deck()
@@ -56,6 +60,11 @@ def deck(
     if json_out:
         emit(result.as_json())
     else:
+        table = deck_table(result.deck)
+        for line in table:
+            typer.echo(line)
+        if table:
+            typer.echo()
         width = max(len(kind.value) for kind in result.types)
         for kind, count in result.types.items():
             typer.echo(f"{kind.value:<{width}}  {count:>4}")
@@ -68,6 +77,81 @@ def deck(
                 typer.echo(f"- {problem}")
     if not result.valid:
         raise typer.Exit(CHECK_STATUS)
+
+
+TABLE_WIDTH = 80  # the terminal columns the table of cards fits in
+_HEADERS = ("line", "name", "title", "company", "type", "strength")
+_SHRINK = (1, 2, 3)  # the columns cut short (name, title, company) to fit
+FIGHTS_NOTE = "(n): a Freelancer fights with half its Strength, rounded down."
+
+
+def deck_table(cards: Sequence[Card], width: int = TABLE_WIDTH) -> list[str]:
+    """The cards of a deck, a line each, as ``cardgen ladder deck`` prints them before
+    the count by type: where the file gives the card (its line), who is on it, and what
+    decides its play: type, Strength (for a Freelancer, then the half it fights with in
+    brackets, explained in a note under the table) and, after the table, the abilities
+    in full. Every line is at most ``width`` terminal columns (a wide character counts
+    two): the widest of name, title and company is cut short with "…" until the table
+    fits (the company column is left out when no card has one); an ability's words are
+    wrapped. No cards, no table."""
+    if not cards:
+        return []
+    rows = [_HEADERS] + [(
+        str(card.line if card.line is not None else n), _cell(card.name),
+        _cell(card.title), _cell(card.company), card.type.value,
+        str(card.strength) + (f" ({card.fighting_strength})"
+                              if card.fighting_strength != card.strength else ""))
+        for n, card in enumerate(cards, 1)]
+    shown = [i for i in range(len(_HEADERS)) if i != 3 or any(row[3] for row in rows[1:])]
+    widths = {i: max(_columns(row[i]) for row in rows) for i in shown}
+    room = width - 2 * (len(shown) - 1)
+    while sum(widths.values()) > room:
+        cut = [i for i in _SHRINK if i in widths and widths[i] > len(_HEADERS[i])]
+        if not cut:
+            break
+        widest = max(cut, key=lambda i: (widths[i], i))
+        widths[widest] -= 1
+    lines = ["  ".join(_fit(row[i], widths[i], right=i == 0) for i in shown).rstrip()
+             for row in rows]
+    if any(card.fighting_strength != card.strength for card in cards):
+        lines.append(FIGHTS_NOTE)
+    for n, card in enumerate(cards, 1):
+        if card.ability:
+            where = f"line {card.line}" if card.line is not None else f"card {n}"
+            lines += textwrap.wrap(f"{where}, {_cell(card.name)}: CL: {_cell(card.ability)}",
+                                   width, subsequent_indent="    ", break_on_hyphens=False)
+    return lines
+
+
+def _cell(text: str) -> str:
+    """A card's text on one line of the table: white space (line breaks of an ability
+    too) as single spaces, anything else that could break the line escaped."""
+    return one_line(" ".join(text.split()))
+
+
+def _char_columns(ch: str) -> int:
+    if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+def _columns(text: str) -> int:
+    """How many terminal columns ``text`` takes."""
+    return sum(map(_char_columns, text))
+
+
+def _fit(text: str, width: int, *, right: bool = False) -> str:
+    """``text`` in exactly ``width`` terminal columns: padded, or cut short with "…"."""
+    if _columns(text) > width:
+        kept, used = [], 0
+        for ch in text:
+            used += _char_columns(ch)
+            if used > width - 1:
+                break
+            kept.append(ch)
+        text = "".join(kept) + "…"
+    pad = " " * (width - _columns(text))
+    return pad + text if right else text + pad
 
 
 def _team_deck(path: Path, config: Path | None) -> list[Card]:

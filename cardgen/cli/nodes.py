@@ -34,10 +34,13 @@ def play(
     You are P1; the computer plays the others."""
     from cardgen.cli.common import check_range
     from cardgen.cli.nodes_play import play_game
+    from cardgen.cli.together import only_with
     from cardgen.games.names import GameName
 
     name = game.strip().lower()
     if name == "reflector":
+        only_with(["players"], present=False, needs="to deflector (reflector is always two "
+                  "players)", fix="play deflector")
         count = 2
     elif name == "deflector":
         check_range(players, "--players", 3, 5)

@@ -268,6 +268,7 @@ def print_board(
     """Print boards as PDF pages, or one board as SVG or PNG.
 
     With --key, each board's answer key too."""
+    from cardgen.cli.together import dpi_needs_png, only_with
     from cardgen.draw.page import Document
     from cardgen.games.registry import Status
     from cardgen.games.registry import rotator as game
@@ -282,6 +283,9 @@ def print_board(
     formats = parse_formats(fmt)
     check_range(dpi, "--dpi", *DPI_RANGE)
     check_range(budget, "--budget", MIN_BUDGET, MAX_BUDGET)
+    dpi_needs_png(formats)
+    only_with(["budget"], present=key, needs="to --key (the search for the answer key)",
+              fix="add --key")
     board_size = parse_choice(PuzzleSize, size, "--size")
     sheet = parse_choice(Paper, paper, "--paper")
     rotator_game = game()

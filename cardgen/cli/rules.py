@@ -26,6 +26,7 @@ from cardgen.cli.common import (
     parse_offset,
     report,
 )
+from cardgen.cli.together import dpi_needs_png, only_with
 from cardgen.datafile import look
 from cardgen.errors import CardgenError, InputFileError, shorten
 from cardgen.games.names import RULES_GAMES, GameName
@@ -96,6 +97,9 @@ def rules(
     shift = parse_offset(offset)
     formats = parse_formats(fmt)
     check_range(dpi, "--dpi", *DPI_RANGE)
+    only_with(["flip", "creep", "offset"], present=booklet, needs="to --booklet",
+              fix="add --booklet")
+    dpi_needs_png(formats)
     stem = name or f"rules-{game.strip().lower()}" + ("-booklet" if booklet else "")
     check_stem(stem)
     check_folder(output)

@@ -69,43 +69,54 @@ def read_deck(path: Path, *, strength_of: StrengthOf | None = None) -> list[Card
     ``strength`` or ``text``); it may raise a :class:`CardgenError`, which becomes that
     row's problem."""
     label = path_text(path)
-    return deck_from_table(read_csv(path, "deck file"), label, strength_of=strength_of)
+    return deck_from_table(read_csv(path, "deck file", partial=True), label,
+                           strength_of=strength_of)
 
 
 def printed_cards_only(path: Path) -> bool:
     """Is this a people file of ``cardgen card --batch`` (a ``person.name`` column) that
     gives no Strength of its own (no ``strength`` or ``text``), so that only the printed
     cards can?"""
-    columns = {c.casefold() for c in read_csv(path, "deck file").columns}
+    columns = {c.casefold() for c in read_csv(path, "deck file", partial=True).columns}
     return "person.name" in columns and not columns & {"strength", "text"}
 
 
 def deck_from_table(table: CsvTable, label: str, *,
                     strength_of: StrengthOf | None = None) -> list[Card]:
-    """The cards of a parsed deck file (see :func:`read_deck`)."""
-    columns = _columns(table.columns, label)
+    """The cards of a parsed deck file (see :func:`read_deck`): an error names every
+    problem of the header, or else of every row, with the records that could not be read
+    as CSV (``table.problems``) among them in the order of the file."""
+    columns = _columns(table, label)
     if "strength" not in columns and "text" not in columns and strength_of is None:
-        raise ConfigError(label, ["no Strength for the cards: the file needs a strength "
-                                  "column (a digit 0–9 for each card) or a text column, or "
-                                  "a card config to print each card from and read its "
-                                  "Strength."], code=ConfigProblem.MISSING)
-    problems: list[str] = []
+        raise ConfigError(label, [Coded("no Strength for the cards: the file needs a strength "
+                                        "column (a digit 0–9 for each card) or a text "
+                                        "column, or a card config to print each card from "
+                                        "and read its Strength.", ConfigProblem.MISSING),
+                                  *table.problems])
+    problems: list[str] = list(table.problems)
     cards = []
     for row in table.rows:
         card = _card(row, columns, strength_of, problems)
         if card is not None:
             cards.append(card)
     if problems:
-        raise ConfigError(label, problems)
+        raise ConfigError(label, sorted(problems, key=_line_of))
     return cards
 
 
-def _columns(header: Sequence[str], label: str) -> dict[str, str]:
-    """Each meaning (``name``, ``strength``…) -> the header's column that holds it."""
+def _line_of(problem: str) -> int:
+    """The line a row's problem starts with ("line 7, column name: …")."""
+    match = re.match(r"line (\d+)", problem)
+    return int(match.group(1)) if match else 0
+
+
+def _columns(table: CsvTable, label: str) -> dict[str, str]:
+    """Each meaning (``name``, ``strength``…) -> the header's column that holds it; an
+    error lists every problem of the header, then the records that cannot be read."""
     found: dict[str, str] = {}
     problems = []
     unknown = []
-    for column in header:
+    for column in table.columns:
         key = column.lower()
         meaning = key if key in COLUMNS else BATCH_COLUMNS.get(key)
         if meaning is None:
@@ -128,7 +139,7 @@ def _columns(header: Sequence[str], label: str) -> dict[str, str]:
             problems.append(Coded(f"no {meaning} column; the header needs one (or "
                                   f"person.{meaning}).", ConfigProblem.MISSING))
     if problems:
-        raise ConfigError(label, problems)
+        raise ConfigError(label, [*problems, *table.problems])
     return found
 
 
@@ -203,12 +214,14 @@ class DeckProblem(Code):
 @dataclass(frozen=True)
 class DeckReport:
     """What :func:`check_deck` found: every broken deck rule (in words, each with its
-    :class:`DeckProblem` code), the number of cards, and how many of each type (every
-    type, in the order of :class:`LadderType`)."""
+    :class:`DeckProblem` code), the number of cards, how many of each type (every
+    type, in the order of :class:`LadderType`), and the cards themselves (``deck``, in
+    the order given: each with the type and Strength it plays with)."""
 
     problems: tuple[Coded, ...]
     cards: int
     types: dict[LadderType, int]
+    deck: tuple[Card, ...] = ()
 
     @property
     def valid(self) -> bool:
@@ -217,12 +230,20 @@ class DeckReport:
     def as_json(self) -> dict[str, object]:
         return {"valid": self.valid, "cards": self.cards,
                 "types": {kind.value: n for kind, n in self.types.items()},
-                "problems": list(self.problems), "codes": list(self.codes)}
+                "problems": list(self.problems), "codes": list(self.codes),
+                "deck": [card_json(card) for card in self.deck]}
 
     @property
     def codes(self) -> tuple[DeckProblem, ...]:
         """The code of each problem, in order."""
         return tuple(DeckProblem(p.code) for p in self.problems)
+
+
+def card_json(card: Card) -> dict[str, object]:
+    """A card of a deck as ``--json`` gives it: where the file gives it (``line``, or
+    null), who is on it, and what decides its play: its type, Strength, the Strength it
+    fights with (a Freelancer's half) and its ability."""
+    return {"line": card.line, **card.as_json(), "fighting_strength": card.fighting_strength}
 
 
 def _where(cards: Sequence[Card], positions: Sequence[int]) -> str:
@@ -280,7 +301,7 @@ def check_deck(cards: Sequence[Card]) -> DeckReport:
     if types[LadderType.PRESS] > MAX_PRESS:
         problems.append(Coded(f"the deck has {types[LadderType.PRESS]} Press cards; at most "
                               f"{MAX_PRESS} are allowed.", DeckProblem.PRESS))
-    return DeckReport(tuple(problems), len(cards), types)
+    return DeckReport(tuple(problems), len(cards), types, tuple(cards))
 
 
 def _count(n: int, noun: str) -> str:
