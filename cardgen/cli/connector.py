@@ -19,9 +19,9 @@ from cardgen.cli.common import (
     parse_choice,
     parse_formats,
     plural,
-    progress,
     report,
 )
+from cardgen.cli.progress import progress
 from cardgen.errors import CardgenError
 from cardgen.games.names import CONNECTOR_GAMES
 
@@ -154,11 +154,10 @@ def solve(
     if output is not None:
         check_folder(output.parent)
     lay = _layout(layout, size)
-    with progress() as bar:
-        task = bar.add_task("assemblies", total=budget, note="")
+    with progress("assemblies", budget, json=json_out) as shown:
         result = search(lay, chosen, size.value, max_cards, cut=not no_cut, budget=budget,
-                        progress=lambda cards, visited: bar.update(
-                            task, completed=visited, note=f"{plural(cards, 'card')}"))
+                        progress=lambda cards, visited: shown.update(
+                            visited, note=f"trying {plural(cards, 'card')}"))
     if result.exhausted is not None:
         raise CardgenError(_gave_up(result, max_cards, no_cut))
     if output is not None and result.assembly is not None:

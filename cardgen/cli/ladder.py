@@ -8,6 +8,7 @@ A DECK is a CSV file of cards, an ATTACK a TOML file (see ``cardgen.ladder.deck`
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -15,6 +16,7 @@ import typer
 
 from cardgen.cli import ladder_print
 from cardgen.cli.common import JsonOpt, plural
+from cardgen.cli.progress import progress
 
 if TYPE_CHECKING:
     from cardgen.ladder.cards import Card
@@ -45,7 +47,8 @@ def deck(
 
     source = path or example_deck()
     if config is not None or printed_cards_only(source):
-        cards = _team_deck(source, config)
+        with progress("laying out cards", json=json_out) as shown:
+            cards = _team_deck(source, config, shown.update)
     else:
         cards = read_deck(source)
     result = check_deck(cards)
@@ -66,15 +69,17 @@ def deck(
         raise typer.Exit(1)
 
 
-def _team_deck(path: Path, config: Path | None) -> list[Card]:
+def _team_deck(path: Path, config: Path | None,
+               step: Callable[[int, int], None] | None = None) -> list[Card]:
     """The Corporate Ladder cards of a people file, as ``cardgen card --batch`` would
-    print them over ``config``: type, Strength and ability of each printed card."""
+    print them over ``config``: type, Strength and ability of each printed card
+    (``step(laid out, cards)`` told as they are laid out)."""
     from cardgen.card.batch import build_team
     from cardgen.ladder.cards import Card
     from cardgen.prepress.dieline import DielineMode
 
     cards = []
-    for team_card in build_team(path, config, DielineMode.LAYER):
+    for team_card in build_team(path, config, DielineMode.LAYER, progress=step):
         person = team_card.person.config.person
         ladder = team_card.build.ladder
         cards.append(Card(person.name, person.title, person.company,

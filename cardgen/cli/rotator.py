@@ -23,10 +23,10 @@ from cardgen.cli.common import (
     parse_choice,
     parse_formats,
     plural,
-    progress,
     report,
     warn,
 )
+from cardgen.cli.progress import progress
 from cardgen.errors import CardgenError, number
 
 rotator = typer.Typer(
@@ -89,11 +89,9 @@ def solve(
     check_range(budget, "--budget", MIN_BUDGET, MAX_BUDGET)
     rotator_game = game()
     rmap = rotator_game.load(board)
-    with progress() as bar:
-        task = bar.add_task("solving", total=10, note="")
-        solution = rotator_game.solve(
-            rmap, budget, shortest=not quick,
-            progress=lambda x: bar.update(task, advance=1, note=f"start {x + 1} of 10"))
+    with progress("start squares solved", 10, json=json_out) as shown:
+        solution = rotator_game.solve(rmap, budget, shortest=not quick,
+                                      progress=lambda x: shown.advance())
     if json_out:
         typer.echo(json.dumps(rotator_game.solution_record(rmap, solution), indent=2,
                               ensure_ascii=False))
@@ -163,12 +161,10 @@ def generate(
         warn([f"--jobs {number(jobs or 0)} is more than the {workers} CPUs this run may use; using "
               f"{workers}."])
     check_file(output)  # before the work, not after it
-    with progress() as bar:
-        task = bar.add_task(f"{grade or 'any'} boards", total=count, note="")
+    with progress(f"{grade or 'any'} boards found", count, json=json_out) as shown:
         result = rotator_game.graded(
             seed, count, grade, budget=budget, tries=tries, jobs=workers,
-            progress=lambda tried, found: bar.update(
-                task, completed=found, note=f"{tried} maps tried"))
+            progress=lambda tried, found: shown.update(found, note=f"{tried} maps tried"))
     # Players see the grade only; the figures that give the puzzle away go on the keys.
     # The boards come in book order (a mixed set runs easy to hard).
     graded = result.boards
@@ -182,11 +178,13 @@ def generate(
         first=b.figures.first_moves)) for b in graded]
     if boards:
         fonts = bundled_fonts()
-        document = puzzle_book(boards, size=book, keys=keys, paper=sheet, fonts=fonts,
-                               title=say("rotator", "book.title_seeded", seed=seed),
-                               subject=say("rotator", "book.subject"),
-                               front=rules_sheet(sheet, fonts) if rules else ())
-        report(write_files({output: render(document, [Format.PDF])[".pdf"]}), err=json_out,
+        with progress("drawing the book", json=json_out, since=shown):
+            document = puzzle_book(boards, size=book, keys=keys, paper=sheet, fonts=fonts,
+                                   title=say("rotator", "book.title_seeded", seed=seed),
+                                   subject=say("rotator", "book.subject"),
+                                   front=rules_sheet(sheet, fonts) if rules else ())
+            pdf = render(document, [Format.PDF])[".pdf"]
+        report(write_files({output: pdf}), err=json_out,
                note=f" ({plural(len(boards), 'board')})")
     if json_out:
         typer.echo(json.dumps([rotator_game.graded_record(b) for b in graded], indent=2,
@@ -245,9 +243,11 @@ def print_board(
         raise CardgenError("--format svg and png take one board; use pdf for several.")
     if rules and Format.PDF not in formats:
         raise CardgenError("--rules puts the rules sheet in the PDF; add pdf to --format.")
+    with progress("answer keys solved", len(maps), show=key) as shown:
+        bests = [rotator_game.best_line(rmap, budget) if key else None
+                 for rmap in shown.each(maps)]
     printed = []
-    for rmap in maps:
-        best = rotator_game.best_line(rmap, budget) if key else None
+    for rmap, best in zip(maps, bests, strict=True):
         details = ""
         if best is not None:
             details = {Status.NONE: say("rotator", "caption.none"),
