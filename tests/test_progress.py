@@ -8,6 +8,7 @@ commands run in a real 80 × 24 pseudo-terminal, read until they end."""
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import os
 import re
@@ -110,7 +111,7 @@ def test_it_is_redrawn_at_least_every_second_while_one_step_runs():
         clock.now += TICK
         line.poll()
     times = [t for t, text in terminal.writes]
-    gaps = [b - a for a, b in zip(times, times[1:], strict=False)]
+    gaps = [b - a for a, b in itertools.pairwise(times)]
     assert len(times) >= 60 and max(gaps) <= EVERY <= CONTRACT_EVERY
     assert line_of(terminal.writes[-1][1]).startswith("cards 0/4  elapsed 1:00  ETA -:--")
     line.close()
@@ -215,7 +216,7 @@ def test_closing_blanks_the_line_so_that_the_next_output_starts_clean():
 
 
 def test_a_shorter_line_blanks_what_is_left_of_a_longer_one():
-    clock, terminal, line = model(total=None, label="laying out the cards of the team")
+    _, terminal, line = model(total=None, label="laying out the cards of the team")
     line.start()
     line.stage("drawing")
     assert visible(terminal.getvalue()) == ["drawing  elapsed 0:00"]
@@ -224,7 +225,7 @@ def test_a_shorter_line_blanks_what_is_left_of_a_longer_one():
 
 
 def test_paused_blanks_the_line_for_warnings_and_draws_it_again():
-    clock, terminal, line = model()
+    _, terminal, line = model()
     line.start()
     with line.paused():
         terminal.write("warning: images.logo: soft\n")

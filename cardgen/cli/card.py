@@ -143,12 +143,16 @@ def card(
     settings = loaded.with_overrides(preset=chosen, theme=theme, marks=marks,
                                      output_intent=intent)
     check_folder(output)
-    build = build_card(settings, mode, varnish=coat)
-    files = render_files(build.document, output / name, formats, cmyk=not rgb, dpi=dpi)
-    if build.dieline is not None:
-        files |= render_files(build.dieline, output / f"{name}-dieline", formats,
-                              cmyk=not rgb, dpi=dpi)
-    files |= _varnish_file(build, output / f"{name}-{VARNISH_STEM}", dpi)
+    with progress("laying out the card", json=json_out) as shown:
+        build = build_card(settings, mode, varnish=coat)
+        shown.stage("drawing the card")
+        files = render_files(build.document, output / name, formats, cmyk=not rgb, dpi=dpi,
+                             progress=shown.update)
+        if build.dieline is not None:
+            shown.stage("drawing the dieline")
+            files |= render_files(build.dieline, output / f"{name}-dieline", formats,
+                                  cmyk=not rgb, dpi=dpi, progress=shown.update)
+        files |= _varnish_file(build, output / f"{name}-{VARNISH_STEM}", dpi)
     warn(build.warnings)
     written = write_files(files)
     ladder = build.ladder

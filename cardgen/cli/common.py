@@ -190,6 +190,7 @@ def write_document(make: Callable[[], Document], output: Path, name: str, fmt: s
     """For the commands that print pages of paper (play mats, rules, play sheets): check
     the output options, make the document, write its files all or nothing, report them;
     returns the document."""
+    from cardgen.cli.progress import progress
     from cardgen.output import check_folder, check_stem, write_files
     from cardgen.render import render_files
 
@@ -198,6 +199,8 @@ def write_document(make: Callable[[], Document], output: Path, name: str, fmt: s
     check_stem(name)
     check_folder(output)
     document = make()
-    report(write_files(render_files(document, output / name, formats, cmyk=not rgb,
-                                    dpi=dpi)))
+    with progress("drawing files") as shown:
+        files = render_files(document, output / name, formats, cmyk=not rgb, dpi=dpi,
+                             progress=shown.update)
+    report(write_files(files))
     return document
