@@ -239,11 +239,15 @@ def check(
     presets = list(Preset) if preset is None else [_preset(preset)]
     width = bundled_fonts().regular.width
     failed = False
-    for size in presets:
-        lay = _layout(layout, size)
-        problems = style_problems(styles_of(lay))
-        problems += placement_problems(lay) + fit_problems(lay, width)
-        problems += game_problems(lay, size.value)
+    checked = []
+    with progress("card sizes checked", len(presets)) as shown:
+        for size in shown.each(presets):
+            lay = _layout(layout, size)
+            problems = style_problems(styles_of(lay))
+            problems += placement_problems(lay) + fit_problems(lay, width)
+            problems += game_problems(lay, size.value)
+            checked.append((size, lay, problems))
+    for size, lay, problems in checked:
         if problems:
             failed = True
             typer.echo(f"{size.value}: {plural(len(problems), 'problem')}:")
@@ -281,9 +285,11 @@ def show(
     lay = _layout(None, size)
     results = [(g, judge(lay, read_assembly(shipped_assembly_path(g, size)))) for g in games]
     # One set, written all or nothing: a run stopped before the end writes no picture.
-    report(write_files({output / f"connector-{g.value}-{size.value}.{f.value}":
-                        picture_bytes(result, f.value) for g, result in results
-                        for f in formats}), err=True)
+    with progress("pictures drawn", len(results) * len(formats)) as shown:
+        pictures = {output / f"connector-{g.value}-{size.value}.{f.value}":
+                    picture_bytes(result, f.value) for g, result in results
+                    for f in shown.each(formats)}
+    report(write_files(pictures), err=True)
     for g, result in results:
         state = "" if result.valid else " (NOT VALID: " + result.problems[0] + ")"
         typer.echo(f"{g.value} ({plural(result.cards, 'card')}){state}: {_q(result.text)}")
