@@ -13,6 +13,7 @@ import json
 import os
 import re
 import select
+import signal
 import subprocess
 import sys
 import threading
@@ -297,11 +298,12 @@ def test_progress_imports_only_the_standard_library():
 
 # --- the commands, in a real terminal -------------------------------------------------
 
-def terminal_run(args: list[str], cwd: Path, *, stdout_pipe: bool = False
-                 ) -> tuple[int, str, str]:
+def terminal_run(args: list[str], cwd: Path, *, stdout_pipe: bool = False,
+                 signal_at: bytes | None = None) -> tuple[int, str, str]:
     """``cardgen ARGS`` with stderr (and stdout, unless ``stdout_pipe``) on a real 80 × 24
     pseudo-terminal, read until the command ends: (status, what the terminal got,
-    stdout when piped)."""
+    stdout when piped). With ``signal_at``, Ctrl-C's signal once the terminal has shown
+    that text."""
     import fcntl
     import struct
     import termios
@@ -324,6 +326,9 @@ def terminal_run(args: list[str], cwd: Path, *, stdout_pipe: bool = False
         if not chunk:
             break
         seen += chunk
+        if signal_at is not None and signal_at in seen:
+            process.send_signal(signal.SIGINT)
+            signal_at = None
     os.close(master)
     piped = process.stdout.read().decode() if process.stdout else ""
     status = process.wait(HANG_GUARD)
@@ -380,6 +385,39 @@ def test_with_json_a_terminal_gets_no_progress_and_stdout_only_the_json(tmp_path
         stdout_pipe=True)
     assert status == 0 and transcript == ""
     assert len(json.loads(stdout)["cards"]) == 3
+    status, transcript, stdout = terminal_run(
+        ["rotator", "generate", "--count", "2", "--difficulty", "easy", "-o", "book/",
+         "--json"], tmp_path, stdout_pipe=True)
+    assert status == 0 and len(json.loads(stdout)) == 2
+    assert "elapsed" not in transcript and "found" not in transcript
+    assert all(line.startswith("wrote ") for line in visible(transcript) if line)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_an_error_after_the_progress_line_is_said_on_a_clean_line(tmp_path):
+    (tmp_path / "people.csv").write_text(
+        "person.name,person.title,images.portrait\n" + "\n".join(
+            line + "," for line in PEOPLE.splitlines()[1:]) + "\nBo,Artist,bo.png\n",
+        encoding="utf-8")
+    status, transcript, _ = terminal_run(
+        ["card", "--batch", "people.csv", "-f", "pdf", "-o", "out"], tmp_path)
+    assert status == 1 and "laying out cards" in transcript
+    shown_lines = visible(transcript)
+    assert len(shown_lines) == 2 and shown_lines[1] == ""
+    assert shown_lines[0].startswith("error: people.csv: line 5 ('Bo'): images.portrait")
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_ctrl_c_during_the_progress_line_says_interrupted_on_a_clean_line(tmp_path):
+    (tmp_path / "people.csv").write_text(
+        "person.name\n" + "".join(f"Person {i}\n" for i in range(40)), encoding="utf-8")
+    status, transcript, _ = terminal_run(
+        ["card", "--batch", "people.csv", "-o", "out"], tmp_path,
+        signal_at=b"drawing cards 1/40")
+    assert status == 130 and "drawing cards 1/40" in transcript
+    assert visible(transcript) == ["interrupted", ""]
+    assert not (tmp_path / "out").exists()
 
 
 def test_in_a_pipe_only_the_normal_output_appears(tmp_path):
@@ -393,3 +431,31 @@ def test_in_a_pipe_only_the_normal_output_appears(tmp_path):
                        "--jobs", "1", "-o", "book/", cwd=tmp_path)
     assert (book.returncode, book.stdout, book.stderr) == (
         0, "wrote book/rotator.pdf (1 board)\n", "")
+
+
+def test_each_item_is_a_step_done_when_the_next_is_asked_for():
+    clock, _, line = model(total=3)
+    line.start()
+    seen = []
+    for item in line.each("abc"):
+        seen.append((item, line.done))
+        clock.now += 1
+    assert seen == [("a", 0), ("b", 1), ("c", 2)] and line.done == 3
+    line.close()
+
+
+def test_render_tells_the_files_it_has_made_of_how_many():
+    from cardgen.draw.geometry import Box
+    from cardgen.draw.page import Document, Page, Rect
+    from cardgen.render import Format, render
+
+    pages = []
+    for name in ("outside", "inside"):
+        page = Page(name, 20, 10, Box(0, 0, 20, 10), Box(0, 0, 20, 10))
+        page.layer("art").add(Rect(1, 1, 5, 5))
+        pages.append(page)
+    told: list[tuple[int, int]] = []
+    files = render(Document(pages, title="t"), [Format.PNG, Format.PDF, Format.SVG], dpi=36,
+                   progress=lambda done, total: told.append((done, total)))
+    assert len(files) == 5  # one PDF, an SVG and a PNG per page
+    assert told == [(k, 5) for k in range(6)]
