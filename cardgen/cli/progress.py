@@ -6,8 +6,9 @@ ETA 0:20  [#####....]``.
   without it.
 - **Soon, and kept fresh.** The line is drawn when the work starts, redrawn when a step
   is done (at most every :data:`MIN_GAP` seconds, and always when a stage starts or
-  ends), and at least every :data:`EVERY` seconds by a background thread, so that the
-  elapsed time moves on while one slow item runs.
+  ends), and by a background thread once it is :data:`EVERY` seconds old (looked at
+  every :data:`TICK` seconds, so about every second), so that the elapsed time moves on
+  while one slow item runs.
 - **Cleared at the end.** It is one line, rewritten in place with a carriage return and
   never wider than the terminal; when the work ends (done, an error, Ctrl-C) it is
   blanked, so that the ``wrote`` lines, warnings and errors that follow start on a clean
