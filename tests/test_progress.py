@@ -250,18 +250,21 @@ def test_the_background_thread_redraws_while_the_command_is_busy():
     assert line._thread is None and line.draws == draws  # none after the end
 
 
-def test_nothing_is_drawn_but_on_a_terminal_and_without_json_or_quiet(monkeypatch):
+def test_nothing_is_drawn_but_on_a_terminal_and_without_json_or_quiet():
     terminal = Terminal()
     assert shown(stream=terminal) is terminal
     assert shown(stream=io.StringIO()) is None  # a pipe, a file
     assert shown(stream=terminal, json=True) is None
     assert shown(stream=terminal, quiet=True) is None
     assert shown(stream=terminal, show=False) is None
-    from cardgen.cli import common
-
-    monkeypatch.setattr(common, "quiet", lambda: True, raising=False)  # -q, once it is read
-    assert shown(stream=terminal) is None
-    monkeypatch.setattr(common, "quiet", lambda: False, raising=False)
+    switch = {"-q": True}
+    progress_module.read_quiet(lambda: switch["-q"])  # (the command line's -q, once it has one)
+    try:
+        assert shown(stream=terminal) is None
+        switch["-q"] = False
+        assert shown(stream=terminal) is terminal
+    finally:
+        progress_module.read_quiet(None)
     assert shown(stream=terminal) is terminal
 
 

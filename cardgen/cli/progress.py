@@ -244,27 +244,30 @@ class Progress:
             self.poll()
 
 
+_quiet_switch: list[Callable[[], bool]] = []  # how -q is read, once one is given
+
+
+def read_quiet(switch: Callable[[], bool] | None) -> None:
+    """How to read the ``-q`` switch: :mod:`cardgen.cli.common` gives its ``quiet()``
+    here (this module imports nothing of the command line, which imports it). None
+    forgets it: never quiet."""
+    _quiet_switch[:] = [switch] if switch is not None else []
+
+
 def shown(*, json: bool = False, quiet: bool | None = None, show: bool = True,
           stream: TextIO | None = None) -> TextIO | None:
     """Where the progress goes: stderr (or ``stream``) when it is a terminal and
     neither ``--json`` nor ``-q`` was given (and the command wants it ``show``n), else
-    nowhere (None). ``quiet`` None reads the ``-q`` switch of :mod:`cardgen.cli.common`."""
+    nowhere (None). ``quiet`` None reads the switch given to :func:`read_quiet`."""
     target = stream if stream is not None else sys.stderr
-    if not show or json or (quiet if quiet is not None else _quiet()):
+    if quiet is None:
+        quiet = any(switch() for switch in _quiet_switch)
+    if not show or json or quiet:
         return None
     try:
         return target if target is not None and target.isatty() else None
     except (OSError, ValueError, AttributeError):
         return None
-
-
-def _quiet() -> bool:
-    """The ``-q`` switch, read from :mod:`cardgen.cli.common` (its ``quiet()``); False
-    where there is none."""
-    from cardgen.cli import common
-
-    switch = getattr(common, "quiet", None)
-    return bool(switch()) if callable(switch) else False
 
 
 @contextlib.contextmanager
