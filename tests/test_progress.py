@@ -417,8 +417,8 @@ def test_ctrl_c_during_the_progress_line_says_interrupted_on_a_clean_line(tmp_pa
         "person.name\n" + "".join(f"Person {i}\n" for i in range(40)), encoding="utf-8")
     status, transcript, _ = terminal_run(
         ["card", "--batch", "people.csv", "-o", "out"], tmp_path,
-        signal_at=b"drawing cards 1/40")
-    assert status == 130 and "drawing cards 1/40" in transcript
+        signal_at=b"drawing cards 0/40")
+    assert status == 130 and "drawing cards 0/40" in transcript
     assert visible(transcript) == ["interrupted", ""]
     assert not (tmp_path / "out").exists()
 
@@ -462,3 +462,18 @@ def test_render_tells_the_files_it_has_made_of_how_many():
                    progress=lambda done, total: told.append((done, total)))
     assert len(files) == 5  # one PDF, an SVG and a PNG per page
     assert told == [(k, 5) for k in range(6)]
+
+
+@pytest.mark.parametrize(("width", "expected"), [
+    (60, "any boards found 1/3  elapsed 0:02  ETA 0:04  [###........]"),
+    (40, "any boar... 1/3  elapsed 0:02  ETA 0:04"),
+    (30, "1/3  elapsed 0:02  ETA 0:04"),
+    (20, "1/3  elapsed 0:0..."),
+])
+def test_on_a_narrow_terminal_the_label_gives_way_to_the_figures(width, expected):
+    clock, terminal, line = model(total=3, label="any boards found", width=width)
+    line.start()
+    clock.now += 2
+    line.update(1, note="9 maps tried")
+    assert line_of(terminal.writes[-1][1]) == expected
+    line.close()

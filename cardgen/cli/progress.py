@@ -198,14 +198,18 @@ class Progress:
         room = max(1, width - 1)
         elapsed = f"elapsed {duration(now - self._started)}"
         if self.total is None:
-            parts = [self.label, elapsed]
+            label, figures = self.label + "  ", elapsed
         else:
             left = eta(now - self._stage_started, self.done, self.total)
-            parts = [f"{self.label} {self.done}/{self.total}", elapsed,
-                     f"ETA {duration(left) if left is not None else '-:--'}"]
-        if self.note and len("  ".join(parts)) + len(self.note) + 4 <= room:
-            parts.append(f"({self.note})")  # (the first thing left out on a narrow line)
-        text = "  ".join(parts)
+            label = self.label + " "
+            figures = (f"{self.done}/{self.total}  {elapsed}  "
+                       f"ETA {duration(left) if left is not None else '-:--'}")
+        if len(label) + len(figures) > room:  # narrow: the label gives way to the figures
+            keep = room - len(figures) - len(" ")
+            label = self.label[:keep - 3] + "... " if keep >= 4 else ""
+        text = label + figures
+        if self.note and len(text) + len(self.note) + 4 <= room:
+            text += f"  ({self.note})"  # (the first thing left out on a narrow line)
         spare = room - len(text) - 4  # "  [" and "]"
         if self.total and spare >= MIN_BAR:
             size = min(BAR, spare)
