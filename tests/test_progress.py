@@ -388,6 +388,12 @@ def test_with_json_a_terminal_gets_no_progress_and_stdout_only_the_json(tmp_path
         stdout_pipe=True)
     assert status == 0 and transcript == ""
     assert len(json.loads(stdout)["cards"]) == 3
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_rotator_generate_with_json_draws_no_progress_on_a_terminal(tmp_path):
+    # (rich's bar, before, was drawn with --json too)
     status, transcript, stdout = terminal_run(
         ["rotator", "generate", "--count", "2", "--difficulty", "easy", "-o", "book/",
          "--json"], tmp_path, stdout_pipe=True)
@@ -414,16 +420,18 @@ def test_an_error_after_the_progress_line_is_said_on_a_clean_line(tmp_path):
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
 def test_ctrl_c_during_the_progress_line_says_interrupted_on_a_clean_line(tmp_path):
     (tmp_path / "people.csv").write_text(
-        "person.name\n" + "".join(f"Person {i}\n" for i in range(40)), encoding="utf-8")
+        "person.name\n" + "".join(f"Person {i}\n" for i in range(12)), encoding="utf-8")
     status, transcript, _ = terminal_run(
         ["card", "--batch", "people.csv", "-o", "out"], tmp_path,
-        signal_at=b"drawing cards 0/40")
-    assert status == 130 and "drawing cards 0/40" in transcript
+        signal_at=b"drawing cards 0/12")
+    assert status == 130 and "drawing cards 0/12" in transcript
     assert visible(transcript) == ["interrupted", ""]
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.slow
 def test_in_a_pipe_only_the_normal_output_appears(tmp_path):
+    # (the quick loop's pipe run is the one test_card_batch_shows_its_progress… compares)
     (tmp_path / "people.csv").write_text(PEOPLE, encoding="utf-8")
     batch = run_process("card", "--batch", "people.csv", "-f", "pdf", "-o", "out",
                         cwd=tmp_path)
