@@ -27,7 +27,7 @@ from __future__ import annotations
 import copy
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -258,13 +258,17 @@ def build_team(table_path: Path, config_path: Path | None, dieline: DielineMode,
                reserved: Sequence[str] = (), preset: Preset | None = None,
                theme: str | None = None, marks: bool | None = None,
                output_intent: OutputIntent | None = None,
-               varnish: VarnishMode | None = None) -> list[TeamCard]:
+               varnish: VarnishMode | None = None,
+               progress: Callable[[int, int], None] | None = None) -> list[TeamCard]:
     """Every person's card laid out (with the settings given applied to all); a
     :class:`BatchError` names every row that breaks the config's rules or whose card
-    cannot be made (a missing image, text too long for the card), all at once."""
+    cannot be made (a missing image, text too long for the card), all at once.
+    ``progress(done, people)`` is told before the first card and after each."""
     people, problems = _people(table_path, config_path, reserved)
     cards: list[TeamCard] = []
-    for person in people:
+    for done, person in enumerate(people):
+        if progress is not None:
+            progress(done, len(people))
         settings = person.config.with_overrides(preset=preset, theme=theme, marks=marks,
                                                 output_intent=output_intent)
         try:
@@ -272,6 +276,8 @@ def build_team(table_path: Path, config_path: Path | None, dieline: DielineMode,
         except CardgenError as exc:
             problems.append(f"line {person.line} ({shorten(person.config.person.name)}): "
                             f"{exc}")
+    if progress is not None:
+        progress(len(people), len(people))
     if problems:
         order = {p: _line_of(p) for p in problems}
         raise batch_error(path_text(table_path), sorted(problems, key=order.__getitem__))

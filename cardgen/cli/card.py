@@ -4,7 +4,7 @@ sheets for office printing."""
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -36,6 +36,7 @@ from cardgen.cli.common import (
     shown_path,
     warn,
 )
+from cardgen.cli.progress import progress
 from cardgen.errors import CardgenError
 
 if TYPE_CHECKING:
@@ -118,12 +119,17 @@ def card(
 
         check_folder(output)
         check_theme(theme, config)
-        cards = build_team(batch, config, mode, preset=chosen, theme=theme, marks=marks,
-                           output_intent=intent, varnish=coat)
-        cards, files, per_card = _team_files(cards, output, formats, cmyk=not rgb, dpi=dpi)
-        warnings = team_warnings(cards)
-        warn(warnings)
-        written = write_set(files)
+        with progress("laying out cards", json=json_out) as shown:
+            cards = build_team(batch, config, mode, preset=chosen, theme=theme, marks=marks,
+                               output_intent=intent, varnish=coat, progress=shown.update)
+            shown.stage("drawing cards", len(cards))
+            cards, files, per_card = _team_files(cards, output, formats, cmyk=not rgb,
+                                                 dpi=dpi, step=shown.advance)
+            warnings = team_warnings(cards)
+            with shown.paused():
+                warn(warnings)
+            shown.stage(f"writing {plural(len(files), 'file')}")
+            written = write_set(files)
         report(written)
         if json_out:
             emit({"cards": [{"line": c.person.line, "name": c.person.config.person.name,
@@ -141,12 +147,16 @@ def card(
     settings = loaded.with_overrides(preset=chosen, theme=theme, marks=marks,
                                      output_intent=intent)
     check_folder(output)
-    build = build_card(settings, mode, varnish=coat)
-    files = render_files(build.document, output / name, formats, cmyk=not rgb, dpi=dpi)
-    if build.dieline is not None:
-        files |= render_files(build.dieline, output / f"{name}-dieline", formats,
-                              cmyk=not rgb, dpi=dpi)
-    files |= _varnish_file(build, output / f"{name}-{VARNISH_STEM}", dpi)
+    with progress("laying out the card", json=json_out) as shown:
+        build = build_card(settings, mode, varnish=coat)
+        shown.stage("drawing the card")
+        files = render_files(build.document, output / name, formats, cmyk=not rgb, dpi=dpi,
+                             progress=shown.update)
+        if build.dieline is not None:
+            shown.stage("drawing the dieline")
+            files |= render_files(build.dieline, output / f"{name}-dieline", formats,
+                                  cmyk=not rgb, dpi=dpi, progress=shown.update)
+        files |= _varnish_file(build, output / f"{name}-{VARNISH_STEM}", dpi)
     warn(build.warnings)
     report(write_set(files))
     ladder = build.ladder
@@ -224,14 +234,14 @@ def _ranges(numbers: Sequence[int]) -> str:
 
 
 def _team_files(cards: Sequence[TeamCard], output: Path, formats: Sequence[Format], *,
-                cmyk: bool, dpi: float) -> tuple[list[TeamCard], dict[Path, bytes],
-                                                 dict[str, list[Path]]]:
+                cmyk: bool, dpi: float, step: Callable[[], None] | None = None,
+                ) -> tuple[list[TeamCard], dict[Path, bytes], dict[str, list[Path]]]:
     """Every card's files (with ``--varnish file``, its ``-varnish.pdf`` too), and one
     dieline for each size among them (``dieline``, or ``dieline-85x55`` and so on when
     the cards have several sizes). The dielines' names are reserved before the people's
     stems are given (:func:`cardgen.card.batch.assign_stems`), so no card's file can
     take a dieline's name. Returns the cards with their final stems, the files, and
-    each stem's files."""
+    each stem's files. ``step()`` is called after each card is drawn."""
     from dataclasses import replace
 
     from cardgen.card.batch import TeamCard, assign_stems
@@ -256,6 +266,8 @@ def _team_files(cards: Sequence[TeamCard], output: Path, formats: Sequence[Forma
             ends[f"-{VARNISH_STEM}.pdf"] = render(card.build.varnish, [Format.PDF],
                                                   cmyk=True, dpi=dpi)[".pdf"]
         rendered.append(ends)
+        if step is not None:
+            step()
     stems = assign_stems([card.person.config.person.name for card in cards],
                          [list(ends) for ends in rendered], generated)
     named: list[TeamCard] = []
@@ -413,8 +425,9 @@ def _team_sheet(batch: Path, config: Path | None, duplex: Duplex, output: Path, 
     from cardgen.texts import say
 
     check_folder(output)
-    cards = build_team(batch, config, DielineMode.FILE, preset=preset, theme=theme,
-                       marks=False, output_intent=intent)
+    with progress("laying out cards") as shown:
+        cards = build_team(batch, config, DielineMode.FILE, preset=preset, theme=theme,
+                           marks=False, output_intent=intent, progress=shown.update)
     first = cards[0]
     size = first.build.geometry.size
     for card in cards[1:]:
@@ -440,10 +453,11 @@ def _team_sheet(batch: Path, config: Path | None, duplex: Duplex, output: Path, 
                            title=say("card", "sheet.team_title", count=len(cards),
                                      paper=duplex.paper.upper()),
                            output_intent=first.build.document.output_intent)
-    warn(team_warnings(cards))
-    report(write_set({output / f"{name}.pdf": render(document, [Format.PDF],
-                                                     cmyk=not rgb)[".pdf"]}))
     sheets = len(document.pages) // 2
+    with progress(f"drawing {plural(sheets, 'sheet')}", since=shown):
+        pdf = render(document, [Format.PDF], cmyk=not rgb)[".pdf"]
+    warn(team_warnings(cards))
+    report(write_set({output / f"{name}.pdf": pdf}))
     typer.echo(f"{plural(len(cards), 'card')} on {plural(sheets, 'sheet')}, "
                f"{layout.count} per sheet ({layout.columns} × {layout.rows}"
                f"{', turned' if layout.rotated else ''}); print double-sided, flip on the "

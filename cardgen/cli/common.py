@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
+from cardgen.cli.progress import read_quiet
 from cardgen.errors import (
     LONGEST_LINE,
     CardgenError,
@@ -46,8 +47,6 @@ from cardgen.errors import (
 from cardgen.render import Format
 
 if TYPE_CHECKING:
-    from rich.progress import Progress
-
     from cardgen.draw.page import Document
     from cardgen.output import Written
 
@@ -126,6 +125,15 @@ def quiet() -> bool:
 def json_output() -> bool:
     """True with ``--json``: stdout is one JSON object (no progress on the terminal)."""
     return _STATE.json
+
+
+def _progress_hidden() -> bool:
+    """The progress line hides itself with ``-q`` and with ``--json`` (see
+    :func:`cardgen.cli.progress.read_quiet`)."""
+    return _STATE.quiet or _STATE.json
+
+
+read_quiet(_progress_hidden)
 
 
 def _set_quiet(value: bool) -> bool:
@@ -330,23 +338,12 @@ def report(written: Iterable[Written]) -> None:
         typer.echo(f"{'replaced' if item.replaced else 'wrote'} {shown_path(item.path)}")
 
 
-def progress() -> Progress:
-    """A progress bar on stderr, shown only on a terminal, and not with ``-q`` or
-    ``--json``."""
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
-    console = Console(stderr=True)
-    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                    TextColumn("{task.fields[note]}"), console=console, transient=True,
-                    disable=not console.is_terminal or quiet() or json_output())
-
-
 def write_document(make: Callable[[], Document], output: Path, name: str, fmt: str, *,
                    rgb: bool, dpi: float) -> Document:
     """For the commands that print pages of paper (play mats, rules, play sheets): check
     the output options, make the document, write its files all or nothing, report them;
     returns the document."""
+    from cardgen.cli.progress import progress
     from cardgen.cli.together import dpi_needs_png
     from cardgen.output import check_folder, check_stem, write_set
     from cardgen.render import render_files
@@ -357,6 +354,8 @@ def write_document(make: Callable[[], Document], output: Path, name: str, fmt: s
     check_stem(name)
     check_folder(output)
     document = make()
-    report(write_set(render_files(document, output / name, formats, cmyk=not rgb,
-                                  dpi=dpi)))
+    with progress("drawing files") as shown:
+        files = render_files(document, output / name, formats, cmyk=not rgb, dpi=dpi,
+                             progress=shown.update)
+    report(write_set(files))
     return document

@@ -24,10 +24,10 @@ from cardgen.cli.common import (
     parse_choice,
     parse_formats,
     plural,
-    progress,
     report,
 )
 from cardgen.cli.helptext import CONTEXT
+from cardgen.cli.progress import progress
 from cardgen.errors import CHECK_STATUS, CardgenError
 from cardgen.games.names import CONNECTOR_GAMES
 
@@ -173,11 +173,10 @@ def solve(
         stem = check_stem(name if name is not None else f"assembly-{chosen.value}-{size.value}")
         target = check_file((output if output is not None else DEFAULT_OUTPUT) / f"{stem}.toml")
     lay = _layout(layout, size)
-    with progress() as bar:
-        task = bar.add_task("assemblies", total=budget, note="")
+    with progress("assemblies", budget, json=json_out) as shown:
         result = search(lay, chosen, size.value, max_cards, cut=not no_cut, budget=budget,
-                        progress=lambda cards, visited: bar.update(
-                            task, completed=visited, note=f"{plural(cards, 'card')}"))
+                        progress=lambda cards, visited: shown.update(
+                            visited, note=f"trying {plural(cards, 'card')}"))
     if result.exhausted is not None:
         raise CardgenError(_gave_up(result, max_cards, no_cut))
     if target is not None and result.assembly is not None:
@@ -263,11 +262,15 @@ def check(
     width = bundled_fonts().regular.width
     failed = False
     found: dict[str, object] = {}
-    for size in presets:
-        lay = _layout(layout, size)
-        problems = style_problems(styles_of(lay))
-        problems += placement_problems(lay) + fit_problems(lay, width)
-        problems += game_problems(lay, size.value)
+    checked = []
+    with progress("card sizes checked", len(presets)) as shown:
+        for size in shown.each(presets):
+            lay = _layout(layout, size)
+            problems = style_problems(styles_of(lay))
+            problems += placement_problems(lay) + fit_problems(lay, width)
+            problems += game_problems(lay, size.value)
+            checked.append((size, lay, problems))
+    for size, lay, problems in checked:
         found[size.value] = {"sound": not problems, "problems": [str(p) for p in problems],
                              "fewest_cards": {g.value: n for g, n in lay.players.items()}}
         if json_out:
@@ -316,9 +319,11 @@ def show(
     lay = _layout(None, size)
     results = [(g, judge(lay, read_assembly(shipped_assembly_path(g, size)))) for g in games]
     # One set, written all or nothing: a run stopped before the end writes no picture.
-    report(write_set({output / f"{name}-{g.value}-{size.value}.{f.value}":
-                      picture_bytes(result, f.value) for g, result in results
-                      for f in formats}))
+    with progress("pictures drawn", len(results) * len(formats)) as shown:
+        pictures = {output / f"{name}-{g.value}-{size.value}.{f.value}":
+                    picture_bytes(result, f.value) for g, result in results
+                    for f in shown.each(formats)}
+    report(write_set(pictures))
     if json_out:
         emit({"games": [{"game": g.value, "cards": result.cards, "valid": result.valid,
                          "text": result.text, "steps": instructions(result)}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import textwrap
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -18,6 +18,7 @@ import typer
 from cardgen.cli import ladder_print
 from cardgen.cli.common import JsonOpt, QuietOpt, Refused, emit, plural
 from cardgen.cli.helptext import CONTEXT
+from cardgen.cli.progress import progress
 from cardgen.errors import CHECK_STATUS, one_line
 
 if TYPE_CHECKING:
@@ -53,7 +54,8 @@ def deck(
 
     source = path or example_deck()
     if config is not None or printed_cards_only(source):
-        cards = _team_deck(source, config)
+        with progress("laying out cards", json=json_out) as shown:
+            cards = _team_deck(source, config, shown.update)
     else:
         cards = read_deck(source)
     result = check_deck(cards)
@@ -154,15 +156,17 @@ def _fit(text: str, width: int, *, right: bool = False) -> str:
     return pad + text if right else text + pad
 
 
-def _team_deck(path: Path, config: Path | None) -> list[Card]:
+def _team_deck(path: Path, config: Path | None,
+               step: Callable[[int, int], None] | None = None) -> list[Card]:
     """The Corporate Ladder cards of a people file, as ``cardgen card --batch`` would
-    print them over ``config``: type, Strength and ability of each printed card."""
+    print them over ``config``: type, Strength and ability of each printed card
+    (``step(laid out, cards)`` told as they are laid out)."""
     from cardgen.card.batch import build_team
     from cardgen.ladder.cards import Card
     from cardgen.prepress.dieline import DielineMode
 
     cards = []
-    for team_card in build_team(path, config, DielineMode.LAYER):
+    for team_card in build_team(path, config, DielineMode.LAYER, progress=step):
         person = team_card.person.config.person
         ladder = team_card.build.ladder
         cards.append(Card(person.name, person.title, person.company,

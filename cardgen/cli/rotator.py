@@ -28,11 +28,11 @@ from cardgen.cli.common import (
     parse_choice,
     parse_formats,
     plural,
-    progress,
     report,
     warn,
 )
 from cardgen.cli.helptext import CONTEXT
+from cardgen.cli.progress import progress
 from cardgen.errors import CHECK_STATUS, CardgenError, number
 
 if TYPE_CHECKING:
@@ -113,11 +113,9 @@ def solve(
     check_range(budget, "--budget", MIN_BUDGET, MAX_BUDGET)
     rotator_game = game()
     rmap = rotator_game.load(board)
-    with progress() as bar:
-        task = bar.add_task("solving", total=10, note="")
-        solution = rotator_game.solve(
-            rmap, budget, shortest=not quick,
-            progress=lambda x: bar.update(task, advance=1, note=f"start {x + 1} of 10"))
+    with progress("start squares solved", 10, json=json_out) as shown:
+        solution = rotator_game.solve(rmap, budget, shortest=not quick,
+                                      progress=lambda x: shown.advance())
     if json_out:
         emit(rotator_game.solution_record(rmap, solution))
     else:
@@ -194,12 +192,10 @@ def generate(
     check_stem(name)
     target = output / f"{name}.pdf"
     check_file(target)  # before the work, not after it
-    with progress() as bar:
-        task = bar.add_task(f"{grade} boards", total=count, note="")
+    with progress(f"{grade} boards found", count, json=json_out) as shown:
         result = rotator_game.graded(
             seed, count, grades, budget=budget, tries=tries, jobs=workers,
-            progress=lambda tried, found: bar.update(
-                task, completed=found, note=f"{tried} maps tried"))
+            progress=lambda tried, found: shown.update(found, note=f"{tried} maps tried"))
     # Players see the grade only; the figures that give the puzzle away go on the keys.
     # The boards come in book order (a mixed set runs easy to hard).
     graded = result.boards
@@ -213,11 +209,13 @@ def generate(
         first=b.figures.first_moves)) for b in graded]
     if boards:
         fonts = bundled_fonts()
-        document = puzzle_book(boards, size=book, keys=keys, paper=sheet, fonts=fonts,
-                               title=say("rotator", "book.title_seeded", seed=seed),
-                               subject=say("rotator", "book.subject"),
-                               front=rules_sheet(sheet, fonts) if rules else ())
-        report(write_set({target: render(document, [Format.PDF])[".pdf"]}))
+        with progress("drawing the book", json=json_out, since=shown):
+            document = puzzle_book(boards, size=book, keys=keys, paper=sheet, fonts=fonts,
+                                   title=say("rotator", "book.title_seeded", seed=seed),
+                                   subject=say("rotator", "book.subject"),
+                                   front=rules_sheet(sheet, fonts) if rules else ())
+            pdf = render(document, [Format.PDF])[".pdf"]
+        report(write_set({target: pdf}))
         if not json_out:
             typer.echo(f"{plural(len(boards), 'board')} in the book.")
     if json_out:
@@ -299,9 +297,11 @@ def print_board(
         raise CardgenError("--format svg and png take one board; use pdf for several.")
     if rules and Format.PDF not in formats:
         raise CardgenError("--rules puts the rules sheet in the PDF; add pdf to --format.")
+    with progress("answer keys solved", len(maps), show=key) as shown:
+        bests = [rotator_game.best_line(rmap, budget) if key else None
+                 for rmap in shown.each(maps)]
     printed = []
-    for rmap in maps:
-        best = rotator_game.best_line(rmap, budget) if key else None
+    for rmap, best in zip(maps, bests, strict=True):
         details = ""
         if best is not None:
             details = {Status.NONE: say("rotator", "caption.none"),

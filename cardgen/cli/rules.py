@@ -26,6 +26,7 @@ from cardgen.cli.common import (
     parse_offset,
     report,
 )
+from cardgen.cli.progress import progress
 from cardgen.cli.together import dpi_needs_png, only_with
 from cardgen.datafile import look
 from cardgen.errors import CardgenError, InputFileError, shorten
@@ -122,8 +123,10 @@ def rules(
 
         document = impose_booklet(document, sheet, flip=turn, creep=creep, offset=shift,
                                   blank=lambda n: blank_page(n, sheet, fonts))
-    report(write_set(render_files(document, output / stem, formats, cmyk=not rgb,
-                                  dpi=dpi)))
+    with progress("drawing files") as shown:
+        files = render_files(document, output / stem, formats, cmyk=not rgb, dpi=dpi,
+                             progress=shown.update)
+    report(write_set(files))
     if booklet:
         sheets = len(document.pages) // 2
         typer.echo(f"{pages} pages on {sheets} sheet{'' if sheets == 1 else 's'}: print "

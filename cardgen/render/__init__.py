@@ -21,6 +21,8 @@ from pathlib import Path
 from cardgen.draw.page import Document, View
 from cardgen.errors import ParameterError, quoted
 
+Progress = Callable[[int, int], None]  # told (files made, files) as the files are made
+
 
 class Format(enum.StrEnum):
     PDF = "pdf"
@@ -76,29 +78,40 @@ def backend(fmt: Format | str) -> Backend:
 
 
 def render(document: Document, formats: Iterable[Format], *, cmyk: bool = True,
-           dpi: float = 300) -> dict[str, bytes]:
+           dpi: float = 300, progress: Progress | None = None) -> dict[str, bytes]:
     """Every requested file of a document, in memory, keyed by the end of its file name:
     ``".pdf"`` for the whole document (all views as pages); for SVG and PNG one file per
     view, ``"-VIEW.svg"``, or just ``".svg"`` when the document has a single view. SVG,
     PNG and an RGB PDF (``cmyk=False``) are previews: they leave out print-only layers.
-    Each format is made by its backend in :data:`BACKENDS`."""
+    Each format is made by its backend in :data:`BACKENDS`. ``progress(files made,
+    files)`` is told before the first file and after each."""
     wanted = {fmt: backend(fmt) for fmt in formats}
-    files: dict[str, bytes] = {}
-    for fmt, made in BACKENDS.items():  # whole documents first, in the table's order
-        if fmt in wanted and not made.per_view:
-            files[f".{fmt}"] = made.make(document, cmyk=cmyk, dpi=dpi)
     views = document.views(preview=True)  # SVG and PNG files are previews
+    whole = [fmt for fmt, made in BACKENDS.items() if fmt in wanted and not made.per_view]
+    total = len(whole) + len(views) * (len(wanted) - len(whole))
+    files: dict[str, bytes] = {}
+
+    def made_one() -> None:
+        if progress is not None:
+            progress(len(files), total)
+
+    made_one()
+    for fmt in whole:  # whole documents first, in the table's order
+        files[f".{fmt}"] = BACKENDS[fmt].make(document, cmyk=cmyk, dpi=dpi)
+        made_one()
     for view in views:
         suffix = "" if len(views) == 1 else f"-{view.name}"
         for fmt, made in BACKENDS.items():
             if fmt in wanted and made.per_view:
                 files[f"{suffix}.{fmt}"] = made.make(view, cmyk=cmyk, dpi=dpi)
+                made_one()
     return files
 
 
 def render_files(document: Document, stem: Path, formats: Iterable[Format], *,
-                 cmyk: bool = True, dpi: float = 300) -> dict[Path, bytes]:
+                 cmyk: bool = True, dpi: float = 300,
+                 progress: Progress | None = None) -> dict[Path, bytes]:
     """:func:`render`, with each file named after ``stem`` (a folder and a file name
     without its extension): ``output/card.pdf``, ``output/card-inside.svg`` …"""
-    return {stem.with_name(stem.name + end): data
-            for end, data in render(document, formats, cmyk=cmyk, dpi=dpi).items()}
+    return {stem.with_name(stem.name + end): data for end, data in render(
+        document, formats, cmyk=cmyk, dpi=dpi, progress=progress).items()}
