@@ -116,9 +116,9 @@ def state() -> RunState:
 
 
 def quiet() -> bool:
-    """True with ``-q/--quiet``: say nothing but errors (and ``--json`` output). The
-    warnings (:func:`warn`), the ``wrote``/``replaced`` lines (:func:`report`) and the
-    progress display read it."""
+    """True with ``-q/--quiet``: no ``wrote``/``replaced`` lines (:func:`report`), no
+    warnings (:func:`warn`) and no progress display; what the command reports and its
+    errors are said as ever."""
     return _STATE.quiet
 
 
@@ -226,7 +226,8 @@ def name_option(help: str, **settings: Any) -> Any:
 
 QuietOpt = Annotated[bool, typer.Option(
     "--quiet", "-q", callback=_set_quiet, is_eager=True,
-    help="Say nothing but errors: no wrote/replaced lines, no warnings, no progress.")]
+    help="No wrote/replaced lines, no warnings, no progress: only what the command "
+    "reports, and errors.")]
 JsonOpt = Annotated[bool, typer.Option(
     "--json", callback=_set_json, is_eager=True,
     help="Print one JSON object on stdout, errors included.")]
