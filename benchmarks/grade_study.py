@@ -6,7 +6,7 @@ Draws N maps from SEED exactly as ``rotator generate`` does (default 300 maps, s
 2026, one job per CPU), grades every one (``generator.analyse``), and prints the share of
 each grade among all maps drawn and, per grade, how each figure is spread: par, boosts
 needed by par + 4, open first moves (of all first moves), par first moves, and the start
-squares that can win. The last part is a Markdown table for the README.
+squares that can win. The last part is a Markdown table for the guide (docs/rotator.md).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Many people's cards from one table: a CSV file with one row per person, whose columns
 are config keys, over a config that gives everything the rows share.
 
-The rules (README, "Team cards from a CSV"):
+The rules (docs/team.md):
 
 - A column is named like a config key, ``section.key`` (``person.name``,
   ``images.portrait``, ``ladder.ability``, ``card.theme``…); the person's fields may also

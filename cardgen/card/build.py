@@ -156,10 +156,10 @@ def build_card(config: CardConfig, dieline: DielineMode = DielineMode.FILE, *,
     problems = [f"{page.name}: {p}" for page in build.document.pages
                 for p in page_ink_problems(page)]
     if problems:
-        raise CardgenError(f"the card would break the ink rule (README, print shop "
+        raise CardgenError("the card would break the ink rule (see the guide's print shop "
                            f"checklist): {'; '.join(problems)}.", value=config.theme)
     # The card folds both ways: what crosses a score the fold stretches should not be a
-    # heavy solid (README, print shop checklist). The bundled themes keep to it.
+    # heavy solid (docs/printing.md, "Print shop checklist"). The bundled themes keep to it.
     build.warnings += fold_ink_warnings(build.document.pages, geometry)
     if config.logo is not None and profile is None:
         build.warnings.append(NO_PROFILE)  # the same words on every card: said once

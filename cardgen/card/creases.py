@@ -4,7 +4,7 @@ The card folds both ways along its main score (``physical.card.Fold``): as a bus
 card the outside is stretched over the ridge, as a tent the inside; and each side tab
 folds back over the outside, stretching the inside round its hinge. Where a face is
 stretched, ink that crosses the score may crack, heavy solids on coated stock worst.
-The rule (README, print shop checklist): whatever meets a score's crease band on a face
+The rule (docs/printing.md, "Print shop checklist"): whatever meets a score's crease band on a face
 that the fold stretches carries at most 100 % ink in all. The bundled themes keep it (a
 test checks every item); a theme of one's own gets a warning when it does not.
 """

@@ -15,7 +15,7 @@ by pictures of assemblies.
   running in the fragment's direction; shrunk to fit the box's length, down to
   :data:`~cardgen.connector.layout.MIN_SIZE`, else an error naming the fragment. Type on
   a plate is 100 % K set to overprint (the ink rule: small type is overprinting solid
-  black, README "Print shop checklist"); a fragment of no game is plain type in the
+  black, docs/printing.md, "Print shop checklist"); a fragment of no game is plain type in the
   colour it is given.
 - **Numbers.** A corner number (no game) is a pale number on a disc of its own, as the
   card has always printed them (:func:`link_mark`). A target number is bold 8 pt 100 % K,

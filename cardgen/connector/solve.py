@@ -1,6 +1,6 @@
 """The smallest assembly that spells a game's description, found by exhaustive search.
 
-What is enumerated (README, "Connector"): assemblies grown one card at a time from a
+What is enumerated (docs/connector.md): assemblies grown one card at a time from a
 first card in each of its eight looks (four rotations, tabs open or folded). Each new
 card, in each rotation and tab state, is attached by a connection, either
 
@@ -61,7 +61,7 @@ from cardgen.games.names import GameName
 MAX_CARDS = 8
 # The most assemblies (of any size, counted once per count searched) one search visits
 # before it gives up. Each costs about 110 bytes while its count is searched (a compact
-# key in a set), so this keeps a search well under 1 GB: see the README ("Connector",
+# key in a set), so this keeps a search well under 1 GB: see the guide (docs/connector.md,
 # "Commands") for the figures.
 DEFAULT_BUDGET = 2_000_000
 PROGRESS_EVERY = 10_000  # visited assemblies between two progress reports

@@ -1,6 +1,6 @@
 """Is an assembly a solution? Computed from the layout and the placements alone.
 
-The rules (README, "Connector"):
+The rules (docs/connector.md):
 
 1. **Connections.** A connection is a card's pale corner number lying on the same
    number in the game's colour on a card below it, centre within :data:`TOLERANCE` of

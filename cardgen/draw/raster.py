@@ -1,8 +1,8 @@
 """Reading user images safely and preparing them for print.
 
 Images are read like every input file (:func:`cardgen.datafile.read_input`: regular
-files only, up to a size cap), recognised by their content (only the formats the README
-promises, whatever the file is called; nothing else is ever handed to Pillow, so no
+files only, up to a size cap), recognised by their content (only the formats the guide,
+docs/card.md, promises, whatever the file is called; nothing else is ever handed to Pillow, so no
 PostScript, PDF or other format that needs an external program), and checked against
 size and memory limits before a single pixel is decoded. They are then turned upright
 from their EXIF orientation and resampled to exactly the pixels print needs: 300 dpi at
@@ -68,7 +68,7 @@ MAX_PIXELS = 50_000_000  # larger images are refused: far beyond print needs, or
 MAX_SIDE = 20_000  # pixels on either side; a 1 × 40 000 000 strip is no picture
 MAX_IMAGE_BYTES = 64 * 1024 * 1024  # the largest image file read at all
 MAX_DECODE_BYTES = 400 * 1024 * 1024  # the memory decoding the first frame may take
-FORMATS = "JPEG, PNG, WebP, TIFF, GIF or BMP"  # as the README lists them
+FORMATS = "JPEG, PNG, WebP, TIFF, GIF or BMP"  # as the guide (docs/card.md) lists them
 
 # What each readable format starts with. The content decides the format, never the name,
 # and Pillow is only ever asked to open the one format that the content announces.

@@ -1,6 +1,6 @@
 """The Corporate Ladder referee: who wins an attack, and why.
 
-:func:`decide` applies the project's rule decisions (README, "Deck check and attack
+:func:`decide` applies the project's rule decisions (docs/ladder.md, "Deck check and attack
 referee"; the rules are named T1–T6 for teams and D1–D8 for deciding, as in the
 decisions the rules sheet states): a team of attackers is legal (T1–T5) or a
 :class:`ForbiddenTeam`; a Press card is never a defender (D4, :class:`NotAttackable`);

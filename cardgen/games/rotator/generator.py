@@ -77,10 +77,10 @@ def random_map(rng: SplitMix64) -> RotatorMap:
 # board is hard when *winning at all* is hard: a long best line (par), a boost cache that
 # stays tight even for a player allowed four turns more than par, few first moves that
 # still win in that time. The figures are defined and searched in ``grading.py``;
-# ``benchmarks/grade_study.py`` prints how they spread over random maps, and the README
-# shows its table. Par comes in steps of four (a fall reaches the goal row only in a turn
-# of down-gravity, or by a start picked after a capture): 5, 9 and 13 turns on 31 %, 64 %
-# and 3 % of 300 maps from seed 2026.
+# ``benchmarks/grade_study.py`` prints how they spread over random maps, and the guide
+# (docs/rotator.md) shows its table. Par comes in steps of four (a fall reaches the goal
+# row only in a turn of down-gravity, or by a start picked after a capture): 5, 9 and 13
+# turns on 31 %, 64 % and 3 % of 300 maps from seed 2026.
 
 class Grade(enum.StrEnum):
     EASY = "easy"
