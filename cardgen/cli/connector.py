@@ -260,8 +260,6 @@ def check(
 
     presets = list(Preset) if preset is None else [_preset(preset)]
     width = bundled_fonts().regular.width
-    failed = False
-    found: dict[str, object] = {}
     checked = []
     with progress("card sizes checked", len(presets)) as shown:
         for size in shown.each(presets):
@@ -270,22 +268,21 @@ def check(
             problems += placement_problems(lay) + fit_problems(lay, width)
             problems += game_problems(lay, size.value)
             checked.append((size, lay, problems))
-    for size, lay, problems in checked:
-        found[size.value] = {"sound": not problems, "problems": [str(p) for p in problems],
-                             "fewest_cards": {g.value: n for g, n in lay.players.items()}}
-        if json_out:
-            failed = failed or bool(problems)
-        elif problems:
-            failed = True
-            typer.echo(f"{size.value}: {plural(len(problems), 'problem')}:")
-            for problem in problems:
-                typer.echo(f"- {problem}")
-        else:
-            counts = ", ".join(f"{g.value} {lay.players[g]}" for g in lay.players)
-            typer.echo(f"{size.value}: sound; the fewest cards are {counts}.")
     if json_out:
-        emit({"presets": found})
-    if failed:
+        emit({"presets": {size.value: {
+            "sound": not problems, "problems": [str(p) for p in problems],
+            "fewest_cards": {g.value: n for g, n in lay.players.items()}}
+            for size, lay, problems in checked}})
+    else:
+        for size, lay, problems in checked:
+            if problems:
+                typer.echo(f"{size.value}: {plural(len(problems), 'problem')}:")
+                for problem in problems:
+                    typer.echo(f"- {problem}")
+            else:
+                counts = ", ".join(f"{g.value} {lay.players[g]}" for g in lay.players)
+                typer.echo(f"{size.value}: sound; the fewest cards are {counts}.")
+    if any(problems for _, _, problems in checked):
         raise typer.Exit(CHECK_STATUS)
 
 
