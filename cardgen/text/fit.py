@@ -131,32 +131,49 @@ def fit_line(text: str, face: FontFace, size: float, min_size: float, width: flo
 
 
 def wrap(text: str, face: FontFace, size: float, width: float) -> list[str] | None:
-    """Greedy word wrap; None if a single word is wider than ``width``."""
+    """Greedy word wrap; None if a single word is wider than ``width``.
+
+    A trial line is measured by runs: its advance in font units is the line's so far
+    plus a space's plus the word's (each word measured once), exactly the units of the
+    whole trial text, so the width compared is the one :meth:`FontFace.width` gives for
+    it (``tests/test_textfit.py`` holds the two ways equal)."""
+    metrics = face.metrics
+    units_of, to_mm = metrics.units, metrics.units_width
+    space = units_of(" ")
     lines: list[str] = []
-    current = ""
+    current, current_units = "", 0
     for word in text.split():
-        trial = f"{current} {word}" if current else word
-        if face.width(trial, size) <= width:
-            current = trial
-        elif face.width(word, size) > width:
+        word_units = units_of(word)
+        trial_units = current_units + space + word_units if current else word_units
+        if to_mm(trial_units, size) <= width:
+            current = f"{current} {word}" if current else word
+            current_units = trial_units
+        elif to_mm(word_units, size) > width:
             return None
         else:
             lines.append(current)
-            current = word
+            current, current_units = word, word_units
     if current:
         lines.append(current)
     return lines
 
 
 Run = tuple[str, FontFace]  # a piece of text and the face it is set in
+# A run with its advance in font units (of its own face's metrics).
+_Measured = tuple[str, FontFace, int]
 
 
 def wrap_runs(runs: Sequence[Run], size: float, width: float) -> list[list[Run]] | None:
     """Greedy word wrap of text set in several faces (bold words in a regular
     paragraph): each line as its runs, neighbours in one face merged, a space between
     words set in the face of the word before it. A word may change face in its middle.
-    None if a single word is wider than ``width``."""
-    words: list[list[Run]] = []
+    None if a single word is wider than ``width``.
+
+    Text is measured by runs, as :func:`wrap` does: each word piece once, a trial line's
+    runs carrying their advance in font units (a whole number: the sum of their pieces'
+    units is exactly the units of their text), and a line's width the sum, run by run in
+    order, of the widths of those units, exactly as measuring each run's text gives."""
+    words: list[list[_Measured]] = []
     in_word = False
     for text, face in runs:
         for part in re.split(r"(\s+)", text):
@@ -165,27 +182,31 @@ def wrap_runs(runs: Sequence[Run], size: float, width: float) -> list[list[Run]]
             if part.isspace():
                 in_word = False
             elif in_word:
-                words[-1].append((part, face))
+                words[-1].append((part, face, face.metrics.units(part)))
             else:
-                words.append([(part, face)])
+                words.append([(part, face, face.metrics.units(part))])
                 in_word = True
 
-    def measure(pieces: Sequence[Run]) -> float:
-        return sum(face.width(text, size) for text, face in pieces)
+    def measure(pieces: Sequence[_Measured]) -> float:
+        return sum(face.metrics.units_width(units, size) for _, face, units in pieces)
 
-    def joined(line: list[Run], word: list[Run]) -> list[Run]:
+    def joined(line: list[_Measured], word: list[_Measured]) -> list[_Measured]:
         out = list(line)
         if out:
-            out[-1] = (out[-1][0] + " ", out[-1][1])
-        for text, face in word:
+            text, face, units = out[-1]
+            out[-1] = (text + " ", face, units + face.metrics.units(" "))
+        for text, face, units in word:
             if out and out[-1][1] == face:
-                out[-1] = (out[-1][0] + text, face)
+                last_text, last_face, last_units = out[-1]
+                if last_face.metrics is not face.metrics:  # (equal faces, other metrics)
+                    units = last_face.metrics.units(text)
+                out[-1] = (last_text + text, last_face, last_units + units)
             else:
-                out.append((text, face))
+                out.append((text, face, units))
         return out
 
-    lines: list[list[Run]] = []
-    current: list[Run] = []
+    lines: list[list[_Measured]] = []
+    current: list[_Measured] = []
     for word in words:
         trial = joined(current, word)
         if measure(trial) <= width:
@@ -197,7 +218,7 @@ def wrap_runs(runs: Sequence[Run], size: float, width: float) -> list[list[Run]]
             current = joined([], word)
     if current:
         lines.append(current)
-    return lines
+    return [[(text, face) for text, face, _ in line] for line in lines]
 
 
 def fit_paragraph(text: str, face: FontFace, size: float, min_size: float, width: float,

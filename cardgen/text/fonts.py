@@ -162,6 +162,18 @@ class FontMetrics:
         units = self._remembered(self._units, text, self.text_units)
         return units * size_pt / self.units_per_em * MM_PER_PT
 
+    def units(self, text: str) -> int:
+        """The advance of ``text`` in font units, remembered (as :meth:`width` does).
+        Advances are whole numbers, so the units of a line are exactly the sum of its
+        words' and spaces' units, however it is cut up: text can be measured by runs."""
+        return self._remembered(self._units, text, self.text_units)
+
+    def units_width(self, units: int, size_pt: float) -> float:
+        """An advance in font units, in mm at ``size_pt``: for the units of a text,
+        exactly what :meth:`width` gives for that text (the same operations in the same
+        order)."""
+        return units * size_pt / self.units_per_em * MM_PER_PT
+
     @staticmethod
     def _remembered(store: dict[str, int], text: str, measure: Callable[[str], int]) -> int:
         """``measure(text)``, remembered in ``store`` (at most WIDTHS_REMEMBERED texts,
