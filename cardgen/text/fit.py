@@ -159,8 +159,62 @@ def wrap(text: str, face: FontFace, size: float, width: float) -> list[str] | No
 
 
 Run = tuple[str, FontFace]  # a piece of text and the face it is set in
-# A run with its advance in font units (of its own face's metrics).
-_Measured = tuple[str, FontFace, int]
+
+
+class _Line:
+    """A line being wrapped, measured by runs: its finished runs and the sum of their
+    widths (added in order, as ``sum`` over the runs adds them), and its last run, still
+    open, as parts of text, its face and its advance in font units (and a space's)."""
+
+    __slots__ = ("done", "done_width", "face", "metrics", "parts", "space", "units")
+
+    def __init__(self) -> None:
+        self.done: list[Run] = []
+        self.done_width: float = 0
+        self.parts: list[str] = []
+        self.face: FontFace | None = None
+        self.metrics: FontMetrics | None = None
+        self.units = 0
+        self.space = 0
+
+    def add(self, pieces: Sequence[tuple[str, FontFace, FontMetrics, int]], size: float,
+            space: bool) -> None:
+        """Append a word's pieces (after a space in the open run's face, if ``space``),
+        merging neighbours in one face."""
+        if space and self.metrics is not None:
+            self.parts.append(" ")
+            self.units += self.space
+        for text, face, metrics, units in pieces:
+            if self.metrics is not None and (face is self.face or face == self.face):
+                self.parts.append(text)
+                self.units += units if metrics is self.metrics else self.metrics.units(text)
+            else:
+                if self.metrics is not None and self.face is not None:
+                    self.done.append(("".join(self.parts), self.face))
+                    self.done_width += self.metrics.units_width(self.units, size)
+                self.parts, self.face, self.metrics, self.units = [text], face, metrics, units
+                self.space = metrics.units(" ")
+
+    def width_with(self, pieces: Sequence[tuple[str, FontFace, FontMetrics, int]],
+                   size: float) -> float:
+        """The width of this line with a word added after a space: what :meth:`add`
+        would make of it, summed run by run in order, without making it."""
+        total = self.done_width
+        face, metrics = self.face, self.metrics
+        units = self.units + self.space
+        for text, piece_face, piece_metrics, piece_units in pieces:
+            if metrics is not None and (piece_face is face or piece_face == face):
+                units += piece_units if piece_metrics is metrics else metrics.units(text)
+            else:
+                if metrics is not None:
+                    total += metrics.units_width(units, size)
+                face, metrics, units = piece_face, piece_metrics, piece_units
+        return total + metrics.units_width(units, size) if metrics is not None else total
+
+    def runs(self) -> list[Run]:
+        if self.face is None:
+            return list(self.done)
+        return [*self.done, ("".join(self.parts), self.face)]
 
 
 def wrap_runs(runs: Sequence[Run], size: float, width: float) -> list[list[Run]] | None:
@@ -169,56 +223,47 @@ def wrap_runs(runs: Sequence[Run], size: float, width: float) -> list[list[Run]]
     words set in the face of the word before it. A word may change face in its middle.
     None if a single word is wider than ``width``.
 
-    Text is measured by runs, as :func:`wrap` does: each word piece once, a trial line's
-    runs carrying their advance in font units (a whole number: the sum of their pieces'
-    units is exactly the units of their text), and a line's width the sum, run by run in
-    order, of the widths of those units, exactly as measuring each run's text gives."""
-    words: list[list[_Measured]] = []
+    Text is measured by runs, as :func:`wrap` does: each word piece once, in whole font
+    units, and a trial line's width as the widths of its runs' units summed in order:
+    exactly what measuring each run's text gives, so the lines are those of measuring
+    every trial line afresh (``benchmarks/text_baseline.py``; ``tests/test_text_runs.py``
+    compares the two)."""
+    words: list[list[tuple[str, FontFace, FontMetrics, int]]] = []
     in_word = False
     for text, face in runs:
-        for part in re.split(r"(\s+)", text):
+        metrics = face.metrics
+        remembered, units_of = metrics._units.get, metrics.units
+        for part in _SPACES.split(text):
             if not part:
                 continue
             if part.isspace():
                 in_word = False
-            elif in_word:
-                words[-1].append((part, face, face.metrics.units(part)))
+                continue
+            units = remembered(part)
+            piece = (part, face, metrics, units if units is not None else units_of(part))
+            if in_word:
+                words[-1].append(piece)
             else:
-                words.append([(part, face, face.metrics.units(part))])
+                words.append([piece])
                 in_word = True
 
-    def measure(pieces: Sequence[_Measured]) -> float:
-        return sum(face.metrics.units_width(units, size) for _, face, units in pieces)
-
-    def joined(line: list[_Measured], word: list[_Measured]) -> list[_Measured]:
-        out = list(line)
-        if out:
-            text, face, units = out[-1]
-            out[-1] = (text + " ", face, units + face.metrics.units(" "))
-        for text, face, units in word:
-            if out and out[-1][1] == face:
-                last_text, last_face, last_units = out[-1]
-                if last_face.metrics is not face.metrics:  # (equal faces, other metrics)
-                    units = last_face.metrics.units(text)
-                out[-1] = (last_text + text, last_face, last_units + units)
-            else:
-                out.append((text, face, units))
-        return out
-
-    lines: list[list[_Measured]] = []
-    current: list[_Measured] = []
+    lines: list[list[Run]] = []
+    line = _Line()
     for word in words:
-        trial = joined(current, word)
-        if measure(trial) <= width:
-            current = trial
-        elif measure(word) > width:
-            return None
+        if line.width_with(word, size) <= width:  # (no space before a line's first word)
+            line.add(word, size, space=True)
+        elif sum(m.units_width(u, size) for _, _, m, u in word) > width:
+            return None  # (the word's pieces measured one by one, as before)
         else:
-            lines.append(current)
-            current = joined([], word)
-    if current:
-        lines.append(current)
-    return [[(text, face) for text, face, _ in line] for line in lines]
+            lines.append(line.runs())
+            line = _Line()
+            line.add(word, size, space=False)
+    if line.face is not None:
+        lines.append(line.runs())
+    return lines
+
+
+_SPACES = re.compile(r"(\s+)")
 
 
 def fit_paragraph(text: str, face: FontFace, size: float, min_size: float, width: float,
