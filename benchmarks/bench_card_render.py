@@ -29,7 +29,6 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from reportlab.lib import rl_accel
 
 from cardgen.card.build import build_card
 from cardgen.card.config import load_config
@@ -108,21 +107,21 @@ def main() -> None:
     card = build.document
 
     numbers: list[float] = []
-    plain_fp = rl_accel._py_funcs["fp_str"]
+    plain_fp = pdfcodec.PURE_PYTHON["fp_str"]  # (reportlab's, also beside its C accelerator)
 
     def record(*values: Any) -> str:
         numbers.extend(values[0] if len(values) == 1 and isinstance(values[0], (list, tuple))
                        else values)
         return str(plain_fp(*values))
 
-    pdfcodec._PATCHED["fp_str"] = (plain_fp, record)
+    pdfcodec._PATCHED["fp_str"] = (pdfcodec._bound_fp_str, record)
     with pdfcodec.fast_reportlab():
         _plain_pdf(card)
-    pdfcodec._PATCHED["fp_str"] = (plain_fp, pdfcodec.fp_str)
+    pdfcodec._PATCHED["fp_str"] = (pdfcodec._bound_fp_str, pdfcodec.fp_str)
     import zlib
 
     stream = zlib.compress(random.Random(9).randbytes(200_000))
-    plain_a85 = rl_accel._py_funcs["asciiBase85Encode"]
+    plain_a85 = pdfcodec.PURE_PYTHON["asciiBase85Encode"]
 
     print(f"{'what':<44} {'plain s':>9} {'fast s':>9} {'ratio':>7}   (median of {runs})")
     _row(f"fp_str, the card's {len(numbers)} numbers",

@@ -198,6 +198,27 @@ def pytest_configure(config):
     _leave_hypothesis_unrewritten(config)
     _keep_compiled_modules(config)
     _no_deadline_for_hypothesis()
+    _font_cache_in_a_temporary_folder()
+
+
+def _font_cache_in_a_temporary_folder() -> None:
+    """Point cardgen's cache (the bundled fonts' metrics, ``cardgen.text.fontcache``) at
+    a folder of this test run, never the user's own: set in the xdist controller (or the
+    only process) before any worker or command-line process starts, so they all inherit
+    it, and removed when that process ends. It starts empty, so every run sees a cold
+    cache first; ``tests/test_font_cache.py`` checks that output never depends on it."""
+    import atexit
+    import os
+    import shutil
+    import tempfile
+
+    from cardgen.text import fontcache
+
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return  # the controller chose it
+    folder = tempfile.mkdtemp(prefix="cardgen-test-cache-")
+    os.environ[fontcache.ENV] = folder
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
 
 
 def _note_the_quick_loop(config) -> None:

@@ -77,7 +77,7 @@ from cardgen.draw.page import (
     page_texts,
 )
 from cardgen.render.base import Painter, walk_path
-from cardgen.render.pdfcodec import fast_reportlab, fp_str
+from cardgen.render.pdfcodec import PURE_PYTHON, fast_reportlab, fp_str
 from cardgen.text.fonts import bundled_fonts
 from cardgen.units import PT_PER_MM, pt
 
@@ -491,9 +491,12 @@ def subset_tag(font_digest: bytes, codepoints: list[int]) -> str:
 
 class _TaggedTTFont(TTFont):
     """A TrueType font whose subsets are tagged by :func:`subset_tag` rather than
-    reportlab's AAAAAA+, AAAAAB+, … by position."""
+    reportlab's AAAAAA+, AAAAAB+, … by position, and whose text widths (which place
+    centred and right-aligned text) are reportlab's pure-Python sum also when its C
+    accelerator is installed, which rounds some widths differently in the last place."""
 
     content_digest = b""
+    stringWidth = PURE_PYTHON["instanceStringWidthTTF"]
 
     def addObjects(self, doc: Any) -> None:
         state = self.state[doc]

@@ -40,8 +40,43 @@ MEMO_SIZE = 1 << 16  # numbers whose text is remembered, at most (then forgotten
 _LOG_10 = log(10.0)
 _FORMATS = ("%.0f", "%.1f", "%.2f", "%.3f", "%.4f", "%.5f", "%.6f")
 _memo: dict[float, str] = {}
-_plain_fp_str = rl_accel._py_funcs.get("fp_str") or rl_accel.fp_str
-_plain_a85 = rl_accel._py_funcs.get("asciiBase85Encode") or rl_accel.asciiBase85Encode
+
+
+def _pure_python() -> dict[str, Any]:
+    """reportlab's pure-Python fallbacks of its accelerated functions, by name, also when
+    its optional C accelerator (the ``rl_accel`` package, module ``_rl_accel``) is
+    installed: then reportlab defines none of them, so its ``rl_accel`` module is run
+    once more, as a copy of its own, with the accelerator hidden (as reportlab's own
+    tests hide it). cardgen's files are what these fallbacks write: the C functions
+    round some numbers differently in the last place."""
+    if "fp_str" in rl_accel._py_funcs:  # no accelerator: reportlab uses them itself
+        return dict(rl_accel._py_funcs)
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("cardgen_reportlab_rl_accel_python",
+                                                  rl_accel.__file__)
+    if spec is None or spec.loader is None:
+        raise ImportError("cannot find reportlab's rl_accel module")
+    module = importlib.util.module_from_spec(spec)
+    modules: dict[str, Any] = sys.modules  # (None in it hides a module from imports)
+    hidden = modules.get("_rl_accel")
+    modules["_rl_accel"] = None
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        if hidden is None:
+            del modules["_rl_accel"]
+        else:
+            modules["_rl_accel"] = hidden
+    return dict(module._py_funcs)
+
+
+PURE_PYTHON = _pure_python()
+# What reportlab's modules bound (its C functions when the accelerator is installed).
+_bound_fp_str = rl_accel.fp_str
+_bound_a85 = rl_accel.asciiBase85Encode
+_plain_fp_str = PURE_PYTHON["fp_str"]
+_plain_a85 = PURE_PYTHON["asciiBase85Encode"]
 
 
 def _number(value: float) -> str:
@@ -100,8 +135,8 @@ def ascii85(data: bytes | str) -> str:
 
 # reportlab's modules that bound the fallbacks with ``from ... import``, and the names.
 _PATCHED = {
-    "fp_str": (_plain_fp_str, fp_str),
-    "asciiBase85Encode": (_plain_a85, ascii85),
+    "fp_str": (_bound_fp_str, fp_str),
+    "asciiBase85Encode": (_bound_a85, ascii85),
 }
 _lock = threading.Lock()
 _depth = 0

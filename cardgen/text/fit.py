@@ -131,18 +131,28 @@ def fit_line(text: str, face: FontFace, size: float, min_size: float, width: flo
 
 
 def wrap(text: str, face: FontFace, size: float, width: float) -> list[str] | None:
-    """Greedy word wrap; None if a single word is wider than ``width``."""
+    """Greedy word wrap; None if a single word is wider than ``width``.
+
+    A trial line is measured by runs: its advance in font units is the line's so far
+    plus a space's plus the word's (each word measured once), exactly the units of the
+    whole trial text, so the width compared is the one :meth:`FontFace.width` gives for
+    it (``tests/test_textfit.py`` holds the two ways equal)."""
+    metrics = face.metrics
+    units_of, to_mm = metrics.units, metrics.units_width
+    space = units_of(" ")
     lines: list[str] = []
-    current = ""
+    current, current_units = "", 0
     for word in text.split():
-        trial = f"{current} {word}" if current else word
-        if face.width(trial, size) <= width:
-            current = trial
-        elif face.width(word, size) > width:
+        word_units = units_of(word)
+        trial_units = current_units + space + word_units if current else word_units
+        if to_mm(trial_units, size) <= width:
+            current = f"{current} {word}" if current else word
+            current_units = trial_units
+        elif to_mm(word_units, size) > width:
             return None
         else:
             lines.append(current)
-            current = word
+            current, current_units = word, word_units
     if current:
         lines.append(current)
     return lines
@@ -151,53 +161,109 @@ def wrap(text: str, face: FontFace, size: float, width: float) -> list[str] | No
 Run = tuple[str, FontFace]  # a piece of text and the face it is set in
 
 
+class _Line:
+    """A line being wrapped, measured by runs: its finished runs and the sum of their
+    widths (added in order, as ``sum`` over the runs adds them), and its last run, still
+    open, as parts of text, its face and its advance in font units (and a space's)."""
+
+    __slots__ = ("done", "done_width", "face", "metrics", "parts", "space", "units")
+
+    def __init__(self) -> None:
+        self.done: list[Run] = []
+        self.done_width: float = 0
+        self.parts: list[str] = []
+        self.face: FontFace | None = None
+        self.metrics: FontMetrics | None = None
+        self.units = 0
+        self.space = 0
+
+    def add(self, pieces: Sequence[tuple[str, FontFace, FontMetrics, int]], size: float,
+            space: bool) -> None:
+        """Append a word's pieces (after a space in the open run's face, if ``space``),
+        merging neighbours in one face."""
+        if space and self.metrics is not None:
+            self.parts.append(" ")
+            self.units += self.space
+        for text, face, metrics, units in pieces:
+            if self.metrics is not None and (face is self.face or face == self.face):
+                self.parts.append(text)
+                self.units += units if metrics is self.metrics else self.metrics.units(text)
+            else:
+                if self.metrics is not None and self.face is not None:
+                    self.done.append(("".join(self.parts), self.face))
+                    self.done_width += self.metrics.units_width(self.units, size)
+                self.parts, self.face, self.metrics, self.units = [text], face, metrics, units
+                self.space = metrics.units(" ")
+
+    def width_with(self, pieces: Sequence[tuple[str, FontFace, FontMetrics, int]],
+                   size: float) -> float:
+        """The width of this line with a word added after a space: what :meth:`add`
+        would make of it, summed run by run in order, without making it."""
+        total = self.done_width
+        face, metrics = self.face, self.metrics
+        units = self.units + self.space
+        for text, piece_face, piece_metrics, piece_units in pieces:
+            if metrics is not None and (piece_face is face or piece_face == face):
+                units += piece_units if piece_metrics is metrics else metrics.units(text)
+            else:
+                if metrics is not None:
+                    total += metrics.units_width(units, size)
+                face, metrics, units = piece_face, piece_metrics, piece_units
+        return total + metrics.units_width(units, size) if metrics is not None else total
+
+    def runs(self) -> list[Run]:
+        if self.face is None:
+            return list(self.done)
+        return [*self.done, ("".join(self.parts), self.face)]
+
+
 def wrap_runs(runs: Sequence[Run], size: float, width: float) -> list[list[Run]] | None:
     """Greedy word wrap of text set in several faces (bold words in a regular
     paragraph): each line as its runs, neighbours in one face merged, a space between
     words set in the face of the word before it. A word may change face in its middle.
-    None if a single word is wider than ``width``."""
-    words: list[list[Run]] = []
+    None if a single word is wider than ``width``.
+
+    Text is measured by runs, as :func:`wrap` does: each word piece once, in whole font
+    units, and a trial line's width as the widths of its runs' units summed in order:
+    exactly what measuring each run's text gives, so the lines are those of measuring
+    every trial line afresh (``benchmarks/text_baseline.py``; ``tests/test_text_runs.py``
+    compares the two)."""
+    words: list[list[tuple[str, FontFace, FontMetrics, int]]] = []
     in_word = False
     for text, face in runs:
-        for part in re.split(r"(\s+)", text):
+        metrics = face.metrics
+        remembered, units_of = metrics._units.get, metrics.units
+        for part in _SPACES.split(text):
             if not part:
                 continue
             if part.isspace():
                 in_word = False
-            elif in_word:
-                words[-1].append((part, face))
+                continue
+            units = remembered(part)
+            piece = (part, face, metrics, units if units is not None else units_of(part))
+            if in_word:
+                words[-1].append(piece)
             else:
-                words.append([(part, face)])
+                words.append([piece])
                 in_word = True
 
-    def measure(pieces: Sequence[Run]) -> float:
-        return sum(face.width(text, size) for text, face in pieces)
-
-    def joined(line: list[Run], word: list[Run]) -> list[Run]:
-        out = list(line)
-        if out:
-            out[-1] = (out[-1][0] + " ", out[-1][1])
-        for text, face in word:
-            if out and out[-1][1] == face:
-                out[-1] = (out[-1][0] + text, face)
-            else:
-                out.append((text, face))
-        return out
-
     lines: list[list[Run]] = []
-    current: list[Run] = []
+    line = _Line()
     for word in words:
-        trial = joined(current, word)
-        if measure(trial) <= width:
-            current = trial
-        elif measure(word) > width:
-            return None
+        if line.width_with(word, size) <= width:  # (no space before a line's first word)
+            line.add(word, size, space=True)
+        elif sum(m.units_width(u, size) for _, _, m, u in word) > width:
+            return None  # (the word's pieces measured one by one, as before)
         else:
-            lines.append(current)
-            current = joined([], word)
-    if current:
-        lines.append(current)
+            lines.append(line.runs())
+            line = _Line()
+            line.add(word, size, space=False)
+    if line.face is not None:
+        lines.append(line.runs())
     return lines
+
+
+_SPACES = re.compile(r"(\s+)")
 
 
 def fit_paragraph(text: str, face: FontFace, size: float, min_size: float, width: float,

@@ -51,6 +51,7 @@ from cardgen.datafile import path_text, read_input
 from cardgen.errors import CardgenError, FontError, number, shorten
 from cardgen.limits import TimeLimitExceeded, time_limit
 from cardgen.resources import fonts_dir
+from cardgen.text import fontcache
 from cardgen.units import MM_PER_PT
 
 if TYPE_CHECKING:
@@ -153,9 +154,24 @@ class FontMetrics:
     _units: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
     # The same for the top of texts' ink (fitting asks it of one text at each size tried).
     _tops: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+    # Whether _extents holds every character the font maps (a bundled font's, worked out
+    # once and cached between runs: see load_metrics); then any other has no glyph.
+    _all_extents: bool = field(default=False, repr=False, compare=False)
 
     def width(self, text: str, size_pt: float) -> float:
         units = self._remembered(self._units, text, self.text_units)
+        return units * size_pt / self.units_per_em * MM_PER_PT
+
+    def units(self, text: str) -> int:
+        """The advance of ``text`` in font units, remembered (as :meth:`width` does).
+        Advances are whole numbers, so the units of a line are exactly the sum of its
+        words' and spaces' units, however it is cut up: text can be measured by runs."""
+        return self._remembered(self._units, text, self.text_units)
+
+    def units_width(self, units: int, size_pt: float) -> float:
+        """An advance in font units, in mm at ``size_pt``: for the units of a text,
+        exactly what :meth:`width` gives for that text (the same operations in the same
+        order)."""
         return units * size_pt / self.units_per_em * MM_PER_PT
 
     @staticmethod
@@ -208,6 +224,8 @@ class FontMetrics:
     def _glyph_extent(self, ch: str) -> tuple[int, int]:
         """(yMin, yMax) of a character's glyph in font units, cached."""
         if ch not in self._extents:
+            if self._all_extents:
+                return (0, 0)  # a character the font does not map, as below
             from fontTools.pens.boundsPen import BoundsPen
 
             with quiet_fonttools():
@@ -245,22 +263,142 @@ class FontMetrics:
 @cache
 def load_metrics(path: Path) -> FontMetrics:
     """Parse a bundled TTF/OTF file once per process (a user's file goes through
-    :func:`load_face`)."""
+    :func:`load_face`).
+
+    A font in cardgen's own ``fonts/`` folder is read through the cache of
+    :mod:`cardgen.text.fontcache`: its metrics and the extents of all its glyphs are
+    worked out once (fontTools is imported for that only) and read back from the cache
+    by later runs, which then need no fontTools. An entry counts only for the same font
+    bytes (SHA-256) and the same code (:func:`_code_identity`); without a usable cache
+    folder the font is read as it always was, its glyphs' extents measured as text asks
+    for them."""
+    if path.parent != fonts_dir():
+        return _parse_metrics(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise FontError(f"font {path} cannot be read ({exc.strerror or exc}).",
+                        value=path) from None
+    name = hashlib.sha256(data).hexdigest()
+    key = {"font": name, "code": _code_identity()}
+    body = fontcache.load(name, key)
+    if body is not None:
+        metrics = _metrics_from_cache(body, path, data)
+        if metrics is not None:
+            return metrics
+    metrics = _parse_metrics(path, data)
+    if fontcache.writable(name):
+        for code in list(metrics.advances):
+            metrics._glyph_extent(chr(code))
+        metrics._all_extents = True
+        fontcache.store(name, key, _cache_body(metrics))
+    return metrics
+
+
+def _parse_metrics(path: Path, data: bytes | None = None) -> FontMetrics:
+    """A trusted font file's metrics, read with fontTools."""
     from fontTools.ttLib import TTFont
 
     try:
-        font = TTFont(str(path), lazy=True, recalcTimestamp=False)
+        source = io.BytesIO(data) if data is not None else str(path)
+        font = TTFont(source, lazy=True, recalcTimestamp=False)
         if not font.getBestCmap():
             raise FontError(f"font {path}: it has no Unicode character map.", value=path)
         if "CFF2" in font:
             raise FontError(f"font {path}: variable CFF2 fonts are not supported; "
                             "use a static TTF or OTF.", value=path)
-        return _metrics_of(font, path)
+        return _metrics_of(font, path, data)
     except FontError:
         raise
     except Exception as exc:  # fontTools raises many exception types on bad files
         raise FontError(f"font {path} cannot be read as a TrueType/OpenType font "
                         f"({exc}).", value=path) from None
+
+
+@cache
+def _code_identity() -> str:
+    """A digest of the code that works out a font's metrics: this module's source and
+    fontTools' version (its ``__init__.py``, found without importing it), so that a
+    cached entry made by other code is never used."""
+    import importlib.util
+
+    digest = hashlib.sha256(Path(__file__).read_bytes())
+    spec = importlib.util.find_spec("fontTools")
+    if spec is not None and spec.origin is not None:
+        try:
+            digest.update(Path(spec.origin).read_bytes())
+        except OSError:
+            digest.update(b"fontTools unreadable")
+    return digest.hexdigest()
+
+
+def _cache_body(metrics: FontMetrics) -> dict[str, Any]:
+    """A bundled font's metrics and all its glyphs' extents, as JSON holds them."""
+    return {
+        "postscript_name": metrics.postscript_name,
+        "full_name": metrics.full_name,
+        "units_per_em": metrics.units_per_em,
+        "ascender": metrics.ascender,
+        "descender": metrics.descender,
+        "cap_height": metrics.cap_height,
+        "is_cff": metrics.is_cff,
+        "advances": [[code, advance] for code, advance in metrics.advances.items()],
+        "extents": [[ord(ch), low, high] for ch, (low, high) in metrics._extents.items()],
+    }
+
+
+_FONT_UNITS = 1 << 16  # the largest magnitude a font's 16-bit fields hold
+
+
+def _metrics_from_cache(body: Any, path: Path, data: bytes) -> FontMetrics | None:
+    """The metrics a cache entry's body describes, or None if it is not one that
+    :func:`_cache_body` could have written (its every field checked: a wrong one means
+    the entry is ignored, never that it is used)."""
+    def whole(value: Any, low: int = -_FONT_UNITS, high: int = _FONT_UNITS) -> bool:
+        return type(value) is int and low <= value <= high
+
+    def coordinate(value: Any) -> bool:
+        return whole(value) or (type(value) is float and math.isfinite(value)
+                                and abs(value) <= _FONT_UNITS)
+
+    try:
+        if not isinstance(body, dict) or set(body) != set(_CACHE_FIELDS):
+            return None
+        ps_name, full_name = body["postscript_name"], body["full_name"]
+        if not (isinstance(ps_name, str) and isinstance(full_name, str) and ps_name
+                and _postscript_name(ps_name) == ps_name and _label(full_name) == full_name):
+            return None
+        upm = body["units_per_em"]
+        if not (whole(upm, *_UNITS_PER_EM) and whole(body["ascender"])
+                and whole(body["descender"]) and whole(body["cap_height"])
+                and type(body["is_cff"]) is bool):
+            return None
+        advances: dict[int, int] = {}
+        for pair in body["advances"]:
+            code, advance = pair
+            if not (whole(code, 0, 0x10FFFF) and whole(advance, 0, _FONT_UNITS - 1)):
+                return None
+            advances[code] = advance
+        extents: dict[str, tuple[int, int]] = {}
+        for triple in body["extents"]:
+            code, low, high = triple
+            if not (whole(code, 0, 0x10FFFF) and coordinate(low) and coordinate(high)):
+                return None
+            extents[chr(code)] = (low, high)
+        if (len(advances) != len(body["advances"]) or len(extents) != len(body["extents"])
+                or not advances or set(advances) != set(map(ord, extents))):
+            return None
+    except (TypeError, ValueError):  # a field of the wrong shape
+        return None
+    return FontMetrics(
+        postscript_name=ps_name, full_name=full_name, units_per_em=upm,
+        ascender=body["ascender"], descender=body["descender"],
+        cap_height=body["cap_height"], advances=advances, is_cff=body["is_cff"],
+        path=path, data=data, _extents=extents, _all_extents=True)
+
+
+_CACHE_FIELDS = ("postscript_name", "full_name", "units_per_em", "ascender", "descender",
+                 "cap_height", "is_cff", "advances", "extents")
 
 
 def _metrics_of(font: Any, path: Path, data: bytes | None = None) -> FontMetrics:
