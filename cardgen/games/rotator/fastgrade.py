@@ -56,6 +56,10 @@ SERIAL_MASK = (1 << SERIAL_BITS) - 1
 TURN_MASK = (1 << TURN_BITS) - 1
 # The rows to go of each cell, shifted into place.
 ROW_KEY = [(GOAL_ROW - i // WIDTH) << ROW_SHIFT for i in range(N)]
+# What a turn of each phase needs: the rays, their ends, the step, the next cells,
+# whether the step goes forward, the next phase.
+PHASES = [(RAYS[d], RAY_ENDS[d], STEPS[d], NEXT[d], STEPS[d] > 0, (d + 1) & 3)
+          for d in range(4)]
 
 
 class GradingSolver(Solver):
@@ -96,7 +100,7 @@ class GradingSolver(Solver):
         fewest = cheaper_than
         cache, goal, bits, below, limit = BOOST_CACHE, GOAL_MASK, BITS, BELOW, LIMIT
         centre_node, territory, cells = self.centre_node, self.territory, self.territory_cells
-        max_boost = MAX_BOOST_PER_TURN
+        max_boost, phases = MAX_BOOST_PER_TURN, PHASES
         get = best.get
         while layer:
             turn += 1
@@ -116,10 +120,7 @@ class GradingSolver(Solver):
                             fewest = min(fewest, cache - left + used)
                     continue
                 spent = cache - left
-                rays, ends, step, nxt_table = RAYS[phase], RAY_ENDS[phase], STEPS[phase], \
-                    NEXT[phase]
-                forward = step > 0
-                next_phase = (phase + 1) & 3
+                rays, ends, step, nxt_table, forward, next_phase = phases[phase]
                 older = t1 | t2 | t3
                 solid_c = solid | t3
                 for start in (cells[choose] if choose >= 0 else (pos,)):
@@ -250,7 +251,7 @@ class GradingSolver(Solver):
         counter = expanded = 0
         cache, goal, bits, below, limit = BOOST_CACHE, GOAL_MASK, BITS, BELOW, LIMIT
         centre_node, territory, cells = self.centre_node, self.territory, self.territory_cells
-        max_boost, row_key = MAX_BOOST_PER_TURN, ROW_KEY
+        max_boost, row_key, phases = MAX_BOOST_PER_TURN, ROW_KEY, PHASES
         pop, push, get = heapq.heappop, heapq.heappush, seen.get
         keys_append, lefts_append, entries_append = keys.append, lefts.append, entries.append
         while heap:
@@ -279,10 +280,7 @@ class GradingSolver(Solver):
                 continue  # no choice can win or lead anywhere cheaper
             later = t + 1
             stamp = later << SERIAL_BITS
-            rays, ends, step, nxt_table = RAYS[phase], RAY_ENDS[phase], STEPS[phase], \
-                NEXT[phase]
-            forward = step > 0
-            next_phase = (phase + 1) & 3
+            rays, ends, step, nxt_table, forward, next_phase = phases[phase]
             older = t1 | t2 | t3
             solid_c = solid | t3
             for start in (cells[choose] if choose >= 0 else (pos,)):
