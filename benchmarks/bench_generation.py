@@ -95,18 +95,17 @@ def main() -> None:
     for run in range(args.runs):
         old, new, plain, tried = compare(args.seed, args.count, wanted, run)
         rows.append((old, new, plain))
-        print(f"  run {run + 1}: on Solver.expand {plain:6.2f} s, today {old:6.2f} s → now "
-              f"{new:6.2f} s ({old / new:4.2f}×), {tried} maps tried, the same boards",
-              flush=True)
+        print(f"run {run + 1}: on Solver.expand {plain:.2f} s, today {old:.2f} s → now "
+              f"{new:.2f} s ({old / new:.2f}×), {tried} maps tried, the same boards", flush=True)
     old, new, plain = (statistics.median(r[i] for r in rows) for i in range(3))
     print(f"\n{args.count} {args.difficulty} boards (seed {args.seed}), one job, CPU seconds "
-          f"of one process, median of {args.runs} runs: today {old:.2f} s → now {new:.2f} s: "
-          f"{old / new:.2f}× (grading on Solver.expand: {plain:.2f} s, {plain / new:.2f}×); "
+          f"of one process, median of {args.runs} runs:\ntoday {old:.2f} s → now {new:.2f} s: "
+          f"{old / new:.2f}× (grading on Solver.expand: {plain:.2f} s, {plain / new:.2f}×);\n"
           "the same boards, figures and states counted.")
     if args.book:
         old, new, _, tried = compare(args.seed, args.book, wanted, 0, readable=False)
         print(f"a book of {args.book} {args.difficulty} boards (seed {args.seed}, {tried} maps "
-              f"tried), one job, CPU: today {old:.1f} s → now {new:.1f} s: {old / new:.2f}×; "
+              f"tried), one job, CPU:\ntoday {old:.1f} s → now {new:.1f} s: {old / new:.2f}×; "
               "the same boards.")
 
 

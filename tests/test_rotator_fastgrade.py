@@ -82,3 +82,10 @@ def test_hard_books_and_budget_runs_are_todays(seed, budget, count):
     old, tried = baseline.generate(seed, count, Grade.HARD, budget=budget)
     assert [record(b) for b in new.boards] == [record(b) for b in old]
     assert new.candidates == tried
+
+
+def test_a_horizon_past_what_the_queue_holds_falls_back_to_the_solvers_search():
+    terrain = world(13)
+    state = Solver(terrain).root(2)
+    assert GradingSolver(terrain).win_within(state, 0, 5_000, 3_000) == Solver(
+        terrain).win_within(state, 0, 5_000, 3_000)

@@ -225,6 +225,8 @@ class GradingSolver(Solver):
         spending fewer than ``cheaper_than`` boosts in all, 0 when there is none, None
         when the budget ran out; states expanded). A question asked again of this board
         is answered from memory."""
+        if horizon > TURN_MASK:  # beyond what a queue entry holds: the solver's search
+            return super().win_within(state, turn, horizon, budget, cheaper_than)
         question = (*state, turn, horizon, budget, cheaper_than)
         answer = self._answers.get(question)
         if answer is None:
