@@ -1,16 +1,18 @@
-"""The grading searches: the solver's fast ones against the readable ones (the spec).
+"""The grading searches: the solver's and the written-out ones against the readable ones.
 
     python benchmarks/bench_rotator_grading.py [--boards N] [--seed S]
 
-Both run in this process on the same seeded random maps with the default budget: the
+All run in this process on the same seeded random maps with the default budget: the
 difficulty figures of each board (``grading.figures``: par, boosts needed by par + 4,
 open first moves, par moves) and the generator's own question "a line with fewer than k
 boost spaces?" (``grading.cheaper_line``) for k = 1 … 4, once on a ``Solver`` (its
-``fewest_boosts`` and ``win_within``) and once on a ``grading.ReadableSolver`` (the
-readable searches on ``Solver.expand``). Every answer must be the same, the states
-counted included. Then ``SplitMix64.below`` (the maps' and the Node computers' random
-draws) against rejection sampling on ``next``, as it was written before, and drawing maps
-(``random_map``) against measuring every distance to the Nodes placed anew. Times are CPU
+``fewest_boosts`` and ``win_within``), once on a ``grading.ReadableSolver`` (the
+readable searches on ``Solver.expand``, the spec) and once on the generator's
+``fastgrade.GradingSolver`` (the searches written out, a repeated question answered
+from memory). Every answer must be the same, the states counted included. Then
+``SplitMix64.below`` (the maps' and the Node computers' random draws) against rejection
+sampling on ``next``, as it was written before, and drawing maps (``random_map``)
+against measuring every distance to the Nodes placed anew. Times are CPU
 seconds of this process (``time.process_time``); the ratio old / new is what to read.
 """
 
@@ -31,6 +33,7 @@ from cardgen.games.rng import SplitMix64
 from cardgen.games.rotator import grading
 from cardgen.games.rotator.board import NODES_PER_GRID, RotatorMap
 from cardgen.games.rotator.engine import Terrain
+from cardgen.games.rotator.fastgrade import GradingSolver
 from cardgen.games.rotator.generator import CENTRES, random_map
 from cardgen.games.rotator.solver import DEFAULT_BUDGET, Solver
 
@@ -110,20 +113,25 @@ def main() -> None:
         terrain = Terrain.from_map(random_map(rng))
         plain, old = answers(grading.ReadableSolver(terrain))
         fast, new = answers(Solver(terrain))
-        if new != old:
-            raise AssertionError(f"board {i + 1}: the answers differ:\n  {old}\n  {new}")
+        out, written = answers(GradingSolver(terrain))
+        if not new == old == written:
+            raise AssertionError(f"board {i + 1}: the answers differ:\n  {old}\n  {new}\n"
+                                 f"  {written}")
         figures = new[0]
         par = figures.par if figures else "-"
-        rows.append((plain, fast))
-        print(f"  board {i + 1:>3} par {par:>2}  readable {plain:6.2f} s → fast {fast:6.2f} s "
-              f"({plain / fast:4.1f}×)", flush=True)
-    old_total = sum(r[0] for r in rows)
-    new_total = sum(r[1] for r in rows)
+        rows.append((plain, fast, out))
+        print(f"  board {i + 1:>3} par {par:>2}  readable {plain:6.2f} s → solver's "
+              f"{fast:6.2f} s ({plain / fast:4.1f}×) → written out {out:6.2f} s "
+              f"({plain / out:4.1f}×)", flush=True)
+    old_total, new_total, out_total = (sum(r[i] for r in rows) for i in range(3))
     print(f"\n{len(rows)} boards (seed {args.seed}), default budget {DEFAULT_BUDGET:,} states "
           "per search, CPU seconds of one process; the same answers, states included.")
-    print(f"grading: readable {old_total:.2f} s → fast {new_total:.2f} s: "
+    print(f"grading: readable {old_total:.2f} s → solver's {new_total:.2f} s: "
           f"{old_total / new_total:.1f}× (median per board "
-          f"{statistics.median(p / f for p, f in rows):.1f}×)")
+          f"{statistics.median(p / f for p, f, _ in rows):.1f}×) → written out "
+          f"{out_total:.2f} s: {old_total / out_total:.1f}× (median "
+          f"{statistics.median(p / o for p, _, o in rows):.1f}×; "
+          f"{new_total / out_total:.2f}× the solver's)")
     bench_below()
     bench_maps()
 

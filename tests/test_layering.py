@@ -120,6 +120,7 @@ MODELS = {
     "cardgen.games.rng", "cardgen.games.rotator.board", "cardgen.games.rotator.engine",
     "cardgen.games.rotator.solver", "cardgen.games.rotator.reference",
     "cardgen.games.rotator.generator", "cardgen.games.rotator.grading",
+    "cardgen.games.rotator.fastgrade",
     "cardgen.games.rotator.describe", "cardgen.games.rotator.play",
     "cardgen.games.names", "cardgen.connector.model", "cardgen.ladder.cards", "cardgen.ladder.deck",
     "cardgen.ladder.attack", "cardgen.ladder.pyramid", "cardgen.rules.markup",

@@ -166,6 +166,6 @@ def test_graded_boards_are_the_readable_searches_boards(monkeypatch):
     # What the generator keeps, grade by grade, is what it kept on the readable searches.
     asked = ((7, 1, None), (5, 1, Grade.HARD))
     fast = [generate(*ask) for ask in asked]
-    monkeypatch.setattr(generator, "Solver", grading.ReadableSolver)
+    monkeypatch.setattr(generator, "GradingSolver", grading.ReadableSolver)
     plain = [generate(*ask) for ask in asked]
     assert fast == plain

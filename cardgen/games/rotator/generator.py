@@ -27,6 +27,7 @@ from cardgen.errors import ParameterError, RuntimeFault
 from cardgen.games.rng import SplitMix64
 from cardgen.games.rotator.board import NODES_PER_GRID, RotatorMap
 from cardgen.games.rotator.engine import BOOST_CACHE, Terrain
+from cardgen.games.rotator.fastgrade import GradingSolver
 from cardgen.games.rotator.grading import (
     Figures,
     boosts_needed,
@@ -34,7 +35,7 @@ from cardgen.games.rotator.grading import (
     opening,
     par_search,
 )
-from cardgen.games.rotator.solver import DEFAULT_BUDGET, Solver, StartResult, Status
+from cardgen.games.rotator.solver import DEFAULT_BUDGET, StartResult, Status
 
 MAPS_PER_BOARD = 60  # default number of maps tried per board asked for
 WINDOW_PER_JOB = 4  # maps drawn ahead of the one awaited, per parallel job
@@ -196,8 +197,9 @@ def analyse(rmap: RotatorMap, budget: int = DEFAULT_BUDGET,
     hangs on the boosts, only the question "a line with fewer than k?" for the k where
     the grade changes, which a best-first search answers yes at its first such line; the
     exact figures and the start squares that can win are searched only for a board that
-    is kept."""
-    solver = Solver(Terrain.from_map(rmap))
+    is kept. The grading searches run on ``fastgrade.GradingSolver``: ``grading``'s
+    searches, state for state, written out for speed."""
+    solver = GradingSolver(Terrain.from_map(rmap))
     # The best line: par for the grade, and the line for the answer key.
     best = par_search(solver, budget, MAX_TURNS[wanted] if wanted else None)
     if best is None or best.turns < MIN_TURNS[wanted or Grade.EASY]:

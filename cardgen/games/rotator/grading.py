@@ -46,7 +46,10 @@ The two searches are written here for reading, on ``Solver.expand``
 searched by the solver's own copies (``Solver.fewest_boosts``, ``Solver.win_within``),
 which play the same states in the same order without building each turn's choices, and
 count the same states; :class:`ReadableSolver` is a solver that answers with the
-readable searches instead, for the tests and the benchmark that compare the two.
+readable searches instead, for the tests and the benchmark that compare the two. The
+generator asks its questions of ``fastgrade.GradingSolver``, whose copies are written out
+further (each turn inlined in the search's loop) and answer a question asked twice from
+memory: the same states again, in the same order, counted the same.
 """
 
 from __future__ import annotations
