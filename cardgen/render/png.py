@@ -9,6 +9,8 @@ from __future__ import annotations
 import io
 import itertools
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 
 from PIL import Image as PILImage
@@ -22,6 +24,7 @@ from cardgen.draw.page import (
     Image,
     Line,
     Path,
+    Raster,
     Rect,
     Stroke,
     Text,
@@ -38,6 +41,10 @@ _ANCHORS = {Anchor.START: "ls", Anchor.MIDDLE: "ms", Anchor.END: "rs"}
 SUPERSAMPLE = 2  # drawn at twice the resolution, then reduced: anti-aliased edges
 BOX_MASK_LIMIT = 2048  # the largest side, in pixels, of the finer mask for rectangle paths
 BOX_MASK_DETAIL = 8  # ...which is at most this many times finer than the canvas
+ZLIB_LEVEL = 6  # a PNG's compression: zlib's default balance of size and time
+# A batch's previews: zlib's fastest level. The pixels are the same; encoding takes about
+# two thirds of the time, and the file is about 7 % larger (docs/benchmarks.md).
+FAST_ZLIB_LEVEL = 1
 
 
 def rasterize(view: View, dpi: float = 300, supersample: int = SUPERSAMPLE) -> PILImage.Image:
@@ -56,16 +63,17 @@ def rasterize(view: View, dpi: float = 300, supersample: int = SUPERSAMPLE) -> P
     return image
 
 
-def render_png(view: View, dpi: float = 300) -> bytes:
-    """A view as PNG bytes at ``dpi``, the resolution recorded in the file
-    (deterministic)."""
-    return png_bytes(rasterize(view, dpi), dpi)
+def render_png(view: View, dpi: float = 300, *, level: int = ZLIB_LEVEL) -> bytes:
+    """A view as PNG bytes at ``dpi``, the resolution recorded in the file, compressed
+    at zlib ``level`` (deterministic)."""
+    return png_bytes(rasterize(view, dpi), dpi, level=level)
 
 
-def png_bytes(image: PILImage.Image, dpi: float) -> bytes:
-    """Encode as PNG with the resolution recorded (deterministic)."""
+def png_bytes(image: PILImage.Image, dpi: float, *, level: int = ZLIB_LEVEL) -> bytes:
+    """Encode as PNG with the resolution recorded, at zlib ``level`` (deterministic; the
+    level changes the file's size and the time it takes, never its pixels)."""
     buf = io.BytesIO()
-    image.save(buf, format="PNG", dpi=(dpi, dpi), compress_level=6)
+    image.save(buf, format="PNG", dpi=(dpi, dpi), compress_level=level)
     return buf.getvalue()
 
 
@@ -305,18 +313,22 @@ class _PngPainter(Painter[Affine]):
 
     def image(self, item: Image, t: Affine) -> None:
         """The raster as it prints: its colours through its stencil mask, both brought to
-        the mask's finer grid so that the hard edge is drawn at the page's resolution."""
+        the mask's finer grid so that the hard edge is drawn at the page's resolution.
+        Placed upright (or turned by quarter turns), the resampled raster is kept
+        (:class:`_Fitted`): a batch draws its shared logo once for all its cards."""
         raster = item.raster
-        src = raster.rgb.convert("RGB")
-        if raster.mask is not None and raster.mask.size != src.size:
-            src = src.resize(raster.mask.size, PILImage.Resampling.BICUBIC)
-        w, h = src.size
+        w, h = raster.mask.size if raster.mask is not None else raster.rgb.size
         m = t @ Affine.translate(item.x, item.y) @ Affine.scale(item.w / w, item.h / h)
-        self._place(src, mask_coverage(raster.mask, src.size), m)
+        if _axis_aligned(m):
+            fit = _aligned((w, h), m)
+            src, mask = _FITTED.get(raster, fit.key, lambda: _fitted(*_prepared(raster), fit))
+            self.canvas.paste(src, fit.origin, mask)
+            return
+        self._place(*_prepared(raster), m)
 
     def _place(self, src: PILImage.Image, mask: PILImage.Image, m: Affine) -> None:
         """Paste ``src`` through ``mask`` with source pixel coords mapped by ``m``."""
-        if (abs(m.b) < _EPS and abs(m.c) < _EPS) or (abs(m.a) < _EPS and abs(m.d) < _EPS):
+        if _axis_aligned(m):
             self._place_axis_aligned(src, mask, m)
             return
         w, h = src.size
@@ -334,26 +346,9 @@ class _PngPainter(Painter[Affine]):
         self.canvas.paste(out, (x0, y0), out_mask)
 
     def _place_axis_aligned(self, src: PILImage.Image, mask: PILImage.Image, m: Affine) -> None:
-        sx, sy = m.a, m.d
-        if abs(m.a) < _EPS:  # a quarter turn: swap axes first
-            src = src.transpose(PILImage.Transpose.TRANSPOSE)
-            mask = mask.transpose(PILImage.Transpose.TRANSPOSE)
-            sx, sy = m.c, m.b
-        if sx < 0:
-            src = src.transpose(PILImage.Transpose.FLIP_LEFT_RIGHT)
-            mask = mask.transpose(PILImage.Transpose.FLIP_LEFT_RIGHT)
-        if sy < 0:
-            src = src.transpose(PILImage.Transpose.FLIP_TOP_BOTTOM)
-            mask = mask.transpose(PILImage.Transpose.FLIP_TOP_BOTTOM)
-        w, h = src.size
-        xa, xb = sorted((m.e, m.e + sx * w))
-        ya, yb = sorted((m.f, m.f + sy * h))
-        x0, y0, x1, y1 = round(xa), round(ya), round(xb), round(yb)
-        size = (max(1, x1 - x0), max(1, y1 - y0))
-        if size != src.size:
-            src = src.resize(size, PILImage.Resampling.LANCZOS)
-            mask = mask.resize(size, PILImage.Resampling.LANCZOS)
-        self.canvas.paste(src, (x0, y0), mask)
+        fit = _aligned(src.size, m)
+        src, mask = _fitted(src, mask, fit)
+        self.canvas.paste(src, fit.origin, mask)
 
     def group(self, item: Group, t: Affine) -> None:
         group = item
@@ -377,3 +372,94 @@ class _PngPainter(Painter[Affine]):
         mask = PILImage.new("L", inner.canvas.size, 0)
         ImageDraw.Draw(mask).polygon([(x - x0, y - y0) for x, y in corners], fill=255)
         self.canvas.paste(inner.canvas, (x0, y0), mask)
+
+
+def _axis_aligned(m: Affine) -> bool:
+    """Does ``m`` keep a raster's edges horizontal and vertical (upright, mirrored or
+    turned by quarter turns, at any scale)?"""
+    return (abs(m.b) < _EPS and abs(m.c) < _EPS) or (abs(m.a) < _EPS and abs(m.d) < _EPS)
+
+
+@dataclass(frozen=True)
+class _Fit:
+    """Where an axis-aligned raster lands: transposed (a quarter turn), mirrored across
+    x and y, resampled to ``size`` and pasted at ``origin``, in canvas pixels."""
+
+    turn: bool
+    flip_x: bool
+    flip_y: bool
+    size: tuple[int, int]
+    origin: tuple[int, int]
+
+    @property
+    def key(self) -> tuple[bool, bool, bool, tuple[int, int]]:
+        """What the resampled pixels depend on (not where they are pasted)."""
+        return self.turn, self.flip_x, self.flip_y, self.size
+
+
+def _aligned(size: tuple[int, int], m: Affine) -> _Fit:
+    """How a raster of ``size`` pixels, mapped to the canvas by the axis-aligned ``m``,
+    is placed: the box is rounded to whole pixels."""
+    sx, sy = m.a, m.d
+    w, h = size
+    turn = abs(m.a) < _EPS
+    if turn:  # a quarter turn: swap axes first
+        sx, sy = m.c, m.b
+        w, h = h, w
+    xa, xb = sorted((m.e, m.e + sx * w))
+    ya, yb = sorted((m.f, m.f + sy * h))
+    x0, y0, x1, y1 = round(xa), round(ya), round(xb), round(yb)
+    return _Fit(turn, sx < 0, sy < 0, (max(1, x1 - x0), max(1, y1 - y0)), (x0, y0))
+
+
+def _fitted(src: PILImage.Image, mask: PILImage.Image,
+            fit: _Fit) -> tuple[PILImage.Image, PILImage.Image]:
+    """``src`` and its ``mask`` turned, mirrored and resampled as ``fit`` says."""
+    steps = [(fit.turn, PILImage.Transpose.TRANSPOSE),
+             (fit.flip_x, PILImage.Transpose.FLIP_LEFT_RIGHT),
+             (fit.flip_y, PILImage.Transpose.FLIP_TOP_BOTTOM)]
+    for wanted, step in steps:
+        if wanted:
+            src, mask = src.transpose(step), mask.transpose(step)
+    if fit.size != src.size:
+        src = src.resize(fit.size, PILImage.Resampling.LANCZOS)
+        mask = mask.resize(fit.size, PILImage.Resampling.LANCZOS)
+    return src, mask
+
+
+def _prepared(raster: Raster) -> tuple[PILImage.Image, PILImage.Image]:
+    """A raster's colours in RGB on its mask's finer grid, and its coverage there."""
+    src = raster.rgb.convert("RGB")
+    if raster.mask is not None and raster.mask.size != src.size:
+        src = src.resize(raster.mask.size, PILImage.Resampling.BICUBIC)
+    return src, mask_coverage(raster.mask, src.size)
+
+
+class _Fitted:
+    """The rasters last resampled for a canvas (:func:`_fitted`), by the raster itself
+    (its identity: the entry holds the raster, so that no other object can take its id
+    while the entry lasts) and the fit. A batch of cards shares one logo raster, which
+    is then resampled once instead of once per card; at most ``limit`` entries are kept,
+    the least recently used dropped first. The pixels are the ones :func:`_fitted`
+    makes, whether kept or not."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.entries: dict[tuple[int, tuple[bool, bool, bool, tuple[int, int]]],
+                           tuple[Raster, tuple[PILImage.Image, PILImage.Image]]] = {}
+
+    def get(self, raster: Raster, fit: tuple[bool, bool, bool, tuple[int, int]],
+            make: Callable[[], tuple[PILImage.Image, PILImage.Image]],
+            ) -> tuple[PILImage.Image, PILImage.Image]:
+        key = (id(raster), fit)
+        entry = self.entries.pop(key, None)
+        if entry is None or entry[0] is not raster:
+            entry = (raster, make())
+        self.entries[key] = entry  # (the most recent last)
+        while len(self.entries) > self.limit:
+            del self.entries[next(iter(self.entries))]
+        return entry[1]
+
+
+FITTED_LIMIT = 4  # rasters kept resampled: the logo a batch shares, and a few more
+_FITTED = _Fitted(FITTED_LIMIT)
