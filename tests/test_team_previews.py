@@ -13,15 +13,16 @@ import shutil
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from PIL import Image as PILImage
+from PIL import ImageDraw
 
 from cardgen.card.batch import PREVIEW_DPI, build_team
 from cardgen.cli.card import PRINT_DPI, _team_files
 from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Affine, Box
-from cardgen.draw.page import Document, Group, Image, Page, Raster, View
+from cardgen.draw.page import Anchor, Document, Group, Image, Page, Raster, Text, View
 from cardgen.prepress.dieline import DielineMode
 from cardgen.render import Format, png
 from cardgen.render.png import (
@@ -32,7 +33,8 @@ from cardgen.render.png import (
     rasterize,
     render_png,
 )
-from cardgen.units import px_per_mm
+from cardgen.text.fonts import bundled_fonts
+from cardgen.units import MM_PER_PT, px_per_mm
 from tests.helpers import DATA, cli, error_line, examples, ok
 
 STUDIO = """\
@@ -288,7 +290,7 @@ def test_a_shared_raster_is_resampled_once_per_size():
 
 
 def test_kept_resamplings_are_few_and_for_the_raster_itself():
-    kept = png._Fitted(2)
+    kept = png._Kept(2)
     made: list[int] = []
     rasters = [_raster() for _ in range(3)]
     fit = (False, False, False, (4, 4))
@@ -300,3 +302,53 @@ def test_kept_resamplings_are_few_and_for_the_raster_itself():
     assert all(entry[0] is r for (key, entry), r in zip(
         kept.entries.items(), [rasters[2], rasters[0]], strict=True))
     assert math.isclose(px_per_mm(PREVIEW_DPI) * 25.4, PREVIEW_DPI)
+
+
+# -- the texts kept rendered ---------------------------------------------------------
+
+def _plain_text(canvas: PILImage.Image, item: Text) -> None:
+    """``_PngPainter.text`` as it was before it kept rendered texts (issue 26): Pillow's
+    ``ImageDraw.text`` for upright text, a mask of its own turned onto the page else."""
+    m = Affine.translate(item.x, item.y) @ Affine.rotate(item.rotation)
+    k = m.scale_factor
+    font = png._font(item.font, round(item.size * MM_PER_PT * k, 2))
+    anchor = png._ANCHORS[item.anchor]
+    if abs(m.b) < 1e-9 and abs(m.c) < 1e-9 and m.a > 0 and m.d > 0:
+        ImageDraw.Draw(canvas).text((m.e, m.f), item.text, font=font, fill=item.color.rgb,
+                                    anchor=anchor)
+        return
+    left, top, right, bottom = font.getbbox(item.text, anchor=anchor)
+    mask = PILImage.new("L", (int(right - left) + 4, int(bottom - top) + 4), 0)
+    origin = (2 - left, 2 - top)
+    ImageDraw.Draw(mask).text(origin, item.text, font=font, fill=255, anchor=anchor)
+    placement = Affine(m.a / k, m.b / k, m.c / k, m.d / k, m.e, m.f) @ Affine.translate(
+        -origin[0], -origin[1])
+    _PngPainter(canvas)._place(PILImage.new("RGB", mask.size, item.color.rgb), mask,
+                               placement)
+
+
+TEXTS = ["Robin Vale", "Zoë Ångström-Lee", "gjpqy|ÅÉ", "+44 20 7946 0958", "A", " ",
+         "fi fl ffi", "Line\nbreak"]
+
+
+@given(st.sampled_from(TEXTS), st.sampled_from(["regular", "bold", "italic"]),
+       st.floats(4, 30), st.floats(-20, 140), st.floats(-10, 70),
+       st.sampled_from(list(Anchor)), st.sampled_from([0.0, 0.0, 90.0, 180.0, 270.0, 17.5]),
+       st.integers(1, 3))
+@settings(max_examples=examples(200), deadline=None, derandomize=True)
+def test_texts_drawn_with_kept_rendering_match_the_plain_path(text, style, size, x, y, anchor,
+                                                               rotation, shift):
+    """Any text, in any face, size, anchor and turn, at any point (fractions of a pixel,
+    off the canvas's edges), is drawn as Pillow draws it: on its first drawing, and when
+    its rendering is kept from a drawing at another whole pixel. (Pillow measures no
+    text of several lines, so that none is turned.)"""
+    assume("\n" not in text or rotation == 0)
+    face = getattr(bundled_fonts(), style)
+    item = Text(x, y, text, face, size, Color.cmyk(80, 30, 0, 10), anchor, rotation)
+    moved = Text(x + shift, y + shift, text, face, size, item.color, anchor, rotation)
+    for drawn in (item, moved, item):
+        expected = PILImage.new("RGB", (120, 60), (250, 250, 250))
+        _plain_text(expected, drawn)
+        painter = _PngPainter(PILImage.new("RGB", (120, 60), (250, 250, 250)))
+        painter.text(drawn, Affine.scale(1))
+        assert painter.canvas.tobytes() == expected.tobytes(), (text, x, y, anchor, rotation)

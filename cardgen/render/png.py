@@ -9,9 +9,10 @@ from __future__ import annotations
 import io
 import itertools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import cache
+from typing import Generic, TypeVar
 
 from PIL import Image as PILImage
 from PIL import ImageDraw, ImageFont
@@ -37,6 +38,8 @@ from cardgen.text.fonts import font_file_bytes
 from cardgen.units import MM_PER_PT, px_per_mm
 
 _EPS = 1e-9
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
 _ANCHORS = {Anchor.START: "ls", Anchor.MIDDLE: "ms", Anchor.END: "rs"}
 SUPERSAMPLE = 2  # drawn at twice the resolution, then reduced: anti-aliased edges
 BOX_MASK_LIMIT = 2048  # the largest side, in pixels, of the finer mask for rectangle paths
@@ -93,6 +96,38 @@ def _font_of(data: bytes, size_px: float) -> ImageFont.FreeTypeFont:
     so a file changed on disk (or another file at the same path) is never drawn with the
     face loaded before."""
     return ImageFont.truetype(io.BytesIO(data), size_px)
+
+
+def _inked(font: ImageFont.FreeTypeFont, text: str, anchor: str,
+           start: tuple[float, float]) -> tuple[PILImage.Image, tuple[int, int]]:
+    """The coverage of ``text`` drawn upright with its anchor at a point whose fractions
+    of a pixel are ``start`` (each from 0 up to 1), and where that point's whole pixel
+    lies in the mask. Pasting the colour through the mask with that pixel at the point's
+    whole pixel (``int`` of each coordinate) gives the pixels ``ImageDraw.text`` gives
+    there: Pillow renders the glyphs for the fractions the same way (FreeType's coverage;
+    an "L" mask drawn at 255 is that coverage) and fills the colour through them as a
+    paste does."""
+    left, top, right, bottom = font.getbbox(text, anchor=anchor)
+    pad = 3  # (the bounding box is measured from a whole pixel; the fractions shift it)
+    dx, dy = pad - math.floor(left), pad - math.floor(top)
+    size = (max(1, math.ceil(right) - math.floor(left) + 2 * pad),
+            max(1, math.ceil(bottom) - math.floor(top) + 2 * pad))
+    mask = PILImage.new("L", size, 0)
+    ImageDraw.Draw(mask).text((dx + start[0], dy + start[1]), text, font=font, fill=255,
+                              anchor=anchor)
+    return mask, (dx, dy)
+
+
+def _turned(font: ImageFont.FreeTypeFont, text: str,
+            anchor: str) -> tuple[PILImage.Image, tuple[float, float]]:
+    """The coverage of ``text`` on a mask of its own, to be turned onto the page, and
+    where its anchor is on that mask."""
+    left, top, right, bottom = font.getbbox(text, anchor=anchor)
+    pad = 2
+    mask = PILImage.new("L", (int(right - left) + 2 * pad, int(bottom - top) + 2 * pad), 0)
+    origin = (pad - left, pad - top)
+    ImageDraw.Draw(mask).text(origin, text, font=font, fill=255, anchor=anchor)
+    return mask, origin
 
 
 def _dashes(points: list[Point], pattern: list[float]) -> list[list[Point]]:
@@ -293,19 +328,27 @@ class _PngPainter(Painter[Affine]):
                            joint="curve" if len(piece) > 2 else None)
 
     def text(self, item: Text, t: Affine) -> None:
+        """The text's glyphs, rendered by FreeType through Pillow. The coverage of a text
+        in a face at a size is kept (:data:`_TEXTS`, :data:`_TURNED`), for each fraction
+        of a pixel it starts at when it is upright: the rules, labels and grid that every card of a
+        batch shares are rendered once."""
         m = t @ Affine.translate(item.x, item.y) @ Affine.rotate(item.rotation)
         k = m.scale_factor
         font = _font(item.font, round(item.size * MM_PER_PT * k, 2))
         anchor = _ANCHORS[item.anchor]
         upright = abs(m.b) < _EPS and abs(m.c) < _EPS and m.a > 0 and m.d > 0
         if upright:
-            self.pen.text((m.e, m.f), item.text, font=font, fill=item.color.rgb, anchor=anchor)
+            if m.e < 0 or m.f < 0 or "\n" in item.text:  # (as Pillow draws it: see _inked)
+                self.pen.text((m.e, m.f), item.text, font=font, fill=item.color.rgb,
+                              anchor=anchor)
+                return
+            start = (math.modf(m.e)[0], math.modf(m.f)[0])
+            mask, (dx, dy) = _TEXTS.get(font, (item.text, anchor, start),
+                                        lambda: _inked(font, item.text, anchor, start))
+            self.canvas.paste(item.color.rgb, (int(m.e) - dx, int(m.f) - dy), mask)
             return
-        left, top, right, bottom = font.getbbox(item.text, anchor=anchor)
-        pad = 2
-        mask = PILImage.new("L", (int(right - left) + 2 * pad, int(bottom - top) + 2 * pad), 0)
-        origin = (pad - left, pad - top)
-        ImageDraw.Draw(mask).text(origin, item.text, font=font, fill=255, anchor=anchor)
+        mask, origin = _TURNED.get(font, (item.text, anchor),
+                                   lambda: _turned(font, item.text, anchor))
         # mask pixels -> page pixels: unit-scale rotation about the anchor point.
         placement = Affine(m.a / k, m.b / k, m.c / k, m.d / k, m.e, m.f) @ Affine.translate(
             -origin[0], -origin[1])
@@ -315,7 +358,7 @@ class _PngPainter(Painter[Affine]):
         """The raster as it prints: its colours through its stencil mask, both brought to
         the mask's finer grid so that the hard edge is drawn at the page's resolution.
         Placed upright (or turned by quarter turns), the resampled raster is kept
-        (:class:`_Fitted`): a batch draws its shared logo once for all its cards."""
+        (:data:`_FITTED`): a batch draws its shared logo once for all its cards."""
         raster = item.raster
         w, h = raster.mask.size if raster.mask is not None else raster.rgb.size
         m = t @ Affine.translate(item.x, item.y) @ Affine.scale(item.w / w, item.h / h)
@@ -435,31 +478,34 @@ def _prepared(raster: Raster) -> tuple[PILImage.Image, PILImage.Image]:
     return src, mask_coverage(raster.mask, src.size)
 
 
-class _Fitted:
-    """The rasters last resampled for a canvas (:func:`_fitted`), by the raster itself
-    (its identity: the entry holds the raster, so that no other object can take its id
-    while the entry lasts) and the fit. A batch of cards shares one logo raster, which
-    is then resampled once instead of once per card; at most ``limit`` entries are kept,
-    the least recently used dropped first. The pixels are the ones :func:`_fitted`
-    makes, whether kept or not."""
+class _Kept(Generic[K, V]):
+    """What was last made from an object for a canvas (a raster resampled, a text's
+    coverage in a font), by the object itself (its identity: the entry holds the object,
+    so that no other can take its id while the entry lasts) and a key. A batch of cards
+    shares one logo raster and most of its text, which are then made once instead of once
+    per card; at most ``limit`` entries are kept, the least recently used dropped first.
+    What is kept is what ``make`` makes, whether kept or not."""
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
-        self.entries: dict[tuple[int, tuple[bool, bool, bool, tuple[int, int]]],
-                           tuple[Raster, tuple[PILImage.Image, PILImage.Image]]] = {}
+        self.entries: dict[tuple[int, Hashable], tuple[object, V]] = {}
 
-    def get(self, raster: Raster, fit: tuple[bool, bool, bool, tuple[int, int]],
-            make: Callable[[], tuple[PILImage.Image, PILImage.Image]],
-            ) -> tuple[PILImage.Image, PILImage.Image]:
-        key = (id(raster), fit)
-        entry = self.entries.pop(key, None)
-        if entry is None or entry[0] is not raster:
-            entry = (raster, make())
-        self.entries[key] = entry  # (the most recent last)
+    def get(self, owner: object, key: K, make: Callable[[], V]) -> V:
+        full = (id(owner), key)
+        entry = self.entries.pop(full, None)
+        if entry is None or entry[0] is not owner:
+            entry = (owner, make())
+        self.entries[full] = entry  # (the most recent last)
         while len(self.entries) > self.limit:
             del self.entries[next(iter(self.entries))]
         return entry[1]
 
 
 FITTED_LIMIT = 4  # rasters kept resampled: the logo a batch shares, and a few more
-_FITTED = _Fitted(FITTED_LIMIT)
+_FITTED: _Kept[tuple[bool, bool, bool, tuple[int, int]],
+               tuple[PILImage.Image, PILImage.Image]] = _Kept(FITTED_LIMIT)
+TEXTS_LIMIT = 2048  # texts kept rendered: a card has about 90, most of them shared
+_TEXTS: _Kept[tuple[str, str, tuple[float, float]],
+              tuple[PILImage.Image, tuple[int, int]]] = _Kept(TEXTS_LIMIT)
+_TURNED: _Kept[tuple[str, str], tuple[PILImage.Image, tuple[float, float]]] = _Kept(
+    TEXTS_LIMIT)
