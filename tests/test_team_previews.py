@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import itertools
-import math
 import shutil
 from pathlib import Path
 
@@ -268,7 +267,7 @@ def test_images_drawn_with_kept_resampling_match_the_plain_path(masked):
         base = Affine.scale(px_per_mm(100))
         expected = _PngPainter(PILImage.new("RGB", (240, 160), (255, 255, 255)))
         _old_image(expected, item, base @ transform)
-        png._FITTED.entries.clear()
+        png._FITTED.clear()
         for _ in range(2):  # made, then kept
             painter = _PngPainter(PILImage.new("RGB", (240, 160), (255, 255, 255)))
             painter.draw_all([Group([item], transform=transform)], base)
@@ -280,7 +279,7 @@ def test_a_shared_raster_is_resampled_once_per_size():
     raster = _raster()
     view = _view([Image(5, 5, 20, 10, raster), Image(30, 5, 20, 10, raster),
                   Image(5, 20, 10, 5, raster)])
-    png._FITTED.entries.clear()
+    png._FITTED.clear()
     first = rasterize(view, 100)
     assert len(png._FITTED.entries) == 2  # two sizes: two resamplings
     assert rasterize(view, 100).tobytes() == first.tobytes()
@@ -304,7 +303,30 @@ def test_kept_resamplings_are_few_and_for_the_raster_itself():
     assert len(kept.entries) == 2
     assert all(entry[0] is r for (key, entry), r in zip(
         kept.entries.items(), [rasters[2], rasters[0]], strict=True))
-    assert math.isclose(px_per_mm(PREVIEW_DPI) * 25.4, PREVIEW_DPI)
+    assert kept.held == 2 * 2 * 24 * 12 * 3  # two entries of two 24 × 12 RGB images
+
+
+def test_kept_pixels_stay_within_the_budget():
+    """The least recently used go first when the pixels would exceed the budget, and what
+    alone exceeds it is made every time, never kept."""
+    kept: png._Kept[int, PILImage.Image] = png._Kept(100, budget=1000)
+    owner = object()
+    made: list[int] = []
+
+    def image(side: int) -> PILImage.Image:
+        made.append(side)
+        return PILImage.new("L", (side, side))
+
+    for side in (20, 20, 10, 40, 20, 10):  # 400, 400 kept; 100 kept; 1600 never; …
+        kept.get(owner, side, lambda s=side: image(s))
+        assert kept.held <= 1000
+        assert kept.held == sum(entry[2] for entry in kept.entries.values())
+    assert made == [20, 10, 40]
+    assert [key for _, key in kept.entries] == [20, 10]
+    kept.get(owner, 30, lambda: image(30))  # 900: the least recently used (20) goes
+    assert [key for _, key in kept.entries] == [10, 30] and kept.held == 1000
+    kept.clear()
+    assert not kept.entries and kept.held == 0
 
 
 # -- the texts kept rendered ---------------------------------------------------------

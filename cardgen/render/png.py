@@ -483,29 +483,54 @@ class _Kept(Generic[K, V]):
     coverage in a font), by the object itself (its identity: the entry holds the object,
     so that no other can take its id while the entry lasts) and a key. A batch of cards
     shares one logo raster and most of its text, which are then made once instead of once
-    per card; at most ``limit`` entries are kept, the least recently used dropped first.
-    What is kept is what ``make`` makes, whether kept or not."""
+    per card. At most ``limit`` entries are kept, holding at most ``budget`` bytes of
+    pixels (:func:`_pixel_bytes`), the least recently used dropped first; what alone
+    exceeds the budget is not kept. What is kept is what ``make`` makes, whether kept or
+    not."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, budget: int = 1 << 62) -> None:
         self.limit = limit
-        self.entries: dict[tuple[int, Hashable], tuple[object, V]] = {}
+        self.budget = budget
+        self.held = 0  # bytes of pixels in the entries
+        self.entries: dict[tuple[int, Hashable], tuple[object, V, int]] = {}
 
     def get(self, owner: object, key: K, make: Callable[[], V]) -> V:
         full = (id(owner), key)
         entry = self.entries.pop(full, None)
         if entry is None or entry[0] is not owner:
-            entry = (owner, make())
+            value = make()
+            entry = (owner, value, _pixel_bytes(value))
+        else:
+            self.held -= entry[2]
+        if entry[2] > self.budget:
+            return entry[1]
         self.entries[full] = entry  # (the most recent last)
-        while len(self.entries) > self.limit:
-            del self.entries[next(iter(self.entries))]
+        self.held += entry[2]
+        while len(self.entries) > self.limit or self.held > self.budget:
+            self.held -= self.entries.pop(next(iter(self.entries)))[2]
         return entry[1]
 
+    def clear(self) -> None:
+        self.entries.clear()
+        self.held = 0
 
-FITTED_LIMIT = 4  # rasters kept resampled: the logo a batch shares, and a few more
+
+def _pixel_bytes(value: object) -> int:
+    """The bytes of the pixels of the images in ``value`` (an image, or a tuple of
+    images and other things), one a band."""
+    parts = value if isinstance(value, tuple) else (value,)
+    return sum(part.width * part.height * len(part.getbands()) for part in parts
+               if isinstance(part, PILImage.Image))
+
+
+MB = 1 << 20
+FITTED_LIMIT = 4  # rasters kept resampled: the logo a batch shares, and a few more...
+FITTED_BUDGET = 64 * MB  # ...in at most this (a 21 mm logo: 0.25 MB at 150 dpi, 0.9 at 300)
 _FITTED: _Kept[tuple[bool, bool, bool, tuple[int, int]],
-               tuple[PILImage.Image, PILImage.Image]] = _Kept(FITTED_LIMIT)
-TEXTS_LIMIT = 2048  # texts kept rendered: a card has about 90, most of them shared
+               tuple[PILImage.Image, PILImage.Image]] = _Kept(FITTED_LIMIT, FITTED_BUDGET)
+TEXTS_LIMIT = 2048  # texts kept rendered: a card has about 80, most of them shared...
+TEXTS_BUDGET = 32 * MB  # ...in at most this each (a card's: 0.3 MB at 150 dpi, 1.2 at 300)
 _TEXTS: _Kept[tuple[str, str, tuple[float, float]],
-              tuple[PILImage.Image, tuple[int, int]]] = _Kept(TEXTS_LIMIT)
+              tuple[PILImage.Image, tuple[int, int]]] = _Kept(TEXTS_LIMIT, TEXTS_BUDGET)
 _TURNED: _Kept[tuple[str, str], tuple[PILImage.Image, tuple[float, float]]] = _Kept(
-    TEXTS_LIMIT)
+    TEXTS_LIMIT, TEXTS_BUDGET)
