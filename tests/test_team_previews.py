@@ -377,3 +377,25 @@ def test_texts_drawn_with_kept_rendering_match_the_plain_path(text, style, size,
         painter = _PngPainter(PILImage.new("RGB", (120, 60), (250, 250, 250)))
         painter.text(drawn, Affine.scale(1))
         assert painter.canvas.tobytes() == expected.tobytes(), (text, x, y, anchor, rotation)
+
+
+def test_a_text_is_kept_from_its_second_drawing_on():
+    """The first time a text is asked for, nothing is made (it is drawn the plain way);
+    from the second on it is made once and kept."""
+    kept: png._Kept[str, PILImage.Image] = png._Kept(2)
+    owner = object()
+    made: list[str] = []
+
+    def mask(text: str) -> PILImage.Image:
+        made.append(text)
+        return PILImage.new("L", (2, 2))
+
+    assert kept.get_again(owner, "a", lambda: mask("a")) is None
+    assert kept.get_again(owner, "b", lambda: mask("b")) is None
+    first = kept.get_again(owner, "a", lambda: mask("a"))
+    assert first is not None and kept.get_again(owner, "a", lambda: mask("a")) is first
+    assert made == ["a"]
+    for text in "cdefghijk":  # more than 4 × 2 first times: "b" is forgotten
+        kept.get_again(owner, text, lambda t=text: mask(t))
+    assert kept.get_again(owner, "b", lambda: mask("b")) is None
+    assert made == ["a"]

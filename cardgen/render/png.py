@@ -328,23 +328,27 @@ class _PngPainter(Painter[Affine]):
                            joint="curve" if len(piece) > 2 else None)
 
     def text(self, item: Text, t: Affine) -> None:
-        """The text's glyphs, rendered by FreeType through Pillow. The coverage of a text
-        in a face at a size is kept (:data:`_TEXTS`, :data:`_TURNED`), for each fraction
-        of a pixel it starts at when it is upright: the rules, labels and grid that every card of a
-        batch shares are rendered once."""
+        """The text's glyphs, rendered by FreeType through Pillow. A text's coverage in a
+        face at a size is kept (:data:`_TEXTS`, :data:`_TURNED`; upright, for each
+        fraction of a pixel it starts at, and from its second drawing on): the rules,
+        labels and grid that every card of a batch shares are rendered once or twice,
+        not once a card."""
         m = t @ Affine.translate(item.x, item.y) @ Affine.rotate(item.rotation)
         k = m.scale_factor
         font = _font(item.font, round(item.size * MM_PER_PT * k, 2))
         anchor = _ANCHORS[item.anchor]
         upright = abs(m.b) < _EPS and abs(m.c) < _EPS and m.a > 0 and m.d > 0
         if upright:
-            if m.e < 0 or m.f < 0 or "\n" in item.text:  # (as Pillow draws it: see _inked)
+            start = (math.modf(m.e)[0], math.modf(m.f)[0])
+            # (Kept from the second drawing on, when Pillow would draw it as _inked says.)
+            kept = None if m.e < 0 or m.f < 0 or "\n" in item.text else _TEXTS.get_again(
+                font, (item.text, anchor, start), lambda: _inked(font, item.text, anchor,
+                                                                 start))
+            if kept is None:
                 self.pen.text((m.e, m.f), item.text, font=font, fill=item.color.rgb,
                               anchor=anchor)
                 return
-            start = (math.modf(m.e)[0], math.modf(m.f)[0])
-            mask, (dx, dy) = _TEXTS.get(font, (item.text, anchor, start),
-                                        lambda: _inked(font, item.text, anchor, start))
+            mask, (dx, dy) = kept
             self.canvas.paste(item.color.rgb, (int(m.e) - dx, int(m.f) - dy), mask)
             return
         mask, origin = _TURNED.get(font, (item.text, anchor),
@@ -493,6 +497,7 @@ class _Kept(Generic[K, V]):
         self.budget = budget
         self.held = 0  # bytes of pixels in the entries
         self.entries: dict[tuple[int, Hashable], tuple[object, V, int]] = {}
+        self.seen: dict[tuple[int, Hashable], None] = {}  # asked for once (get_again)
 
     def get(self, owner: object, key: K, make: Callable[[], V]) -> V:
         full = (id(owner), key)
@@ -510,8 +515,23 @@ class _Kept(Generic[K, V]):
             self.held -= self.entries.pop(next(iter(self.entries)))[2]
         return entry[1]
 
+    def get_again(self, owner: object, key: K, make: Callable[[], V]) -> V | None:
+        """:meth:`get`, from the second time ``owner`` and ``key`` are asked for on:
+        the first time, None (the caller draws it the plain way, which costs less when
+        nothing is drawn twice, as in a rules book). The last ``4 * limit`` first times
+        are remembered."""
+        full = (id(owner), key)
+        if full not in self.entries and full not in self.seen:
+            self.seen[full] = None
+            while len(self.seen) > 4 * self.limit:
+                del self.seen[next(iter(self.seen))]
+            return None
+        self.seen.pop(full, None)
+        return self.get(owner, key, make)
+
     def clear(self) -> None:
         self.entries.clear()
+        self.seen.clear()
         self.held = 0
 
 
