@@ -2,6 +2,10 @@
 
 The page is drawn at ``supersample`` times the target resolution and reduced with a box
 filter, which anti-aliases edges. Text uses the same font files through FreeType.
+
+What the pages of a run share is kept between drawings, within bounds: a raster resampled
+for the canvas (a batch's logo), a text's coverage in a face (the rules and labels every
+card of a batch prints). What is kept gives the pixels drawing it again would give.
 """
 
 from __future__ import annotations
@@ -362,7 +366,7 @@ class _PngPainter(Painter[Affine]):
         """The raster as it prints: its colours through its stencil mask, both brought to
         the mask's finer grid so that the hard edge is drawn at the page's resolution.
         Placed upright (or turned by quarter turns), the resampled raster is kept
-        (:data:`_FITTED`): a batch draws its shared logo once for all its cards."""
+        (:data:`_FITTED`): a batch resamples its shared logo once for all its cards."""
         raster = item.raster
         w, h = raster.mask.size if raster.mask is not None else raster.rgb.size
         m = t @ Affine.translate(item.x, item.y) @ Affine.scale(item.w / w, item.h / h)
