@@ -55,6 +55,10 @@ from cardgen.prepress.dieline import DielineMode
 from cardgen.prepress.varnish import VarnishMode
 from cardgen.schema import Choice, Field, Flag, Number, Table, check, closest
 
+# A batch's PNGs are previews (its print files are the PDFs): 150 dpi puts an 85 mm card
+# 502 px wide, within the 600 px column of an e-mail, with its smallest type (5 pt: 10 px
+# to the em) legible and its QR code read from the file (docs/team.md, "Previews").
+PREVIEW_DPI = 150
 MAX_PEOPLE = 1000  # rows of one batch: a large studio, a convention's worth of cards
 MAX_SHOWN = 12  # problems a batch error lists before it counts the rest
 TRUE_WORDS = {"true", "yes", "1"}

@@ -14,7 +14,6 @@ from cardgen.cli.common import (
     DEFAULT_OUTPUT,
     DPI_RANGE,
     ConfigArg,
-    DpiOpt,
     JsonOpt,
     OutputOpt,
     PaperOpt,
@@ -62,6 +61,9 @@ DielineOpt = Annotated[str, typer.Option(
     "--dieline", help="Where the cut and score lines go: file (files NAME-dieline.*) or "
     "layer (an overprinting spot layer on both art pages).")]
 
+CardDpiOpt = Annotated[float | None, typer.Option(
+    "--dpi", help="PNG resolution (36–1200; default 300, and 150 for the previews of a "
+    "--batch).", show_default=False)]
 VarnishOpt = Annotated[str | None, typer.Option(
     "--varnish", help="A spot varnish (spot UV) over the business side's art: layer (a "
     "plate on the PDF's outside page) or file (alone in NAME-varnish.pdf).",
@@ -78,7 +80,7 @@ def card(
     marks: MarksOpt = None,
     dieline: DielineOpt = "file",
     rgb: RgbOpt = False,
-    dpi: DpiOpt = 300,
+    dpi: CardDpiOpt = None,
     name: Annotated[str, name_option("File name stem of the outputs.")] = "card",
     output_intent: IntentOpt = None,
     json_out: JsonOpt = False,
@@ -90,7 +92,8 @@ def card(
 
     A PDF (outside, inside), an SVG and a PNG of each spread, and the dieline in files
     of its own (or as a layer of the spreads); says which Corporate Ladder card it is.
-    With --batch, a card for every row of a CSV file."""
+    With --batch, a card for every row of a CSV file (its PNGs are previews, 150 dpi
+    unless --dpi says otherwise)."""
     from cardgen.card.build import build_card
     from cardgen.card.config import load_config
     from cardgen.cli.together import dpi_needs_png
@@ -106,7 +109,8 @@ def card(
     coat = parse_choice(VarnishMode, varnish, "--varnish") if varnish is not None else None
     if coat is not None:
         _check_varnish(formats, coat, rgb=rgb)
-    check_range(dpi, "--dpi", *DPI_RANGE)
+    if dpi is not None:
+        check_range(dpi, "--dpi", *DPI_RANGE)
     dpi_needs_png(formats)
     check_stem(name)
     intent = find_intent(output_intent, "--output-intent") if output_intent else None
@@ -115,7 +119,7 @@ def card(
         if name != "card":
             raise CardgenError("--name names one card's files; with --batch each card's "
                                "files are named from its person.name.", value=name)
-        from cardgen.card.batch import build_team
+        from cardgen.card.batch import PREVIEW_DPI, build_team
 
         check_folder(output)
         check_theme(theme, config)
@@ -123,8 +127,9 @@ def card(
             cards = build_team(batch, config, mode, preset=chosen, theme=theme, marks=marks,
                                output_intent=intent, varnish=coat, progress=shown.update)
             shown.stage("drawing cards", len(cards))
-            cards, files, per_card = _team_files(cards, output, formats, cmyk=not rgb,
-                                                 dpi=dpi, step=shown.advance)
+            cards, files, per_card = _team_files(
+                cards, output, formats, cmyk=not rgb, step=shown.advance,
+                dpi=PREVIEW_DPI if dpi is None else dpi)
             warnings = team_warnings(cards)
             with shown.paused():
                 warn(warnings)
@@ -142,6 +147,8 @@ def card(
         typer.echo(f"{plural(len(cards), 'card')}: {plural(len(written), 'file')} in "
                    f"{shown_folder(output)}")
         return
+    if dpi is None:
+        dpi = PRINT_DPI
     loaded = load_config(config)
     check_theme(theme, config)
     settings = loaded.with_overrides(preset=chosen, theme=theme, marks=marks,
@@ -172,6 +179,7 @@ def card(
 
 
 VARNISH_STEM = "varnish"  # NAME-varnish.pdf, with --varnish file
+PRINT_DPI = 300  # one card's PNGs: at print resolution (a batch's are previews: PREVIEW_DPI)
 
 
 def _varnish_file(build: CardBuild, stem: Path, dpi: float) -> dict[Path, bytes]:
@@ -234,14 +242,17 @@ def _ranges(numbers: Sequence[int]) -> str:
 
 
 def _team_files(cards: Sequence[TeamCard], output: Path, formats: Sequence[Format], *,
-                cmyk: bool, dpi: float, step: Callable[[], None] | None = None,
+                cmyk: bool, dpi: float, fast: bool = True,
+                step: Callable[[], None] | None = None,
                 ) -> tuple[list[TeamCard], dict[Path, bytes], dict[str, list[Path]]]:
     """Every card's files (with ``--varnish file``, its ``-varnish.pdf`` too), and one
     dieline for each size among them (``dieline``, or ``dieline-85x55`` and so on when
     the cards have several sizes). The dielines' names are reserved before the people's
     stems are given (:func:`cardgen.card.batch.assign_stems`), so no card's file can
-    take a dieline's name. Returns the cards with their final stems, the files, and
-    each stem's files. ``step()`` is called after each card is drawn."""
+    take a dieline's name. PNG files are previews: at ``dpi``, compressed at zlib's
+    fastest level unless ``fast`` is false (``render(fast=...)``). Returns the cards
+    with their final stems, the files, and each stem's files. ``step()`` is called after
+    each card is drawn."""
     from dataclasses import replace
 
     from cardgen.card.batch import TeamCard, assign_stems
@@ -256,12 +267,12 @@ def _team_files(cards: Sequence[TeamCard], output: Path, formats: Sequence[Forma
     generated = [DIELINE_STEM]
     for (width, height), document in dielines.items():
         stem = DIELINE_STEM if len(dielines) == 1 else f"{DIELINE_STEM}-{width:g}x{height:g}"
-        made = render_files(document, output / stem, formats, cmyk=cmyk, dpi=dpi)
+        made = render_files(document, output / stem, formats, cmyk=cmyk, dpi=dpi, fast=fast)
         generated += [stem, *(path.name for path in made)]
         _add_files(files, made)
     rendered = []
     for card in cards:
-        ends = render(card.build.document, formats, cmyk=cmyk, dpi=dpi)
+        ends = render(card.build.document, formats, cmyk=cmyk, dpi=dpi, fast=fast)
         if card.build.varnish is not None:
             ends[f"-{VARNISH_STEM}.pdf"] = render(card.build.varnish, [Format.PDF],
                                                   cmyk=True, dpi=dpi)[".pdf"]

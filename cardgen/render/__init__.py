@@ -34,29 +34,29 @@ class Format(enum.StrEnum):
 class Backend:
     """How one format is made: ``per_view`` backends make one file per view of a
     (preview) document, the others one file for the whole document; ``make`` takes the
-    document or the view, and the options (``cmyk``, ``dpi``) it uses, and imports its
-    libraries only when it is called."""
+    document or the view, and the options (``cmyk``, ``dpi``, ``fast``) it uses, and
+    imports its libraries only when it is called."""
 
     per_view: bool
     make: Callable[..., bytes]
 
 
-def _pdf(document: Document, *, cmyk: bool, dpi: float) -> bytes:
+def _pdf(document: Document, *, cmyk: bool, dpi: float, fast: bool = False) -> bytes:
     from cardgen.render.pdf import render_pdf
 
     return render_pdf(document, cmyk=cmyk)
 
 
-def _svg(view: View, *, cmyk: bool, dpi: float) -> bytes:
+def _svg(view: View, *, cmyk: bool, dpi: float, fast: bool = False) -> bytes:
     from cardgen.render.svg import render_svg
 
     return render_svg(view)
 
 
-def _png(view: View, *, cmyk: bool, dpi: float) -> bytes:
-    from cardgen.render.png import render_png
+def _png(view: View, *, cmyk: bool, dpi: float, fast: bool = False) -> bytes:
+    from cardgen.render.png import FAST_ZLIB_LEVEL, ZLIB_LEVEL, render_png
 
-    return render_png(view, dpi)
+    return render_png(view, dpi, level=FAST_ZLIB_LEVEL if fast else ZLIB_LEVEL)
 
 
 BACKENDS: dict[Format, Backend] = {
@@ -78,13 +78,15 @@ def backend(fmt: Format | str) -> Backend:
 
 
 def render(document: Document, formats: Iterable[Format], *, cmyk: bool = True,
-           dpi: float = 300, progress: Progress | None = None) -> dict[str, bytes]:
+           dpi: float = 300, fast: bool = False,
+           progress: Progress | None = None) -> dict[str, bytes]:
     """Every requested file of a document, in memory, keyed by the end of its file name:
     ``".pdf"`` for the whole document (all views as pages); for SVG and PNG one file per
     view, ``"-VIEW.svg"``, or just ``".svg"`` when the document has a single view. SVG,
     PNG and an RGB PDF (``cmyk=False``) are previews: they leave out print-only layers.
-    Each format is made by its backend in :data:`BACKENDS`. ``progress(files made,
-    files)`` is told before the first file and after each."""
+    Each format is made by its backend in :data:`BACKENDS`. ``fast`` compresses PNG files
+    at zlib's fastest level (the same pixels in a larger file: a batch's previews).
+    ``progress(files made, files)`` is told before the first file and after each."""
     wanted = {fmt: backend(fmt) for fmt in formats}
     views = document.views(preview=True)  # SVG and PNG files are previews
     whole = [fmt for fmt, made in BACKENDS.items() if fmt in wanted and not made.per_view]
@@ -97,21 +99,21 @@ def render(document: Document, formats: Iterable[Format], *, cmyk: bool = True,
 
     made_one()
     for fmt in whole:  # whole documents first, in the table's order
-        files[f".{fmt}"] = BACKENDS[fmt].make(document, cmyk=cmyk, dpi=dpi)
+        files[f".{fmt}"] = BACKENDS[fmt].make(document, cmyk=cmyk, dpi=dpi, fast=fast)
         made_one()
     for view in views:
         suffix = "" if len(views) == 1 else f"-{view.name}"
         for fmt, made in BACKENDS.items():
             if fmt in wanted and made.per_view:
-                files[f"{suffix}.{fmt}"] = made.make(view, cmyk=cmyk, dpi=dpi)
+                files[f"{suffix}.{fmt}"] = made.make(view, cmyk=cmyk, dpi=dpi, fast=fast)
                 made_one()
     return files
 
 
 def render_files(document: Document, stem: Path, formats: Iterable[Format], *,
-                 cmyk: bool = True, dpi: float = 300,
+                 cmyk: bool = True, dpi: float = 300, fast: bool = False,
                  progress: Progress | None = None) -> dict[Path, bytes]:
     """:func:`render`, with each file named after ``stem`` (a folder and a file name
     without its extension): ``output/card.pdf``, ``output/card-inside.svg`` …"""
     return {stem.with_name(stem.name + end): data for end, data in render(
-        document, formats, cmyk=cmyk, dpi=dpi, progress=progress).items()}
+        document, formats, cmyk=cmyk, dpi=dpi, fast=fast, progress=progress).items()}

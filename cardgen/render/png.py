@@ -2,6 +2,10 @@
 
 The page is drawn at ``supersample`` times the target resolution and reduced with a box
 filter, which anti-aliases edges. Text uses the same font files through FreeType.
+
+What the pages of a run share is kept between drawings, within bounds: a raster resampled
+for the canvas (a batch's logo), a text's coverage in a face (the rules and labels every
+card of a batch prints). What is kept gives the pixels drawing it again would give.
 """
 
 from __future__ import annotations
@@ -9,7 +13,10 @@ from __future__ import annotations
 import io
 import itertools
 import math
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from functools import cache
+from typing import Generic, TypeVar
 
 from PIL import Image as PILImage
 from PIL import ImageDraw, ImageFont
@@ -22,6 +29,7 @@ from cardgen.draw.page import (
     Image,
     Line,
     Path,
+    Raster,
     Rect,
     Stroke,
     Text,
@@ -34,10 +42,16 @@ from cardgen.text.fonts import font_file_bytes
 from cardgen.units import MM_PER_PT, px_per_mm
 
 _EPS = 1e-9
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
 _ANCHORS = {Anchor.START: "ls", Anchor.MIDDLE: "ms", Anchor.END: "rs"}
 SUPERSAMPLE = 2  # drawn at twice the resolution, then reduced: anti-aliased edges
 BOX_MASK_LIMIT = 2048  # the largest side, in pixels, of the finer mask for rectangle paths
 BOX_MASK_DETAIL = 8  # ...which is at most this many times finer than the canvas
+ZLIB_LEVEL = 6  # a PNG's compression: zlib's default balance of size and time
+# A batch's previews: zlib's fastest level. The pixels are the same; encoding takes about
+# two thirds of the time, and the file is about 7 % larger (docs/benchmarks.md).
+FAST_ZLIB_LEVEL = 1
 
 
 def rasterize(view: View, dpi: float = 300, supersample: int = SUPERSAMPLE) -> PILImage.Image:
@@ -56,16 +70,17 @@ def rasterize(view: View, dpi: float = 300, supersample: int = SUPERSAMPLE) -> P
     return image
 
 
-def render_png(view: View, dpi: float = 300) -> bytes:
-    """A view as PNG bytes at ``dpi``, the resolution recorded in the file
-    (deterministic)."""
-    return png_bytes(rasterize(view, dpi), dpi)
+def render_png(view: View, dpi: float = 300, *, level: int = ZLIB_LEVEL) -> bytes:
+    """A view as PNG bytes at ``dpi``, the resolution recorded in the file, compressed
+    at zlib ``level`` (deterministic)."""
+    return png_bytes(rasterize(view, dpi), dpi, level=level)
 
 
-def png_bytes(image: PILImage.Image, dpi: float) -> bytes:
-    """Encode as PNG with the resolution recorded (deterministic)."""
+def png_bytes(image: PILImage.Image, dpi: float, *, level: int = ZLIB_LEVEL) -> bytes:
+    """Encode as PNG with the resolution recorded, at zlib ``level`` (deterministic; the
+    level changes the file's size and the time it takes, never its pixels)."""
     buf = io.BytesIO()
-    image.save(buf, format="PNG", dpi=(dpi, dpi), compress_level=6)
+    image.save(buf, format="PNG", dpi=(dpi, dpi), compress_level=level)
     return buf.getvalue()
 
 
@@ -85,6 +100,38 @@ def _font_of(data: bytes, size_px: float) -> ImageFont.FreeTypeFont:
     so a file changed on disk (or another file at the same path) is never drawn with the
     face loaded before."""
     return ImageFont.truetype(io.BytesIO(data), size_px)
+
+
+def _inked(font: ImageFont.FreeTypeFont, text: str, anchor: str,
+           start: tuple[float, float]) -> tuple[PILImage.Image, tuple[int, int]]:
+    """The coverage of ``text`` drawn upright with its anchor at a point whose fractions
+    of a pixel are ``start`` (each from 0 up to 1), and where that point's whole pixel
+    lies in the mask. Pasting the colour through the mask with that pixel at the point's
+    whole pixel (``int`` of each coordinate) gives the pixels ``ImageDraw.text`` gives
+    there: Pillow renders the glyphs for the fractions the same way (FreeType's coverage;
+    an "L" mask drawn at 255 is that coverage) and fills the colour through them as a
+    paste does."""
+    left, top, right, bottom = font.getbbox(text, anchor=anchor)
+    pad = 3  # (the bounding box is measured from a whole pixel; the fractions shift it)
+    dx, dy = pad - math.floor(left), pad - math.floor(top)
+    size = (max(1, math.ceil(right) - math.floor(left) + 2 * pad),
+            max(1, math.ceil(bottom) - math.floor(top) + 2 * pad))
+    mask = PILImage.new("L", size, 0)
+    ImageDraw.Draw(mask).text((dx + start[0], dy + start[1]), text, font=font, fill=255,
+                              anchor=anchor)
+    return mask, (dx, dy)
+
+
+def _turned(font: ImageFont.FreeTypeFont, text: str,
+            anchor: str) -> tuple[PILImage.Image, tuple[float, float]]:
+    """The coverage of ``text`` on a mask of its own, to be turned onto the page, and
+    where its anchor is on that mask."""
+    left, top, right, bottom = font.getbbox(text, anchor=anchor)
+    pad = 2
+    mask = PILImage.new("L", (int(right - left) + 2 * pad, int(bottom - top) + 2 * pad), 0)
+    origin = (pad - left, pad - top)
+    ImageDraw.Draw(mask).text(origin, text, font=font, fill=255, anchor=anchor)
+    return mask, origin
 
 
 def _dashes(points: list[Point], pattern: list[float]) -> list[list[Point]]:
@@ -285,19 +332,31 @@ class _PngPainter(Painter[Affine]):
                            joint="curve" if len(piece) > 2 else None)
 
     def text(self, item: Text, t: Affine) -> None:
+        """The text's glyphs, rendered by FreeType through Pillow. A text's coverage in a
+        face at a size is kept (:data:`_TEXTS`, :data:`_TURNED`; upright, for each
+        fraction of a pixel it starts at, and from its second drawing on): the rules,
+        labels and grid that every card of a batch shares are rendered once or twice,
+        not once a card."""
         m = t @ Affine.translate(item.x, item.y) @ Affine.rotate(item.rotation)
         k = m.scale_factor
         font = _font(item.font, round(item.size * MM_PER_PT * k, 2))
         anchor = _ANCHORS[item.anchor]
         upright = abs(m.b) < _EPS and abs(m.c) < _EPS and m.a > 0 and m.d > 0
         if upright:
-            self.pen.text((m.e, m.f), item.text, font=font, fill=item.color.rgb, anchor=anchor)
+            start = (math.modf(m.e)[0], math.modf(m.f)[0])
+            # (Kept from the second drawing on, when Pillow would draw it as _inked says.)
+            kept = None if m.e < 0 or m.f < 0 or "\n" in item.text else _TEXTS.get_again(
+                font, (item.text, anchor, start), lambda: _inked(font, item.text, anchor,
+                                                                 start))
+            if kept is None:
+                self.pen.text((m.e, m.f), item.text, font=font, fill=item.color.rgb,
+                              anchor=anchor)
+                return
+            mask, (dx, dy) = kept
+            self.canvas.paste(item.color.rgb, (int(m.e) - dx, int(m.f) - dy), mask)
             return
-        left, top, right, bottom = font.getbbox(item.text, anchor=anchor)
-        pad = 2
-        mask = PILImage.new("L", (int(right - left) + 2 * pad, int(bottom - top) + 2 * pad), 0)
-        origin = (pad - left, pad - top)
-        ImageDraw.Draw(mask).text(origin, item.text, font=font, fill=255, anchor=anchor)
+        mask, origin = _TURNED.get(font, (item.text, anchor),
+                                   lambda: _turned(font, item.text, anchor))
         # mask pixels -> page pixels: unit-scale rotation about the anchor point.
         placement = Affine(m.a / k, m.b / k, m.c / k, m.d / k, m.e, m.f) @ Affine.translate(
             -origin[0], -origin[1])
@@ -305,18 +364,22 @@ class _PngPainter(Painter[Affine]):
 
     def image(self, item: Image, t: Affine) -> None:
         """The raster as it prints: its colours through its stencil mask, both brought to
-        the mask's finer grid so that the hard edge is drawn at the page's resolution."""
+        the mask's finer grid so that the hard edge is drawn at the page's resolution.
+        Placed upright (or turned by quarter turns), the resampled raster is kept
+        (:data:`_FITTED`): a batch resamples its shared logo once for all its cards."""
         raster = item.raster
-        src = raster.rgb.convert("RGB")
-        if raster.mask is not None and raster.mask.size != src.size:
-            src = src.resize(raster.mask.size, PILImage.Resampling.BICUBIC)
-        w, h = src.size
+        w, h = raster.mask.size if raster.mask is not None else raster.rgb.size
         m = t @ Affine.translate(item.x, item.y) @ Affine.scale(item.w / w, item.h / h)
-        self._place(src, mask_coverage(raster.mask, src.size), m)
+        if _axis_aligned(m):
+            fit = _aligned((w, h), m)
+            src, mask = _FITTED.get(raster, fit.key, lambda: _fitted(*_prepared(raster), fit))
+            self.canvas.paste(src, fit.origin, mask)
+            return
+        self._place(*_prepared(raster), m)
 
     def _place(self, src: PILImage.Image, mask: PILImage.Image, m: Affine) -> None:
         """Paste ``src`` through ``mask`` with source pixel coords mapped by ``m``."""
-        if (abs(m.b) < _EPS and abs(m.c) < _EPS) or (abs(m.a) < _EPS and abs(m.d) < _EPS):
+        if _axis_aligned(m):
             self._place_axis_aligned(src, mask, m)
             return
         w, h = src.size
@@ -334,26 +397,9 @@ class _PngPainter(Painter[Affine]):
         self.canvas.paste(out, (x0, y0), out_mask)
 
     def _place_axis_aligned(self, src: PILImage.Image, mask: PILImage.Image, m: Affine) -> None:
-        sx, sy = m.a, m.d
-        if abs(m.a) < _EPS:  # a quarter turn: swap axes first
-            src = src.transpose(PILImage.Transpose.TRANSPOSE)
-            mask = mask.transpose(PILImage.Transpose.TRANSPOSE)
-            sx, sy = m.c, m.b
-        if sx < 0:
-            src = src.transpose(PILImage.Transpose.FLIP_LEFT_RIGHT)
-            mask = mask.transpose(PILImage.Transpose.FLIP_LEFT_RIGHT)
-        if sy < 0:
-            src = src.transpose(PILImage.Transpose.FLIP_TOP_BOTTOM)
-            mask = mask.transpose(PILImage.Transpose.FLIP_TOP_BOTTOM)
-        w, h = src.size
-        xa, xb = sorted((m.e, m.e + sx * w))
-        ya, yb = sorted((m.f, m.f + sy * h))
-        x0, y0, x1, y1 = round(xa), round(ya), round(xb), round(yb)
-        size = (max(1, x1 - x0), max(1, y1 - y0))
-        if size != src.size:
-            src = src.resize(size, PILImage.Resampling.LANCZOS)
-            mask = mask.resize(size, PILImage.Resampling.LANCZOS)
-        self.canvas.paste(src, (x0, y0), mask)
+        fit = _aligned(src.size, m)
+        src, mask = _fitted(src, mask, fit)
+        self.canvas.paste(src, fit.origin, mask)
 
     def group(self, item: Group, t: Affine) -> None:
         group = item
@@ -377,3 +423,138 @@ class _PngPainter(Painter[Affine]):
         mask = PILImage.new("L", inner.canvas.size, 0)
         ImageDraw.Draw(mask).polygon([(x - x0, y - y0) for x, y in corners], fill=255)
         self.canvas.paste(inner.canvas, (x0, y0), mask)
+
+
+def _axis_aligned(m: Affine) -> bool:
+    """Does ``m`` keep a raster's edges horizontal and vertical (upright, mirrored or
+    turned by quarter turns, at any scale)?"""
+    return (abs(m.b) < _EPS and abs(m.c) < _EPS) or (abs(m.a) < _EPS and abs(m.d) < _EPS)
+
+
+@dataclass(frozen=True)
+class _Fit:
+    """Where an axis-aligned raster lands: transposed (a quarter turn), mirrored across
+    x and y, resampled to ``size`` and pasted at ``origin``, in canvas pixels."""
+
+    turn: bool
+    flip_x: bool
+    flip_y: bool
+    size: tuple[int, int]
+    origin: tuple[int, int]
+
+    @property
+    def key(self) -> tuple[bool, bool, bool, tuple[int, int]]:
+        """What the resampled pixels depend on (not where they are pasted)."""
+        return self.turn, self.flip_x, self.flip_y, self.size
+
+
+def _aligned(size: tuple[int, int], m: Affine) -> _Fit:
+    """How a raster of ``size`` pixels, mapped to the canvas by the axis-aligned ``m``,
+    is placed: the box is rounded to whole pixels."""
+    sx, sy = m.a, m.d
+    w, h = size
+    turn = abs(m.a) < _EPS
+    if turn:  # a quarter turn: swap axes first
+        sx, sy = m.c, m.b
+        w, h = h, w
+    xa, xb = sorted((m.e, m.e + sx * w))
+    ya, yb = sorted((m.f, m.f + sy * h))
+    x0, y0, x1, y1 = round(xa), round(ya), round(xb), round(yb)
+    return _Fit(turn, sx < 0, sy < 0, (max(1, x1 - x0), max(1, y1 - y0)), (x0, y0))
+
+
+def _fitted(src: PILImage.Image, mask: PILImage.Image,
+            fit: _Fit) -> tuple[PILImage.Image, PILImage.Image]:
+    """``src`` and its ``mask`` turned, mirrored and resampled as ``fit`` says."""
+    steps = [(fit.turn, PILImage.Transpose.TRANSPOSE),
+             (fit.flip_x, PILImage.Transpose.FLIP_LEFT_RIGHT),
+             (fit.flip_y, PILImage.Transpose.FLIP_TOP_BOTTOM)]
+    for wanted, step in steps:
+        if wanted:
+            src, mask = src.transpose(step), mask.transpose(step)
+    if fit.size != src.size:
+        src = src.resize(fit.size, PILImage.Resampling.LANCZOS)
+        mask = mask.resize(fit.size, PILImage.Resampling.LANCZOS)
+    return src, mask
+
+
+def _prepared(raster: Raster) -> tuple[PILImage.Image, PILImage.Image]:
+    """A raster's colours in RGB on its mask's finer grid, and its coverage there."""
+    src = raster.rgb.convert("RGB")
+    if raster.mask is not None and raster.mask.size != src.size:
+        src = src.resize(raster.mask.size, PILImage.Resampling.BICUBIC)
+    return src, mask_coverage(raster.mask, src.size)
+
+
+class _Kept(Generic[K, V]):
+    """What was last made from an object for a canvas (a raster resampled, a text's
+    coverage in a font), by the object itself (its identity: the entry holds the object,
+    so that no other can take its id while the entry lasts) and a key. A batch of cards
+    shares one logo raster and most of its text, which are then made once instead of once
+    per card. At most ``limit`` entries are kept, holding at most ``budget`` bytes of
+    pixels (:func:`_pixel_bytes`), the least recently used dropped first; what alone
+    exceeds the budget is not kept. What is kept is what ``make`` makes, whether kept or
+    not."""
+
+    def __init__(self, limit: int, budget: int = 1 << 62) -> None:
+        self.limit = limit
+        self.budget = budget
+        self.held = 0  # bytes of pixels in the entries
+        self.entries: dict[tuple[int, Hashable], tuple[object, V, int]] = {}
+        self.seen: dict[tuple[int, Hashable], None] = {}  # asked for once (get_again)
+
+    def get(self, owner: object, key: K, make: Callable[[], V]) -> V:
+        full = (id(owner), key)
+        entry = self.entries.pop(full, None)
+        if entry is None or entry[0] is not owner:
+            value = make()
+            entry = (owner, value, _pixel_bytes(value))
+        else:
+            self.held -= entry[2]
+        if entry[2] > self.budget:
+            return entry[1]
+        self.entries[full] = entry  # (the most recent last)
+        self.held += entry[2]
+        while len(self.entries) > self.limit or self.held > self.budget:
+            self.held -= self.entries.pop(next(iter(self.entries)))[2]
+        return entry[1]
+
+    def get_again(self, owner: object, key: K, make: Callable[[], V]) -> V | None:
+        """:meth:`get`, from the second time ``owner`` and ``key`` are asked for on:
+        the first time, None (the caller draws it the plain way, which costs less when
+        nothing is drawn twice, as in a rules book). The last ``4 * limit`` first times
+        are remembered."""
+        full = (id(owner), key)
+        if full not in self.entries and full not in self.seen:
+            self.seen[full] = None
+            while len(self.seen) > 4 * self.limit:
+                del self.seen[next(iter(self.seen))]
+            return None
+        self.seen.pop(full, None)
+        return self.get(owner, key, make)
+
+    def clear(self) -> None:
+        self.entries.clear()
+        self.seen.clear()
+        self.held = 0
+
+
+def _pixel_bytes(value: object) -> int:
+    """The bytes of the pixels of the images in ``value`` (an image, or a tuple of
+    images and other things), one a band."""
+    parts = value if isinstance(value, tuple) else (value,)
+    return sum(part.width * part.height * len(part.getbands()) for part in parts
+               if isinstance(part, PILImage.Image))
+
+
+MB = 1 << 20
+FITTED_LIMIT = 4  # rasters kept resampled: the logo a batch shares, and a few more...
+FITTED_BUDGET = 64 * MB  # ...in at most this (a 21 mm logo: 0.25 MB at 150 dpi, 0.9 at 300)
+_FITTED: _Kept[tuple[bool, bool, bool, tuple[int, int]],
+               tuple[PILImage.Image, PILImage.Image]] = _Kept(FITTED_LIMIT, FITTED_BUDGET)
+TEXTS_LIMIT = 2048  # texts kept rendered: a card has about 80, most of them shared...
+TEXTS_BUDGET = 32 * MB  # ...in at most this each (a card's: 0.3 MB at 150 dpi, 1.2 at 300)
+_TEXTS: _Kept[tuple[str, str, tuple[float, float]],
+              tuple[PILImage.Image, tuple[int, int]]] = _Kept(TEXTS_LIMIT, TEXTS_BUDGET)
+_TURNED: _Kept[tuple[str, str], tuple[PILImage.Image, tuple[float, float]]] = _Kept(
+    TEXTS_LIMIT, TEXTS_BUDGET)
