@@ -39,14 +39,6 @@ from typing import Annotated, Any
 import typer
 
 from cardgen import __version__
-from cardgen.cli import card as card_commands
-from cardgen.cli import connector as connector_commands
-from cardgen.cli import ladder as ladder_commands
-from cardgen.cli import nodes as nodes_commands
-from cardgen.cli import playsheet as playsheet_commands
-from cardgen.cli import referee as referee_commands
-from cardgen.cli import rotator as rotator_commands
-from cardgen.cli import rules as rules_commands
 from cardgen.cli.common import (
     OPTIONS,
     USAGE,
@@ -86,10 +78,46 @@ __all__ = ["STATUS", "STOPPING_SIGNALS", "Interrupted", "app", "main", "run"]
 USAGE_STATUS = 2
 BROKEN_PIPE_STATUS = 141  # 128 + SIGPIPE, as a shell reports a command a pipe stopped
 
+# Where each command of the root is: its module in cardgen.cli, the name there, and whether
+# it is a group (a Typer of its own) or a function. Each module is imported when its command
+# is first asked for (see CardgenGroup): ``cardgen rotator solve`` imports the Rotator
+# commands only, ``cardgen --help`` none.
+COMMANDS: dict[str, tuple[str, str, bool]] = {
+    "card": ("card", "card", False),
+    "init": ("card", "init", False),
+    "sheet": ("card", "sheet", False),
+    "rules": ("rules", "rules", False),
+    "playsheet": ("playsheet", "playsheet", False),
+    "referee": ("referee", "referee", False),
+    "rotator": ("rotator", "rotator", True),
+    "connector": ("connector", "connector", True),
+    "ladder": ("ladder", "ladder", True),
+    "nodes": ("nodes", "nodes", True),
+}
+
+
+class _Root(CardgenGroup):
+    """The root group, whose commands are made from :data:`COMMANDS` when first asked for,
+    as Typer would have made them all at once."""
+
+    def load(self, name: str) -> Any:
+        module_name, attribute, group = COMMANDS[name]
+        made = getattr(importlib.import_module(f"cardgen.cli.{module_name}"), attribute)
+        if group:
+            return typer.main.get_group_from_info(
+                typer.models.TyperInfo(made), pretty_exceptions_short=app.pretty_exceptions_short,
+                rich_markup_mode=app.rich_markup_mode, suggest_commands=app.suggest_commands)
+        holder = typer.Typer()
+        holder.command()(made)
+        return typer.main.get_command_from_info(
+            holder.registered_commands[0], pretty_exceptions_short=app.pretty_exceptions_short,
+            rich_markup_mode=app.rich_markup_mode)
+
+
 app = typer.Typer(
     name="cardgen",
     help="Print-ready foldable game business cards, and the games played on them.",
-    cls=CardgenGroup,
+    cls=_Root,
     context_settings=CONTEXT,
     rich_markup_mode="rich",
     no_args_is_help=True,
@@ -112,16 +140,6 @@ def _root(
     """Print-ready foldable game business cards, and the games played on them."""
 
 
-app.command()(card_commands.card)
-app.command()(card_commands.init)
-app.command()(card_commands.sheet)
-app.add_typer(rotator_commands.rotator)
-app.add_typer(connector_commands.connector)
-app.add_typer(ladder_commands.ladder)
-app.add_typer(nodes_commands.nodes)
-app.command()(rules_commands.rules)
-app.command()(playsheet_commands.playsheet)
-app.command()(referee_commands.referee)
 
 
 def _click_errors() -> ModuleType:

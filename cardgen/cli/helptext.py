@@ -23,7 +23,7 @@ the enums the commands parse them with), so that ``cardgen --help`` stays fast.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from pathlib import Path
 from typing import Any, get_args, get_origin
 
@@ -226,7 +226,7 @@ def _markup_escaped(command: Any, format_help: Any) -> Any:
     from rich.markup import escape
 
     def escaped(ctx: Any, formatter: Any) -> Any:
-        shown = [command, *command.get_params(ctx), *getattr(command, "commands", {}).values()]
+        shown = [command, *command.get_params(ctx), *_subcommands(command, ctx)]
         kept = [(thing, name, getattr(thing, name, None)) for thing in shown
                 for name in ("help", "short_help", "epilog")]
         try:
@@ -240,6 +240,13 @@ def _markup_escaped(command: Any, format_help: Any) -> Any:
                     setattr(thing, name, text)
 
     return escaped
+
+
+def _subcommands(command: Any, ctx: Any) -> list[Any]:
+    """The commands a group's help screen lists (for the root, without loading any)."""
+    if isinstance(command, CardgenGroup):
+        return command.listed(ctx)
+    return list(getattr(command, "commands", {}).values())
 
 
 def _dress(command: Any, path: str) -> None:
@@ -261,16 +268,114 @@ def _dress(command: Any, path: str) -> None:
         command.context_class(command, help_option_names=HELP_OPTIONS))
     if help_option is not None:
         _dress_param(help_option, path)
-    for name, sub in getattr(command, "commands", {}).items():
+    loaded = command.lazy.loaded if isinstance(command, CardgenGroup) else getattr(
+        command, "commands", {})  # the root's commands are dressed when made
+    for name, sub in loaded.items():
         _dress(sub, f"{path} {name}".strip())
 
 
+# The root's commands in the order its help lists them, each with the summary it shows
+# there: the root help screen shows them without importing the commands' modules (a test
+# checks them against the commands' own).
+SUMMARIES: dict[str, str] = {
+    "card": "Print the card: PDF, SVG and PNG files, ready for a print shop.",
+    "init": "Write a commented example config to edit.",
+    "sheet": "Impose cards N-up on A4 or Letter, for a home or office printer.",
+    "rules": "Print the rules of a game, or of all six, as a book or a booklet.",
+    "playsheet": "Print grids and tallies per player, for a table short of cards.",
+    "referee": "Replay a Node game record and say whether every move is legal.",
+    "rotator": "Rotator, the one-player game: show, play, solve and make boards.",
+    "connector": "Connector, the puzzle on the card's back: validate, solve, show.",
+    "ladder": "Corporate Ladder: check a deck, decide an attack, print a mat.",
+    "nodes": "The Node games: play Reflector or Deflector against the computer.",
+}
+
+
+class _Commands(MutableMapping[str, Any]):
+    """The root's commands by name, each made when first looked up (``[name]``, ``get``,
+    ``items``, ``values``), by ``make`` and then dressed for help; its names (``keys``,
+    iteration, ``in``) need none made. :data:`SUMMARIES` first, in their order."""
+
+    def __init__(self, made: Mapping[str, Any], make: Callable[[str], Any]) -> None:
+        self.loaded: dict[str, Any] = dict(made)
+        self._make = make
+
+    def __getitem__(self, name: str) -> Any:
+        command = self.loaded.get(name)
+        if command is None:
+            if name not in SUMMARIES:
+                raise KeyError(name)
+            command = self.loaded[name] = self._make(name)
+            _dress(command, name)
+        return command
+
+    def __setitem__(self, name: str, command: Any) -> None:
+        self.loaded[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        del self.loaded[name]
+
+    def __iter__(self) -> Iterator[str]:
+        yield from SUMMARIES
+        yield from (name for name in self.loaded if name not in SUMMARIES)
+
+    def __len__(self) -> int:
+        return len(SUMMARIES) + sum(name not in SUMMARIES for name in self.loaded)
+
+    def __contains__(self, name: object) -> bool:
+        return name in SUMMARIES or name in self.loaded
+
+
 class CardgenGroup(TyperGroup):
-    """The ``cardgen`` group: Typer's, with the help screens set up (see the module)."""
+    """The ``cardgen`` group: Typer's, with the help screens set up (see the module), and
+    its commands made when first asked for (Click's "lazy loading of subcommands"): a
+    command line imports the module of the one command it runs, and the root help screen
+    none (it lists :data:`SUMMARIES`). :meth:`load` makes a command (a subclass knows how);
+    ``commands`` holds them all, each made when looked up (what walks the tree sees the
+    whole tree)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._summaries: dict[str, Any] = {}
+        self._listing = False
         super().__init__(*args, **kwargs)
+        self.commands = self.lazy = _Commands(self.commands, self.load)
         _dress(self, "")
+
+    def load(self, name: str) -> Any:
+        """The command ``name`` of :data:`SUMMARIES`, made."""
+        raise NotImplementedError(name)
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(self.lazy)  # (Typer's goes through the items, making every command)
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if self._listing and cmd_name in SUMMARIES and cmd_name not in self.lazy.loaded:
+            return self._summary(cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def _summary(self, name: str) -> Any:
+        """A stand-in for the command ``name`` in the root's list: its name and summary."""
+        from typer.core import TyperCommand
+
+        if name not in self._summaries:
+            self._summaries[name] = TyperCommand(name=name, help=SUMMARIES[name],
+                                                 short_help=SUMMARIES[name])
+        return self._summaries[name]
+
+    def listed(self, ctx: Any) -> list[Any]:
+        """The commands the help screen lists: those made, and stand-ins for the rest."""
+        listing, self._listing = self._listing, True
+        try:
+            return [self.get_command(ctx, name) for name in self.list_commands(ctx)]
+        finally:
+            self._listing = listing
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        listing, self._listing = self._listing, True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = listing
 
     def get_params(self, ctx: Any) -> list[Any]:
         # Typer adds --install-completion and --show-completion after making the group.
