@@ -194,6 +194,78 @@ class _Argument(TyperArgument):
         return self.shown
 
 
+_NOT_QUICK = object()
+
+
+class _QuickCoercion:
+    """A parameter's coercion (Typer 0.2x: ``RuntimeParam.coerce``) that answers the
+    common values itself and hands the rest to Typer's own, made only then. Typer's makes
+    a Pydantic ``TypeAdapter`` for every parameter of a command, defaults included: half
+    the import time of a light command. Answered here, exactly as Typer's would: no value
+    (None, or ``()`` for a list), a text for a text, a default of the number's type, a
+    path typed for a path (as Typer's, which only makes it a ``Path`` first), and a value
+    for a ``parser`` (the parser's result). A ``ValueError`` on the way goes to Typer's,
+    which words it. tests/test_cold_start.py checks the values against Typer's own."""
+
+    def __init__(self, descriptor: Any) -> None:
+        self.descriptor = descriptor
+        self._full: Any = None
+
+    def full(self) -> Any:
+        """Typer's own coercion of the parameter."""
+        if self._full is None:
+            from typer._coercion import build_runtime_param
+
+            self._full = build_runtime_param(self.descriptor)
+        return self._full
+
+    def coerce(self, value: Any, param: Any, ctx: Any) -> Any:
+        many = param.multiple or param.nargs == -1
+        if value is None:
+            return () if many else None
+        quick = _NOT_QUICK if many else self._quick(value, param, ctx)
+        if quick is _NOT_QUICK:
+            return self.full().coerce(value, param=param, ctx=ctx)
+        return quick
+
+    def _quick(self, value: Any, param: Any, ctx: Any) -> Any:
+        from typer._param_types import coerce_cli_path, routes_to_path
+
+        kind, info = self.descriptor.annotation, self.descriptor.parameter_info
+        if self.descriptor.file_annotation is not None:
+            return _NOT_QUICK
+        if info.parser is not None:
+            try:
+                return info.parser(value)
+            except (ValueError, AssertionError):  # Typer's words them
+                return _NOT_QUICK
+        bounded = info.min is not None or info.max is not None or info.clamp
+        if kind is str and isinstance(value, str):
+            return str(value)
+        if kind is int and type(value) is int and not bounded:
+            return value
+        if kind is float and type(value) in (int, float) and not bounded:
+            return float(value)
+        if isinstance(kind, type) and issubclass(kind, Path) and routes_to_path(kind, info):
+            path_type = info.path_type or kind
+            if isinstance(path_type, type) and issubclass(path_type, Path) and isinstance(
+                    value, str | path_type):
+                typed = value if isinstance(value, path_type) else path_type(value)
+                try:
+                    return coerce_cli_path(typed, info, path_type=path_type, param=param,
+                                           ctx=ctx)
+                except (ValueError, AssertionError):  # (a NUL byte) Typer's words them
+                    return _NOT_QUICK
+        return _NOT_QUICK
+
+
+def _quick_coercion(param: Any) -> None:
+    """Give ``param`` a :class:`_QuickCoercion` (with a Typer that coerces this way)."""
+    descriptor = getattr(param, "type_descriptor", None)
+    if descriptor is not None and getattr(param, "_runtime_param", False) is None:
+        param._runtime_param = _QuickCoercion(descriptor)
+
+
 def _one_line_paragraphs(text: str) -> str:
     return "\n\n".join(" ".join(part.split()) for part in text.strip().split("\n\n"))
 
@@ -202,6 +274,7 @@ def _dress_param(param: Any, path: str) -> None:
     if getattr(param, "_cardgen_dressed", False):
         return
     param._cardgen_dressed = True
+    _quick_coercion(param)
     if param.param_type_name == "argument":
         if param.metavar is None:
             param.metavar = param.name.upper()
@@ -223,9 +296,10 @@ def _markup_escaped(command: Any, format_help: Any) -> Any:
     markup: while the screen is made, each text it shows (the command's, its options',
     its commands' summaries) is escaped, then put back. The texts themselves stay plain
     for everything else that reads them (a reference generator, Click's plain help)."""
-    from rich.markup import escape
 
     def escaped(ctx: Any, formatter: Any) -> Any:
+        from rich.markup import escape  # only for a help screen, which imports Rich anyway
+
         shown = [command, *command.get_params(ctx), *_subcommands(command, ctx)]
         kept = [(thing, name, getattr(thing, name, None)) for thing in shown
                 for name in ("help", "short_help", "epilog")]
