@@ -16,9 +16,11 @@ Each row pairs a command with its floor:
   FILE`` against ``python -c pass``, a bare interpreter.
 
 For each pair the runs alternate (A B A B ...), after one warm-up run of each to fill
-the OS file caches, and the medians are compared: CPU (user + system of the process, the
-figure the targets are about) and wall. Every command must exit 0, and every run of a
-command must write the same bytes (the check that it did the same work each time).
+the OS file caches and Python's bytecode caches (``__pycache__``, which an installed
+package has: the runs ignore ``PYTHONDONTWRITEBYTECODE``), and the medians are
+compared: CPU (user + system of the process, the figure the targets are about) and wall.
+Every command must exit 0, and every run of a command must write the same bytes (the
+check that it did the same work each time).
 Prints one row per pair, and the load of the machine (``os.getloadavg``) before and after.
 """
 
@@ -39,6 +41,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 BOARD = "R1:B2B8E4I2I8-B4E2E8H4I9"
 ASSEMBLY = ROOT / "templates" / "connector" / "reflector.toml"
+ENV = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
 
 
 def _run(cmd: list[str], cwd: Path) -> tuple[float, float, str]:
@@ -47,7 +50,7 @@ def _run(cmd: list[str], cwd: Path) -> tuple[float, float, str]:
     shutil.rmtree(cwd / "out", ignore_errors=True)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(cmd, cwd=cwd, capture_output=True)
+    done = subprocess.run(cmd, cwd=cwd, capture_output=True, env=ENV)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
@@ -106,20 +109,13 @@ def main() -> None:
           f"cold runs of each, medians; every run exited 0 with the same bytes")
     print(f"{'command':<32} {'floor':<24} {'CPU s':>6} {'floor':>6} {'ratio':>6} "
           f"{'wall s':>7} {'floor':>6} {'ratio':>6}")
-    env_columns = os.environ.get("COLUMNS")
-    os.environ["COLUMNS"] = "80"  # the same help screen whatever the terminal
-    try:
-        with tempfile.TemporaryDirectory() as tmp:
-            for name, floor_name, floor, command in rows:
-                f_cpu, f_wall, c_cpu, c_wall = _pair(floor, command, runs, Path(tmp))
-                print(f"{name:<32} {floor_name:<24} {c_cpu:6.3f} {f_cpu:6.3f} "
-                      f"{c_cpu / f_cpu:6.2f} {c_wall:7.3f} {f_wall:6.3f} {c_wall / f_wall:6.2f}",
-                      flush=True)
-    finally:
-        if env_columns is None:
-            os.environ.pop("COLUMNS", None)
-        else:
-            os.environ["COLUMNS"] = env_columns
+    ENV["COLUMNS"] = "80"  # the same help screen whatever the terminal
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, floor_name, floor, command in rows:
+            f_cpu, f_wall, c_cpu, c_wall = _pair(floor, command, runs, Path(tmp))
+            print(f"{name:<32} {floor_name:<24} {c_cpu:6.3f} {f_cpu:6.3f} "
+                  f"{c_cpu / f_cpu:6.2f} {c_wall:7.3f} {f_wall:6.3f} {c_wall / f_wall:6.2f}",
+                  flush=True)
     print(f"load after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
