@@ -121,18 +121,22 @@ _BLOCKS: dict[str, tuple[tuple[int, int, int, int], ...]] = {
     ),
 }
 
-# The field GF(256) of the error-correction codewords (x^8 + x^4 + x^3 + x^2 + 1).
-_EXP = [0] * 512
-_LOG = [0] * 256
-_value = 1
-for _power in range(255):
-    _EXP[_power] = _value
-    _LOG[_value] = _power
-    _value <<= 1
-    if _value & 0x100:
-        _value ^= 0x11D
-for _power in range(255, 512):
-    _EXP[_power] = _EXP[_power - 255]
+def _field() -> tuple[list[int], list[int]]:
+    """Powers (doubled, so that a sum of two logarithms needs no modulo) and logarithms
+    of the field GF(256) of the error-correction codewords (x^8 + x^4 + x^3 + x^2 + 1)."""
+    exp, log = [0] * 512, [0] * 256
+    value = 1
+    for power in range(255):
+        exp[power] = exp[power + 255] = value
+        log[value] = power
+        value <<= 1
+        if value & 0x100:
+            value ^= 0x11D
+    exp[510], exp[511] = exp[0], exp[1]
+    return exp, log
+
+
+_EXP, _LOG = _field()
 
 
 @functools.lru_cache(maxsize=64)
