@@ -2,7 +2,7 @@
 measured in the same run with whole processes interleaved (floor, command, floor,
 command, ...).
 
-    python benchmarks/bench_card.py [--runs N]
+    python benchmarks/bench_card.py [--runs N] [--cardgen-from FOLDER]
 
 Each row pairs a command with its floor:
 
@@ -22,6 +22,8 @@ compared: CPU (user + system of the process, the figure the targets are about) a
 Every command must exit 0, and every run of a command must write the same bytes (the
 check that it did the same work each time).
 Prints one row per pair, and the load of the machine (``os.getloadavg``) before and after.
+``--cardgen-from`` times the cardgen of another checkout (``git worktree add /tmp/old
+main``), for a before and after on the same machine.
 """
 
 from __future__ import annotations
@@ -84,7 +86,12 @@ def _pair(floor: list[str], command: list[str], runs: int, cwd: Path
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="runs of each (default 5)")
-    runs = parser.parse_args().runs
+    parser.add_argument("--cardgen-from", type=Path, default=None,
+                        help="the checkout whose cardgen to time (default: this one)")
+    args = parser.parse_args()
+    runs = args.runs
+    if args.cardgen_from is not None:
+        ENV["PYTHONPATH"] = str(args.cardgen_from.resolve())
     py = sys.executable
     cardgen = [py, "-m", "cardgen"]
     imports = [py, "-c", "import reportlab.pdfgen.canvas, PIL.Image"]
@@ -105,8 +112,9 @@ def main() -> None:
         ("cardgen connector validate FILE", "python -c pass", bare,
          [*cardgen, "connector", "validate", str(ASSEMBLY)]),
     ]
-    print(f"load before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {runs} interleaved "
-          f"cold runs of each, medians; every run exited 0 with the same bytes")
+    source = args.cardgen_from or ROOT
+    print(f"cardgen from {source}; load before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
+          f"{runs} interleaved cold runs of each, medians; every run exited 0 with the same bytes")
     print(f"{'command':<32} {'floor':<24} {'CPU s':>6} {'floor':>6} {'ratio':>6} "
           f"{'wall s':>7} {'floor':>6} {'ratio':>6}")
     ENV["COLUMNS"] = "80"  # the same help screen whatever the terminal
