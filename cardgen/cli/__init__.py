@@ -6,7 +6,8 @@ check that found a problem), never a traceback; with ``--json``, a JSON object t
 Library errors name fields in the input's own terms; the command line words
 parameter errors with its option names (``cli.common.OPTIONS``).
 Heavy libraries (reportlab, Pillow, fontTools, svgwrite) are imported inside the
-commands so that ``cardgen --help`` stays fast.
+commands, and each command's module when the command is first asked for (:data:`COMMANDS`),
+so that ``cardgen --help`` and the light commands stay fast.
 
 It sits on top: it puts the products (``cardgen.card``, ``cardgen.rules``) and the games
 together, and nothing imports it but ``cardgen.__main__``.
@@ -103,15 +104,15 @@ class _Root(CardgenGroup):
     def load(self, name: str) -> Any:
         module_name, attribute, group = COMMANDS[name]
         made = getattr(importlib.import_module(f"cardgen.cli.{module_name}"), attribute)
+        # A Typer of this one command, with the root's settings, made into Click's group:
+        # the command is what Typer makes of the root with all its commands.
+        holder = typer.Typer(rich_markup_mode=app.rich_markup_mode,
+                             pretty_exceptions_short=app.pretty_exceptions_short)
         if group:
-            return typer.main.get_group_from_info(
-                typer.models.TyperInfo(made), pretty_exceptions_short=app.pretty_exceptions_short,
-                rich_markup_mode=app.rich_markup_mode, suggest_commands=app.suggest_commands)
-        holder = typer.Typer()
-        holder.command()(made)
-        return typer.main.get_command_from_info(
-            holder.registered_commands[0], pretty_exceptions_short=app.pretty_exceptions_short,
-            rich_markup_mode=app.rich_markup_mode)
+            holder.add_typer(made)
+        else:
+            holder.command()(made)
+        return typer.main.get_group(holder).commands[name]
 
 
 app = typer.Typer(

@@ -17,7 +17,11 @@ epilog, and has each help screen escape Rich markup in the texts it shows (Typer
 nothing): help texts are written, and stay, plain.
 
 It imports nothing heavy: the choices are written out here (a test checks them against
-the enums the commands parse them with), so that ``cardgen --help`` stays fast.
+the enums the commands parse them with), so that ``cardgen --help`` stays fast. For the
+same reason the root group makes its commands when first asked for (:class:`CardgenGroup`,
+its help listing :data:`SUMMARIES`), and each parameter coerces its usual values without
+Typer's Pydantic adapters (:class:`_QuickCoercion`): a command imports its own module and
+what its work needs (tests/test_cold_start.py).
 """
 
 from __future__ import annotations
@@ -200,8 +204,9 @@ _NOT_QUICK = object()
 class _QuickCoercion:
     """A parameter's coercion (Typer 0.2x: ``RuntimeParam.coerce``) that answers the
     common values itself and hands the rest to Typer's own, made only then. Typer's makes
-    a Pydantic ``TypeAdapter`` for every parameter of a command, defaults included: half
-    the import time of a light command. Answered here, exactly as Typer's would: no value
+    a Pydantic ``TypeAdapter`` for every parameter of a command, defaults included: about
+    50 ms of CPU to import Pydantic, more than half of what ``cardgen connector validate``
+    costs without it. Answered here, exactly as Typer's would: no value
     (None, or ``()`` for a list), a text for a text, a default of the number's type, a
     path typed for a path (as Typer's, which only makes it a ``Path`` first), and a value
     for a ``parser`` (the parser's result). A ``ValueError`` on the way goes to Typer's,
@@ -229,8 +234,10 @@ class _QuickCoercion:
         return quick
 
     def _quick(self, value: Any, param: Any, ctx: Any) -> Any:
-        from typer._param_types import coerce_cli_path, routes_to_path
-
+        try:
+            from typer._param_types import coerce_cli_path, routes_to_path
+        except ImportError:  # another Typer: its own coercion, always
+            return _NOT_QUICK
         kind, info = self.descriptor.annotation, self.descriptor.parameter_info
         if self.descriptor.file_annotation is not None:
             return _NOT_QUICK
