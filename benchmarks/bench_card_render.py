@@ -138,25 +138,22 @@ def main() -> None:
 
     from reportlab.graphics.barcode import qrencoder
 
-    from cardgen.draw.qr import best_mask
+    from cardgen.draw.qr import ErrorCorrection, _encoded
 
     vcards = [f"BEGIN:VCARD\nVERSION:3.0\nFN:Ada Example {n}\nEMAIL:ada{n}@example.org\n"
               f"TEL:+1 555 01{n:02d}\nURL:https://example.org/{n}\nEND:VCARD" for n in range(8)]
 
-    def qr(choose: Callable[[Any], int]) -> Callable[[], list[Any]]:
-        def make() -> list[Any]:
-            made = []
-            for text in vcards:
-                code = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.L)
-                code.addData(qrencoder.QR8bitByte(text.encode()))
-                code.version = code.calculate_version()
-                code.makeImpl(False, choose(code))
-                made.append(code.modules)
-            return made
-        return make
+    def plain_qr() -> list[Any]:
+        made = []
+        for text in vcards:
+            code = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.L)
+            code.addData(qrencoder.QR8bitByte(text.encode()))
+            code.make()
+            made.append(tuple(tuple(row) for row in code.modules))
+        return made
 
-    _row(f"QR codes of {len(vcards)} vCards", qr(lambda code: code.getBestMaskPattern()),
-         qr(best_mask), runs)
+    _row(f"QR codes of {len(vcards)} vCards (reportlab's, cardgen's)", plain_qr,
+         lambda: [_encoded.__wrapped__(text, ErrorCorrection.L) for text in vcards], runs)
     from cardgen.render.png import _bezier, _bezier_plain
 
     curves = [((r * 7.0, 3.0), (r * 11.0, 900.0), (2000.0 - r, 40.0), (1500.0, r * 5.0))

@@ -79,7 +79,7 @@ MAY_IMPORT: dict[str, set[str]] = {
 # Third-party libraries each part imports (the standard library is always allowed),
 # exactly, as each package's docstring names them too.
 THIRD_PARTY: dict[str, set[str]] = {
-    "draw": {"PIL", "reportlab"},  # raster reading; reportlab's QR encoder
+    "draw": {"PIL"},  # raster reading
     "text": {"fontTools", "reportlab"},  # reportlab: a trial parse of a user's font
     "card": {"PIL"},  # the portraits' duotone
     "render": {"reportlab", "PIL", "svgwrite", "fontTools"},

@@ -168,15 +168,16 @@ def _plain_qr(text: str, level: str):
 
 @pytest.mark.parametrize("chunk", sampled(range(2), 0))
 def test_the_qr_mask_and_matrix_are_reportlabs(chunk, monkeypatch):
-    """``best_mask`` chooses the mask reportlab's ``make`` chooses, and ``lost_points``
-    scores each of the eight test symbols as ``QRUtil.getLostPoint`` does, for every
-    text. (reportlab's scoring is most of the test's time, so each test symbol is scored
-    by reportlab once: ``make`` scores the eight itself, in ``getBestMaskPattern``, and
-    the test records each score and the mask chosen as ``make`` computes them, instead
-    of asking reportlab for them a second and a third time.)"""
+    """cardgen's encoder makes the symbol reportlab's ``make`` makes (its mask included),
+    and ``lost_points`` scores each of the eight test symbols as ``QRUtil.getLostPoint``
+    does, for every text. (reportlab's scoring is most of the test's time, so each test
+    symbol is scored by reportlab once: ``make`` scores the eight itself, in
+    ``getBestMaskPattern``, and the test records each score and the mask chosen as
+    ``make`` computes them, instead of asking reportlab for them a second and a third
+    time.)"""
     from reportlab.graphics.barcode.qrencoder import QRUtil
 
-    from cardgen.draw.qr import ErrorCorrection, _encoded, best_mask, lost_points
+    from cardgen.draw.qr import ErrorCorrection, _encoded, lost_points
 
     plain_score = QRUtil.getLostPoint
     scored: list[tuple[int, int]] = []  # reportlab's score, lost_points's, per test symbol
@@ -206,12 +207,9 @@ def test_the_qr_mask_and_matrix_are_reportlabs(chunk, monkeypatch):
             continue
         assert len(scored) == 8 and chosen_by_make  # make scored the eight symbols
         assert [ours for _, ours in scored] == [theirs for theirs, _ in scored]
-        fast = _plain_qr(text, level)
-        fast.version = fast.calculate_version()
         size = plain.getModuleCount()
         assert _encoded.__wrapped__(text, ErrorCorrection(level)) == tuple(
             tuple(bool(plain.isDark(r, c)) for c in range(size)) for r in range(size))
-        assert best_mask(fast) == chosen_by_make[0]
         checked += 1
     assert checked >= 15
 

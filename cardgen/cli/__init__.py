@@ -6,7 +6,8 @@ check that found a problem), never a traceback; with ``--json``, a JSON object t
 Library errors name fields in the input's own terms; the command line words
 parameter errors with its option names (``cli.common.OPTIONS``).
 Heavy libraries (reportlab, Pillow, fontTools, svgwrite) are imported inside the
-commands so that ``cardgen --help`` stays fast.
+commands, and each command's module when the command is first asked for (:data:`COMMANDS`),
+so that ``cardgen --help`` and the light commands stay fast.
 
 It sits on top: it puts the products (``cardgen.card``, ``cardgen.rules``) and the games
 together, and nothing imports it but ``cardgen.__main__``.
@@ -39,14 +40,6 @@ from typing import Annotated, Any
 import typer
 
 from cardgen import __version__
-from cardgen.cli import card as card_commands
-from cardgen.cli import connector as connector_commands
-from cardgen.cli import ladder as ladder_commands
-from cardgen.cli import nodes as nodes_commands
-from cardgen.cli import playsheet as playsheet_commands
-from cardgen.cli import referee as referee_commands
-from cardgen.cli import rotator as rotator_commands
-from cardgen.cli import rules as rules_commands
 from cardgen.cli.common import (
     OPTIONS,
     USAGE,
@@ -86,10 +79,46 @@ __all__ = ["STATUS", "STOPPING_SIGNALS", "Interrupted", "app", "main", "run"]
 USAGE_STATUS = 2
 BROKEN_PIPE_STATUS = 141  # 128 + SIGPIPE, as a shell reports a command a pipe stopped
 
+# Where each command of the root is: its module in cardgen.cli, the name there, and whether
+# it is a group (a Typer of its own) or a function. Each module is imported when its command
+# is first asked for (see CardgenGroup): ``cardgen rotator solve`` imports the Rotator
+# commands only, ``cardgen --help`` none.
+COMMANDS: dict[str, tuple[str, str, bool]] = {
+    "card": ("card", "card", False),
+    "init": ("card", "init", False),
+    "sheet": ("card", "sheet", False),
+    "rules": ("rules", "rules", False),
+    "playsheet": ("playsheet", "playsheet", False),
+    "referee": ("referee", "referee", False),
+    "rotator": ("rotator", "rotator", True),
+    "connector": ("connector", "connector", True),
+    "ladder": ("ladder", "ladder", True),
+    "nodes": ("nodes", "nodes", True),
+}
+
+
+class _Root(CardgenGroup):
+    """The root group, whose commands are made from :data:`COMMANDS` when first asked for,
+    as Typer would have made them all at once."""
+
+    def load(self, name: str) -> Any:
+        module_name, attribute, group = COMMANDS[name]
+        made = getattr(importlib.import_module(f"cardgen.cli.{module_name}"), attribute)
+        # A Typer of this one command, with the root's settings, made into Click's group:
+        # the command is what Typer makes of the root with all its commands.
+        holder = typer.Typer(rich_markup_mode=app.rich_markup_mode,
+                             pretty_exceptions_short=app.pretty_exceptions_short)
+        if group:
+            holder.add_typer(made)
+        else:
+            holder.command()(made)
+        return typer.main.get_group(holder).commands[name]
+
+
 app = typer.Typer(
     name="cardgen",
     help="Print-ready foldable game business cards, and the games played on them.",
-    cls=CardgenGroup,
+    cls=_Root,
     context_settings=CONTEXT,
     rich_markup_mode="rich",
     no_args_is_help=True,
@@ -112,16 +141,6 @@ def _root(
     """Print-ready foldable game business cards, and the games played on them."""
 
 
-app.command()(card_commands.card)
-app.command()(card_commands.init)
-app.command()(card_commands.sheet)
-app.add_typer(rotator_commands.rotator)
-app.add_typer(connector_commands.connector)
-app.add_typer(ladder_commands.ladder)
-app.add_typer(nodes_commands.nodes)
-app.command()(rules_commands.rules)
-app.command()(playsheet_commands.playsheet)
-app.command()(referee_commands.referee)
 
 
 def _click_errors() -> ModuleType:

@@ -44,11 +44,11 @@ from cardgen.errors import (
     one_line,
     shorten,
 )
-from cardgen.render import Format
 
 if TYPE_CHECKING:
     from cardgen.draw.page import Document
     from cardgen.output import Written
+    from cardgen.render import Format
 
 E = TypeVar("E", bound=enum.Enum)
 
@@ -260,6 +260,8 @@ def parse_choice(kind: Iterable[E], value: str, option: str) -> E:
 
 
 def parse_formats(value: str) -> list[Format]:
+    from cardgen.render import Format  # (it imports the page model: not for --help)
+
     wanted = [part.strip().lower() for part in value.split(",") if part.strip()]
     for fmt in wanted:
         if fmt not in {f.value for f in Format}:

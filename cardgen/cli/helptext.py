@@ -17,13 +17,17 @@ epilog, and has each help screen escape Rich markup in the texts it shows (Typer
 nothing): help texts are written, and stay, plain.
 
 It imports nothing heavy: the choices are written out here (a test checks them against
-the enums the commands parse them with), so that ``cardgen --help`` stays fast.
+the enums the commands parse them with), so that ``cardgen --help`` stays fast. For the
+same reason the root group makes its commands when first asked for (:class:`CardgenGroup`,
+its help listing :data:`SUMMARIES`), and each parameter coerces its usual values without
+Typer's Pydantic adapters (:class:`_QuickCoercion`): a command imports its own module and
+what its work needs (tests/test_cold_start.py).
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from pathlib import Path
 from typing import Any, get_args, get_origin
 
@@ -194,6 +198,81 @@ class _Argument(TyperArgument):
         return self.shown
 
 
+_NOT_QUICK = object()
+
+
+class _QuickCoercion:
+    """A parameter's coercion (Typer 0.2x: ``RuntimeParam.coerce``) that answers the
+    common values itself and hands the rest to Typer's own, made only then. Typer's makes
+    a Pydantic ``TypeAdapter`` for every parameter of a command, defaults included: about
+    50 ms of CPU to import Pydantic, more than half of what ``cardgen connector validate``
+    costs without it. Answered here, exactly as Typer's would: no value
+    (None, or ``()`` for a list), a text for a text, a default of the number's type, a
+    path typed for a path (as Typer's, which only makes it a ``Path`` first), and a value
+    for a ``parser`` (the parser's result). A ``ValueError`` on the way goes to Typer's,
+    which words it. tests/test_cold_start.py checks the values against Typer's own."""
+
+    def __init__(self, descriptor: Any) -> None:
+        self.descriptor = descriptor
+        self._full: Any = None
+
+    def full(self) -> Any:
+        """Typer's own coercion of the parameter."""
+        if self._full is None:
+            from typer._coercion import build_runtime_param
+
+            self._full = build_runtime_param(self.descriptor)
+        return self._full
+
+    def coerce(self, value: Any, param: Any, ctx: Any) -> Any:
+        many = param.multiple or param.nargs == -1
+        if value is None:
+            return () if many else None
+        quick = _NOT_QUICK if many else self._quick(value, param, ctx)
+        if quick is _NOT_QUICK:
+            return self.full().coerce(value, param=param, ctx=ctx)
+        return quick
+
+    def _quick(self, value: Any, param: Any, ctx: Any) -> Any:
+        try:
+            from typer._param_types import coerce_cli_path, routes_to_path
+        except ImportError:  # another Typer: its own coercion, always
+            return _NOT_QUICK
+        kind, info = self.descriptor.annotation, self.descriptor.parameter_info
+        if self.descriptor.file_annotation is not None:
+            return _NOT_QUICK
+        if info.parser is not None:
+            try:
+                return info.parser(value)
+            except (ValueError, AssertionError):  # Typer's words them
+                return _NOT_QUICK
+        bounded = info.min is not None or info.max is not None or info.clamp
+        if kind is str and isinstance(value, str):
+            return str(value)
+        if kind is int and type(value) is int and not bounded:
+            return value
+        if kind is float and type(value) in (int, float) and not bounded:
+            return float(value)
+        if isinstance(kind, type) and issubclass(kind, Path) and routes_to_path(kind, info):
+            path_type = info.path_type or kind
+            if isinstance(path_type, type) and issubclass(path_type, Path) and isinstance(
+                    value, str | path_type):
+                typed = value if isinstance(value, path_type) else path_type(value)
+                try:
+                    return coerce_cli_path(typed, info, path_type=path_type, param=param,
+                                           ctx=ctx)
+                except (ValueError, AssertionError):  # (a NUL byte) Typer's words them
+                    return _NOT_QUICK
+        return _NOT_QUICK
+
+
+def _quick_coercion(param: Any) -> None:
+    """Give ``param`` a :class:`_QuickCoercion` (with a Typer that coerces this way)."""
+    descriptor = getattr(param, "type_descriptor", None)
+    if descriptor is not None and getattr(param, "_runtime_param", False) is None:
+        param._runtime_param = _QuickCoercion(descriptor)
+
+
 def _one_line_paragraphs(text: str) -> str:
     return "\n\n".join(" ".join(part.split()) for part in text.strip().split("\n\n"))
 
@@ -202,6 +281,7 @@ def _dress_param(param: Any, path: str) -> None:
     if getattr(param, "_cardgen_dressed", False):
         return
     param._cardgen_dressed = True
+    _quick_coercion(param)
     if param.param_type_name == "argument":
         if param.metavar is None:
             param.metavar = param.name.upper()
@@ -223,10 +303,11 @@ def _markup_escaped(command: Any, format_help: Any) -> Any:
     markup: while the screen is made, each text it shows (the command's, its options',
     its commands' summaries) is escaped, then put back. The texts themselves stay plain
     for everything else that reads them (a reference generator, Click's plain help)."""
-    from rich.markup import escape
 
     def escaped(ctx: Any, formatter: Any) -> Any:
-        shown = [command, *command.get_params(ctx), *getattr(command, "commands", {}).values()]
+        from rich.markup import escape  # only for a help screen, which imports Rich anyway
+
+        shown = [command, *command.get_params(ctx), *_subcommands(command, ctx)]
         kept = [(thing, name, getattr(thing, name, None)) for thing in shown
                 for name in ("help", "short_help", "epilog")]
         try:
@@ -240,6 +321,13 @@ def _markup_escaped(command: Any, format_help: Any) -> Any:
                     setattr(thing, name, text)
 
     return escaped
+
+
+def _subcommands(command: Any, ctx: Any) -> list[Any]:
+    """The commands a group's help screen lists (for the root, without loading any)."""
+    if isinstance(command, CardgenGroup):
+        return command.listed(ctx)
+    return list(getattr(command, "commands", {}).values())
 
 
 def _dress(command: Any, path: str) -> None:
@@ -261,16 +349,114 @@ def _dress(command: Any, path: str) -> None:
         command.context_class(command, help_option_names=HELP_OPTIONS))
     if help_option is not None:
         _dress_param(help_option, path)
-    for name, sub in getattr(command, "commands", {}).items():
+    loaded = command.lazy.loaded if isinstance(command, CardgenGroup) else getattr(
+        command, "commands", {})  # the root's commands are dressed when made
+    for name, sub in loaded.items():
         _dress(sub, f"{path} {name}".strip())
 
 
+# The root's commands in the order its help lists them, each with the summary it shows
+# there: the root help screen shows them without importing the commands' modules (a test
+# checks them against the commands' own).
+SUMMARIES: dict[str, str] = {
+    "card": "Print the card: PDF, SVG and PNG files, ready for a print shop.",
+    "init": "Write a commented example config to edit.",
+    "sheet": "Impose cards N-up on A4 or Letter, for a home or office printer.",
+    "rules": "Print the rules of a game, or of all six, as a book or a booklet.",
+    "playsheet": "Print grids and tallies per player, for a table short of cards.",
+    "referee": "Replay a Node game record and say whether every move is legal.",
+    "rotator": "Rotator, the one-player game: show, play, solve and make boards.",
+    "connector": "Connector, the puzzle on the card's back: validate, solve, show.",
+    "ladder": "Corporate Ladder: check a deck, decide an attack, print a mat.",
+    "nodes": "The Node games: play Reflector or Deflector against the computer.",
+}
+
+
+class _Commands(MutableMapping[str, Any]):
+    """The root's commands by name, each made when first looked up (``[name]``, ``get``,
+    ``items``, ``values``), by ``make`` and then dressed for help; its names (``keys``,
+    iteration, ``in``) need none made. :data:`SUMMARIES` first, in their order."""
+
+    def __init__(self, made: Mapping[str, Any], make: Callable[[str], Any]) -> None:
+        self.loaded: dict[str, Any] = dict(made)
+        self._make = make
+
+    def __getitem__(self, name: str) -> Any:
+        command = self.loaded.get(name)
+        if command is None:
+            if name not in SUMMARIES:
+                raise KeyError(name)
+            command = self.loaded[name] = self._make(name)
+            _dress(command, name)
+        return command
+
+    def __setitem__(self, name: str, command: Any) -> None:
+        self.loaded[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        del self.loaded[name]
+
+    def __iter__(self) -> Iterator[str]:
+        yield from SUMMARIES
+        yield from (name for name in self.loaded if name not in SUMMARIES)
+
+    def __len__(self) -> int:
+        return len(SUMMARIES) + sum(name not in SUMMARIES for name in self.loaded)
+
+    def __contains__(self, name: object) -> bool:
+        return name in SUMMARIES or name in self.loaded
+
+
 class CardgenGroup(TyperGroup):
-    """The ``cardgen`` group: Typer's, with the help screens set up (see the module)."""
+    """The ``cardgen`` group: Typer's, with the help screens set up (see the module), and
+    its commands made when first asked for (Click's "lazy loading of subcommands"): a
+    command line imports the module of the one command it runs, and the root help screen
+    none (it lists :data:`SUMMARIES`). :meth:`load` makes a command (a subclass knows how);
+    ``commands`` holds them all, each made when looked up (what walks the tree sees the
+    whole tree)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._summaries: dict[str, Any] = {}
+        self._listing = False
         super().__init__(*args, **kwargs)
+        self.commands = self.lazy = _Commands(self.commands, self.load)
         _dress(self, "")
+
+    def load(self, name: str) -> Any:
+        """The command ``name`` of :data:`SUMMARIES`, made."""
+        raise NotImplementedError(name)
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(self.lazy)  # (Typer's goes through the items, making every command)
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if self._listing and cmd_name in SUMMARIES and cmd_name not in self.lazy.loaded:
+            return self._summary(cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def _summary(self, name: str) -> Any:
+        """A stand-in for the command ``name`` in the root's list: its name and summary."""
+        from typer.core import TyperCommand
+
+        if name not in self._summaries:
+            self._summaries[name] = TyperCommand(name=name, help=SUMMARIES[name],
+                                                 short_help=SUMMARIES[name])
+        return self._summaries[name]
+
+    def listed(self, ctx: Any) -> list[Any]:
+        """The commands the help screen lists: those made, and stand-ins for the rest."""
+        listing, self._listing = self._listing, True
+        try:
+            return [self.get_command(ctx, name) for name in self.list_commands(ctx)]
+        finally:
+            self._listing = listing
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        listing, self._listing = self._listing, True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = listing
 
     def get_params(self, ctx: Any) -> list[Any]:
         # Typer adds --install-completion and --show-completion after making the group.

@@ -6,6 +6,5 @@ operations), shapes built from paths, print-ready rasters, and QR codes.
 ``cardgen.text``, the games, the products, rendering or the command line.
 
 May import: ``cardgen.errors``, ``cardgen.units`` and ``cardgen.datafile`` (reading input
-files safely); ``PIL`` (Pillow: rasters and colour profiles) and ``reportlab`` (its QR
-encoder), inside functions.
+files safely); ``PIL`` (Pillow: rasters and colour profiles), inside functions.
 """

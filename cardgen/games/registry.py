@@ -11,12 +11,12 @@ that nothing outside ``games`` imports a game's package.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from cardgen.errors import ParameterError, shorten
 from cardgen.games.base import Capability, Game, Outcome, Players, Unsupported
 from cardgen.games.names import GameName
-from cardgen.games.nodes.game import DEFECTOR, DEFLECTOR, REFLECTOR
 from cardgen.games.rotator.board import RotatorMap, sort_key
 from cardgen.games.rotator.describe import (
     ARROWS,
@@ -33,11 +33,24 @@ from cardgen.games.rotator.play import Hint, HintStatus, Phase, Session
 from cardgen.games.rotator.solver import Status
 from cardgen.schema import closest
 
-REGISTRY: dict[GameName, Game[Any, Any, Any, Any]] = {
-    game.name: game for game in (ROTATOR, REFLECTOR, DEFLECTOR, DEFECTOR)}
+
+@functools.cache
+def _registry() -> dict[GameName, Game[Any, Any, Any, Any]]:
+    """Every game by name, made when first asked for: the Node games' modules are a
+    third of a cold ``cardgen rotator solve``, which needs Rotator only."""
+    from cardgen.games.nodes.game import DEFECTOR, DEFLECTOR, REFLECTOR
+
+    return {game.name: game for game in (ROTATOR, REFLECTOR, DEFLECTOR, DEFECTOR)}
+
+
+def __getattr__(name: str) -> Any:
+    if name == "REGISTRY":  # every game by name, as :func:`games` (read, it is made)
+        return _registry()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
-    "ARROWS", "BOOST_CACHE", "GRAVITY_WORDS", "NODE_MARK", "REGISTRY", "SOLID_MARK",
+    "ARROWS", "BOOST_CACHE", "GRAVITY_WORDS", "NODE_MARK", "SOLID_MARK",
     "Capability", "Choice", "Game", "Grade", "Hint", "HintStatus", "Outcome", "Phase",
     "Players", "Position", "RotatorGame", "RotatorMap", "Session", "StartColumn", "Status",
     "TurnReport", "Unsupported", "games", "get_game", "gravity", "plural", "rotator",
@@ -47,18 +60,18 @@ __all__ = [
 
 def games() -> dict[GameName, Game[Any, Any, Any, Any]]:
     """Every registered game, in the order of :class:`GameName`."""
-    return dict(REGISTRY)
+    return dict(_registry())
 
 
 def get_game(name: str | GameName) -> Game[Any, Any, Any, Any]:
     """The game called ``name`` (any case, spaces around); a ParameterError naming the
     closest game, or listing them, for any other name."""
-    known = [game.value for game in REGISTRY]
+    known = [game.value for game in _registry()]
     key = name.value if isinstance(name, GameName) else name.strip().lower()
     if key not in known:
         raise ParameterError("game", f"must be a game cardgen knows, not {shorten(str(name))}"
                              + closest(key, known, known), value=name)
-    return REGISTRY[GameName(key)]
+    return _registry()[GameName(key)]
 
 
 def rotator() -> RotatorGame:
