@@ -26,9 +26,10 @@ import gc
 import heapq
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Literal, TypeVar
 
-from cardgen.board.cells import HEIGHT, WIDTH, Cell
+from cardgen.board.cells import HEIGHT, WIDTH, Cell, card_name
 from cardgen.games.rotator.engine import (
     BOOST_CACHE,
     GOAL_ROW,
@@ -943,7 +944,7 @@ class Solver:
         return StartResult(x, Status.NONE, states=explored)
 
     def solve(self, budget: int = DEFAULT_BUDGET, shortest: bool = True,
-              progress: Callable[[int], None] | None = None) -> Solution:
+              progress: Callable[[int], None] | None = None, jobs: int = 1) -> Solution:
         """The whole board. ``budget`` bounds every single search. With ``shortest``,
         each start gets its shortest line, falling back to any winning line when that
         search runs out of budget; without, each start only gets some winning line (the
@@ -954,24 +955,43 @@ class Solver:
         finds, see ``best_of``); only when a start's search ran out of budget before
         ruling out a line as short does ``best_line`` search all starts at once. The best
         line's own start shows the best line (a start's shortest line is the board's
-        when the board's starts there)."""
-        results = []
-        for x in range(WIDTH):
-            result = self.solve_start(x, budget) if shortest else None
-            if result is None or result.status is Status.UNDECIDED:
-                spent = result.states if result else 0
-                searched = result.searched if result else 0
-                result = self.witness(x, budget)
-                result.states += spent
-                result.searched = searched
-            results.append(result)
-            if progress:
-                progress(x)
+        when the board's starts there).
+
+        With ``jobs`` > 1 the ten starts are searched in that many worker processes
+        (``workers.ordered_map``; each start's search is the same, so the answers and the
+        states counted are too, only the order ``progress`` is told differs). Worth it
+        for one board (``rotator solve``), not where boards are already solved side by
+        side (the generator's workers)."""
+        search = partial(self._start, budget=budget, shortest=shortest)
+        results: list[StartResult]
+        if jobs > 1:
+            from cardgen.games.rotator.workers import ordered_map
+
+            results = ordered_map(search, range(WIDTH), jobs, progress,
+                                  what=lambda x: f"searching from {card_name((x, 0))}")
+        else:
+            results = []
+            for x in range(WIDTH):
+                results.append(search(x))
+                if progress:
+                    progress(x)
         best = (best_of(results) if shortest else None) or self.best_line(budget)
         if best.status is Status.WIN and results[best.start] is not best:
             # --quick, or a start whose own search ran out: the best line is its shortest.
             results[best.start] = replace(best, states=results[best.start].states)
         return Solution(best, results, budget)
+
+    def _start(self, x: int, budget: int, shortest: bool) -> StartResult:
+        """One start's outcome for ``solve``: its shortest line (with ``shortest``), or
+        some winning line when that search ran out of budget or was not asked for."""
+        result = self.solve_start(x, budget) if shortest else None
+        if result is None or result.status is Status.UNDECIDED:
+            spent = result.states if result else 0
+            searched = result.searched if result else 0
+            result = self.witness(x, budget)
+            result.states += spent
+            result.searched = searched
+        return result
 
 
 def best_of(results: list[StartResult]) -> StartResult | None:
