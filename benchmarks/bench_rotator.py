@@ -17,8 +17,11 @@ baseline or the plain search left undecided (they store a whole layer past the w
 the old solver counted every state it expanded) may be proved by the solver; those are
 counted and shown, and their lines replayed.
 Solver times are CPU seconds of this process (``time.process_time``), so that other work on
-the machine changes them little; the ratios are what to read. Then it times generating 12
-boards of each grade (wall-clock seconds, with every core).
+the machine changes them little; the ratios are what to read. Then, as ``rotator solve``
+runs by default, the ten starts in worker processes (``solve(jobs=CPUs)``): its wall-clock
+seconds against the plain search's and the solver's own in one process, and its CPU
+seconds (this process and its workers) against one process's, with the same answers.
+Then it times generating 12 boards of each grade (wall-clock seconds, with every core).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import resource
 import statistics
 import sys
 import time
@@ -92,17 +96,23 @@ def compare_plain(terrain: Terrain, plain: Any, new: Any, label: str) -> int:
     return undecided
 
 
-def plain_solve(terrain: Terrain, paused: bool) -> tuple[Any, float]:
-    """The plain search of the ten starts and its CPU seconds; with ``paused``, Python's
-    cycle collector is paused meanwhile, as the solver pauses it."""
-    t0 = time.process_time()
+def plain_solve(terrain: Terrain, paused: bool) -> tuple[Any, float, float]:
+    """The plain search of the ten starts, its CPU and wall-clock seconds; with
+    ``paused``, Python's cycle collector is paused meanwhile, as the solver pauses it."""
+    w0, t0 = time.perf_counter(), time.process_time()
     if paused:
         gc.disable()
     try:
         result = PlainSolver(terrain).solve(fast.DEFAULT_BUDGET)
     finally:
         gc.enable()
-    return result, time.process_time() - t0
+    return result, time.process_time() - t0, time.perf_counter() - w0
+
+
+def children_cpu() -> float:
+    """CPU seconds of this process's workers that have ended."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def main() -> None:
@@ -123,15 +133,23 @@ def main() -> None:
     boards.append((EXAMPLE, Terrain.from_map(RotatorMap.from_id(EXAMPLE)), False))
 
     rows: list[tuple[str, bool, float, float, float, float, float, float]] = []
+    walls: list[tuple[float, float, float, float, float]] = []
+    jobs = os.cpu_count() or 1
     proved_now = plain_undecided = 0
     for label, terrain, is_hard in boards:
         t0 = time.process_time()
         old = baseline.Solver(terrain).solve()
-        t1 = time.process_time()
+        t1, w1 = time.process_time(), time.perf_counter()
         new = fast.Solver(terrain).solve()
-        t2 = time.process_time()
-        plain, plain_time = plain_solve(terrain, paused=False)
-        _, paused_time = plain_solve(terrain, paused=True)
+        t2, w2, c2 = time.process_time(), time.perf_counter(), children_cpu()
+        side = fast.Solver(terrain).solve(jobs=jobs)
+        t3, w3, c3 = time.process_time(), time.perf_counter(), children_cpu()
+        plain, plain_time, plain_wall = plain_solve(terrain, paused=False)
+        _, paused_time, _ = plain_solve(terrain, paused=True)
+        # (plain wall, solver wall, with workers wall, solver CPU, with workers CPU)
+        walls.append((plain_wall, w2 - w1, w3 - w2, t2 - t1, t3 - t2 + c3 - c2))
+        assert answer(side.best) == answer(new.best) and side.states == new.states, label
+        assert [answer(r) for r in side.results] == [answer(r) for r in new.results], label
         proved_now += compare(terrain, old.best, new.best, f"{label} best line")
         for x in range(10):
             proved_now += compare(terrain, old.results[x], new.results[x], f"{label} start {x}")
@@ -187,9 +205,18 @@ def main() -> None:
             median = statistics.median(r[column] / r[3] for r in subset)
             print(f"{name + ', ' + how:<30} {plain_total:7.2f}s {new:7.2f}s "
                   f"{plain_total / new:5.1f}× {median:6.1f}×")
+    plain_wall, one_wall, side_wall, one_cpu, side_cpu = (sum(w[i] for w in walls)
+                                                          for i in range(5))
+    print(f"\nthe ten starts in {jobs} worker processes (solve(jobs={jobs}), as rotator solve "
+          "runs), the same answers and states counted:")
+    print(f"  wall: plain search {plain_wall:.2f} s, solver in one process {one_wall:.2f} s, "
+          f"in {jobs} {side_wall:.2f} s: {plain_wall / side_wall:.1f}× the plain search "
+          f"(median {statistics.median(w[0] / w[2] for w in walls):.1f}×), "
+          f"{one_wall / side_wall:.2f}× one process")
+    print(f"  CPU (this process and its workers): {side_cpu:.2f} s against {one_cpu:.2f} s in "
+          f"one process ({side_cpu / one_cpu:.2f}×)")
     if args.no_generate:
         return
-    jobs = os.cpu_count() or 1
     print(f"\ngenerating 12 boards per grade (seed 7, {jobs} jobs):")
     for grade in Grade:
         start = time.perf_counter()
