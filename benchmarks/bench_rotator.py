@@ -17,8 +17,8 @@ baseline or the plain search left undecided (they store a whole layer past the w
 the old solver counted every state it expanded) may be proved by the solver; those are
 counted and shown, and their lines replayed.
 Solver times are CPU seconds of this process (``time.process_time``), so that other work on
-the machine changes them little; the ratios are what to read. Then, as ``rotator solve``
-runs by default, the ten starts in worker processes (``solve(jobs=CPUs)``): its wall-clock
+the machine changes them little; the ratios are what to read. Then the ten starts in
+worker processes (``solve(jobs=CPUs)``, ``rotator solve --jobs``): its wall-clock
 seconds against the plain search's and the solver's own in one process, and its CPU
 seconds (this process and its workers) against one process's, with the same answers.
 Then it times generating 12 boards of each grade (wall-clock seconds, with every core).
@@ -207,8 +207,8 @@ def main() -> None:
                   f"{plain_total / new:5.1f}× {median:6.1f}×")
     plain_wall, one_wall, side_wall, one_cpu, side_cpu = (sum(w[i] for w in walls)
                                                           for i in range(5))
-    print(f"\nthe ten starts in {jobs} worker processes (solve(jobs={jobs}), as rotator solve "
-          "runs), the same answers and states counted:")
+    print(f"\nthe ten starts in {jobs} worker processes (solve(jobs={jobs}), rotator solve "
+          f"--jobs {jobs}), the same answers and states counted:")
     print(f"  wall: plain search {plain_wall:.2f} s, solver in one process {one_wall:.2f} s, "
           f"in {jobs} {side_wall:.2f} s: {plain_wall / side_wall:.1f}× the plain search "
           f"(median {statistics.median(w[0] / w[2] for w in walls):.1f}×), "

@@ -103,9 +103,9 @@ def solve(
     quick: Annotated[bool, typer.Option(
         "--quick", help="For each start, any winning line instead of the shortest "
         "(the board's best line stays the shortest).")] = False,
-    jobs: Annotated[int | None, typer.Option(
-        help="Parallel processes searching the ten starts (default and most: the CPU "
-        "count).", show_default=False)] = None,
+    jobs: Annotated[int, typer.Option(
+        help="Parallel processes searching the ten starts (at most the CPU count): the "
+        "same answers, sooner on idle cores, slower on busy ones.")] = 1,
     quiet: QuietOpt = False,
 ) -> None:
     """Is the board winnable? Its shortest winning line, turn by turn.
