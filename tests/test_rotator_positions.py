@@ -27,7 +27,7 @@ from cardgen.games.rotator.reference import _key, successors
 from cardgen.games.rotator.solver import Solver, Status, trace_line
 from tests.helpers import sampled
 
-BUDGET = 800  # states the engine's search expands from one position (it is slow)
+BUDGET = 400  # states the engine's search expands from one position (it is slow)
 
 
 def engine_line(terrain: Terrain, root: State) -> tuple[str, int, int, list[Choice]] | None:
@@ -78,13 +78,13 @@ def random_game(seed: int) -> tuple[Terrain, list[State]]:
     return terrain, positions
 
 
-@pytest.mark.parametrize("first", sampled(range(0, 200, 10), 0))
+@pytest.mark.parametrize("first", sampled(range(0, 200, 5), 0))
 def test_every_position_of_random_games_has_the_engines_shortest_line(first):
-    # Ten games a case, 200 in the full run (some 1,400 positions); those the engine's
-    # search cannot decide within its small budget are left out (15 to 40 of each case's
-    # 58 to 81 positions are compared, some 600 in all).
+    # Five games a case, 200 in the full run (1,337 positions); those the engine's search
+    # cannot decide within its small budget are left out (518 are compared, at least 6 in
+    # each case).
     compared = 0
-    for seed in range(first, first + 10):
+    for seed in range(first, first + 5):
         terrain, states = random_game(seed)
         solver = Solver(terrain)
         for state in states:
@@ -95,7 +95,7 @@ def test_every_position_of_random_games_has_the_engines_shortest_line(first):
             assert (str(found.status), found.turns, found.boosts, found.choices) == expected, (
                 seed, state.turn)
             compared += 1
-    assert compared >= 10
+    assert compared >= 5
 
 
 def plain_answer(result: tuple[str, int, int, list[tuple[int, bool, int]], int],
@@ -105,7 +105,7 @@ def plain_answer(result: tuple[str, int, int, list[tuple[int, bool, int]], int],
         Choice(None if p < 0 else (p % 10, p // 10), drill, boost) for p, drill, boost in line]
 
 
-@pytest.mark.parametrize("seed", sampled(range(48), 10, 41))
+@pytest.mark.parametrize("seed", sampled(range(24), 10, 14))
 def test_every_start_and_the_best_line_are_the_plain_searches(seed):
     terrain = Terrain.from_map(random_map(SplitMix64(seed)))
     best, results = PlainSolver(terrain).solve(budget=60_000)
