@@ -61,6 +61,9 @@ def test_a_number_of_hundreds_of_digits_is_one_line_naming_the_option_and_its_ra
         assert result.returncode == 0, result.stderr
         line = result.stderr.splitlines()[0]
         assert line.startswith(f"warning: {option} 999999…999 (400 digits) is more than")
+        if command == "rotator solve":
+            assert result.stdout.startswith(f"Board {BOARD}")  # solved all the same
+            return
         from pypdf import PdfReader
 
         assert PdfReader(tmp_path / "out" / "rotator.pdf").pages  # the boards, written

@@ -122,6 +122,7 @@ MODELS = {
     "cardgen.games.rotator.generator", "cardgen.games.rotator.grading",
     "cardgen.games.rotator.fastgrade",
     "cardgen.games.rotator.describe", "cardgen.games.rotator.play",
+    "cardgen.games.rotator.workers",
     "cardgen.games.names", "cardgen.connector.model", "cardgen.ladder.cards", "cardgen.ladder.deck",
     "cardgen.ladder.attack", "cardgen.ladder.pyramid", "cardgen.rules.markup",
 }

@@ -103,6 +103,9 @@ def solve(
     quick: Annotated[bool, typer.Option(
         "--quick", help="For each start, any winning line instead of the shortest "
         "(the board's best line stays the shortest).")] = False,
+    jobs: Annotated[int, typer.Option(
+        help="Parallel processes searching the ten starts (at most the CPU count): the "
+        "same answers, sooner on idle cores, slower on busy ones.")] = 1,
     quiet: QuietOpt = False,
 ) -> None:
     """Is the board winnable? Its shortest winning line, turn by turn.
@@ -112,9 +115,13 @@ def solve(
 
     check_range(budget, "--budget", MIN_BUDGET, MAX_BUDGET)
     rotator_game = game()
+    workers, capped = rotator_game.usable_jobs(jobs)
+    if capped:
+        warn([f"--jobs {number(jobs or 0)} is more than the {workers} CPUs this run may use; using "
+              f"{workers}."])
     rmap = rotator_game.load(board)
     with progress("start squares solved", 10, json=json_out) as shown:
-        solution = rotator_game.solve(rmap, budget, shortest=not quick,
+        solution = rotator_game.solve(rmap, budget, shortest=not quick, jobs=workers,
                                       progress=lambda x: shown.advance())
     if json_out:
         emit(rotator_game.solution_record(rmap, solution))

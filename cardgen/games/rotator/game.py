@@ -99,10 +99,11 @@ class RotatorGame(Game[RotatorMap, Solution, Position, RotatorMove]):
         return [b.rmap for b in self.graded(seed, count).boards]
 
     def solve(self, board: RotatorMap, budget: int = DEFAULT_BUDGET, *, shortest: bool = True,
-              progress: Callable[[int], None] | None = None) -> Solution:
-        """Every start's outcome and the board's best line (:meth:`Solver.solve`)."""
+              progress: Callable[[int], None] | None = None, jobs: int = 1) -> Solution:
+        """Every start's outcome and the board's best line (:meth:`Solver.solve`; ``jobs``
+        worker processes search the starts, the same answers)."""
         return Solver(Terrain.from_map(board)).solve(budget, shortest=shortest,
-                                                     progress=progress)
+                                                     progress=progress, jobs=jobs)
 
     def describe(self, board: RotatorMap, solution: Solution, *,
                  budget_name: str = "budget") -> list[str]:

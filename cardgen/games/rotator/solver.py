@@ -13,6 +13,10 @@ Speed (issue 12): a win is noticed when the state before it is stored, so the wi
 turn's states are never expanded; after the first win nothing is stored; the board's best
 line is the best of the ten starts' own lines. The lines are the ones the plain search
 finds (benchmarks/rotator_baseline.py keeps it; the benchmark and tests compare them).
+Issue 26: a state is stored with one dict look-up (``setdefault``) where it is new, a fall's
+path is its ray less what lies from the stop on (one table, ``RAY_FROM``), Node centres are
+a list; benchmarks/bench_rotator.py also times a plain bit-mask search
+(benchmarks/rotator_plain.py) and checks the same lines.
 """
 
 from __future__ import annotations
@@ -22,9 +26,10 @@ import gc
 import heapq
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Literal, TypeVar
 
-from cardgen.board.cells import HEIGHT, WIDTH, Cell
+from cardgen.board.cells import HEIGHT, WIDTH, Cell, card_name
 from cardgen.games.rotator.engine import (
     BOOST_CACHE,
     GOAL_ROW,
@@ -74,6 +79,9 @@ LIMIT = [1 + min(MAX_BOOST_PER_TURN, k) for k in range(BOOST_CACHE + 1)]  # cell
 BITS = [1 << i for i in range(N)]
 BELOW = RAYS[0]  # the cells below each cell, to the goal row
 NEXT = [[i + STEPS[d] if RAY_ENDS[d][i] >= 0 else -1 for i in range(N)] for d in range(4)]
+# Each cell and the cells beyond it, per direction: a fall from a cell stopped by a solid
+# cell f passes the cells of its ray less RAY_FROM[d][f].
+RAY_FROM = [[(1 << i) | RAYS[d][i] for i in range(N)] for d in range(4)]
 
 
 S = TypeVar("S")
@@ -195,6 +203,8 @@ class Solver:
     def __init__(self, terrain: Terrain) -> None:
         self.solid0 = mask_of(terrain.solid)
         self.centre_node = {cell[1] * WIDTH + cell[0]: n for n, cell in enumerate(terrain.nodes)}
+        # The same as a list by cell index (-1: no Node's centre), for the search's hot loop.
+        self.node_at = [self.centre_node.get(i, -1) for i in range(N)]
         self.territory = [mask_of(t) for t in terrain.territories]
         # In (x, y) order, the order the engine lists a choose-start in.
         self.territory_cells = [[c[1] * WIDTH + c[0] for c in sorted(t)]
@@ -588,8 +598,8 @@ class Solver:
         offset = roots[0][5]  # the roots' phase: 0 before turn 1, any in a game under way
         if any(root[5] != offset for root in roots):
             raise ValueError("the roots of one search must share their gravity")
-        centre_node, territory, below = self.centre_node, self.territory, BELOW
-        seen_get = seen.get
+        node_at, territory, below = self.node_at, self.territory, BELOW
+        seen_get, seen_setdefault = seen.get, seen.setdefault
         serial = len(layer)  # records are numbered as they are stored
         superseded: set[int] = set()  # the numbers of records replaced by more boosts
         cache, goal, limit, max_boost = BOOST_CACHE, GOAL_MASK, LIMIT, MAX_BOOST_PER_TURN
@@ -599,6 +609,7 @@ class Solver:
             phase = offset + turn - 1 & 3  # the gravity of the turn played now
             rays, ends, step, nxt_table = RAYS[phase], RAY_ENDS[phase], STEPS[phase], \
                 NEXT[phase]
+            ray_from = RAY_FROM[phase]
             forward = step > 0
             next_phase = phase + 1 & 3
             check_fall = next_phase == 0  # the next turn falls in +y
@@ -614,58 +625,68 @@ class Solver:
                 if cache - left >= best_used:
                     continue  # can at best tie the win found, later in layer order
                 pos, solid, t1, t2, t3, _, choose, first = key
-                older = t1 | t2 | t3
+                untouched = ~(t1 | t2 | t3)  # a fall touches these cells now
+                unheld = ~(t1 | t2)  # after the collapse, t3's cells are solid
                 solid_c = solid | t3
                 for start in (cells[choose] if choose >= 0 else (pos,)):
                     choices = plain if choose < 0 else picked_t[start]
                     if choose >= 0 and bits[start] & goal:
                         continue  # a win: found when this state was stored
+                    # Fall: the first solid cell along the ray stops it (or the edge);
+                    # the cells passed are the ray less the stop and what lies beyond.
                     ray = rays[start]
                     blockers = ray & solid
                     if not blockers:
                         p, path = (ends[start] if ray else start), ray
-                    elif forward:
-                        f = (blockers & -blockers).bit_length() - 1
-                        path = ray & ((1 << f) - 1)
-                        p = f - step if path else start
                     else:
-                        f = blockers.bit_length() - 1
-                        path = ray & ~((2 << f) - 1)
+                        f = ((blockers & -blockers) if forward else blockers).bit_length() - 1
+                        path = ray ^ ray_from[f]
                         p = f - step if path else start
                     if path & goal or t3 & bits[p]:
                         continue  # won (found before) or lost
-                    cur = first | (path & ~older)
+                    cur = first | (path & untouched)
                     kid = (p, solid_c, cur, t1, t2, next_phase, -1, 0)
-                    old = seen_get(kid)
-                    if old is None or old[1] < left:
-                        if last:
-                            return (Status.LONGER, 0, 0, -1, [], len(seen), turn)
+                    if win is None and not last:
+                        # Stored unless the position is known with as many boosts: one
+                        # look-up for a new position (most are).
                         kid_record = (kid, left, record, choices[0], serial)
-                        if win is None:
-                            if old is not None:
-                                superseded.add(old[4])
-                            seen[kid] = kid_record
+                        had = seen_setdefault(kid, kid_record)
+                        if had is kid_record or had[1] < left:
+                            if had is not kid_record:
+                                superseded.add(had[4])
+                                seen[kid] = kid_record
                             append(kid_record)
                             serial += 1
-                        if check_fall and (solid_c & below[p]).bit_count() <= limit[left]:
-                            won = self._win(kid, left)
-                            if won is not None and cache - left + won[2] < best_used:
-                                best_used = cache - left + won[2]
-                                win = (best_used, kid_record, won)
+                            if check_fall and (solid_c & below[p]).bit_count() <= limit[left]:
+                                won = self._win(kid, left)
+                                if won is not None and cache - left + won[2] < best_used:
+                                    best_used = cache - left + won[2]
+                                    win = (best_used, kid_record, won)
+                    else:
+                        old = seen_get(kid)
+                        if old is None or old[1] < left:
+                            if last:
+                                return (Status.LONGER, 0, 0, -1, [], len(seen), turn)
+                            if check_fall and (solid_c & below[p]).bit_count() <= limit[left]:
+                                won = self._win(kid, left)
+                                if won is not None and cache - left + won[2] < best_used:
+                                    best_used = cache - left + won[2]
+                                    win = (best_used, (kid, left, record, choices[0], serial),
+                                           won)
                     q = nxt_table[p]
                     if q < 0 or not solid_c & bits[q]:
                         continue
                     s, c, used = solid_c, cur, 0
                     while True:
                         b = bits[q]
-                        s &= ~b
+                        s ^= b  # q is solid: drilled open
                         c |= b
                         if b & goal:
                             break
                         kl = left - used  # boosts left after this choice
                         spent = cache - kl
-                        node = centre_node.get(q)
-                        if node is not None:
+                        node = node_at[q]
+                        if node >= 0:
                             fresh = territory[node] & s
                             kid = (q, s & ~fresh, c | fresh, t1, t2, next_phase, node, 0)
                             old = seen_get(kid)
@@ -689,34 +710,40 @@ class Solver:
                         blockers = ray & s
                         if not blockers:
                             p2, path2 = (ends[q] if ray else q), ray
-                        elif forward:
-                            f = (blockers & -blockers).bit_length() - 1
-                            path2 = ray & ((1 << f) - 1)
-                            p2 = f - step if path2 else q
                         else:
-                            f = blockers.bit_length() - 1
-                            path2 = ray & ~((2 << f) - 1)
+                            f = ((blockers & -blockers) if forward else blockers
+                                 ).bit_length() - 1
+                            path2 = ray ^ ray_from[f]
                             p2 = f - step if path2 else q
                         if not path2 & goal:
-                            kid = (p2, s, c | (path2 & ~(t1 | t2 | c)), t1, t2, next_phase, -1, 0)
-                            old = seen_get(kid)
-                            if old is None or old[1] < kl:
-                                if last:
-                                    return (Status.LONGER, 0, 0, -1, [], len(seen), turn)
-                                if spent < best_used:
-                                    kid_record = (kid, kl, record, choices[used + 1], serial)
-                                    if win is None:
-                                        if old is not None:
-                                            superseded.add(old[4])
+                            kid = (p2, s, c | (path2 & unheld), t1, t2, next_phase, -1, 0)
+                            if win is None and not last:
+                                kid_record = (kid, kl, record, choices[used + 1], serial)
+                                had = seen_setdefault(kid, kid_record)
+                                if had is kid_record or had[1] < kl:
+                                    if had is not kid_record:
+                                        superseded.add(had[4])
                                         seen[kid] = kid_record
-                                        append(kid_record)
-                                        serial += 1
+                                    append(kid_record)
+                                    serial += 1
                                     if check_fall and (
                                             s & below[p2]).bit_count() <= limit[kl]:
                                         won = self._win(kid, kl)
                                         if won is not None and spent + won[2] < best_used:
                                             best_used = spent + won[2]
                                             win = (best_used, kid_record, won)
+                            else:
+                                old = seen_get(kid)
+                                if old is None or old[1] < kl:
+                                    if last:
+                                        return (Status.LONGER, 0, 0, -1, [], len(seen), turn)
+                                    if spent < best_used and check_fall and (
+                                            s & below[p2]).bit_count() <= limit[kl]:
+                                        won = self._win(kid, kl)
+                                        if won is not None and spent + won[2] < best_used:
+                                            best_used = spent + won[2]
+                                            win = (best_used, (kid, kl, record,
+                                                               choices[used + 1], serial), won)
                         if used in (max_boost, left):
                             break
                         q2 = nxt_table[q]
@@ -917,7 +944,7 @@ class Solver:
         return StartResult(x, Status.NONE, states=explored)
 
     def solve(self, budget: int = DEFAULT_BUDGET, shortest: bool = True,
-              progress: Callable[[int], None] | None = None) -> Solution:
+              progress: Callable[[int], None] | None = None, jobs: int = 1) -> Solution:
         """The whole board. ``budget`` bounds every single search. With ``shortest``,
         each start gets its shortest line, falling back to any winning line when that
         search runs out of budget; without, each start only gets some winning line (the
@@ -928,24 +955,43 @@ class Solver:
         finds, see ``best_of``); only when a start's search ran out of budget before
         ruling out a line as short does ``best_line`` search all starts at once. The best
         line's own start shows the best line (a start's shortest line is the board's
-        when the board's starts there)."""
-        results = []
-        for x in range(WIDTH):
-            result = self.solve_start(x, budget) if shortest else None
-            if result is None or result.status is Status.UNDECIDED:
-                spent = result.states if result else 0
-                searched = result.searched if result else 0
-                result = self.witness(x, budget)
-                result.states += spent
-                result.searched = searched
-            results.append(result)
-            if progress:
-                progress(x)
+        when the board's starts there).
+
+        With ``jobs`` > 1 the ten starts are searched in that many worker processes
+        (``workers.ordered_map``; each start's search is the same, so the answers and the
+        states counted are too, only the order ``progress`` is told differs). Worth it
+        for one board (``rotator solve``), not where boards are already solved side by
+        side (the generator's workers)."""
+        search = partial(self._start, budget=budget, shortest=shortest)
+        results: list[StartResult]
+        if jobs > 1:
+            from cardgen.games.rotator.workers import ordered_map
+
+            results = ordered_map(search, range(WIDTH), jobs, progress,
+                                  what=lambda x: f"searching from {card_name((x, 0))}")
+        else:
+            results = []
+            for x in range(WIDTH):
+                results.append(search(x))
+                if progress:
+                    progress(x)
         best = (best_of(results) if shortest else None) or self.best_line(budget)
         if best.status is Status.WIN and results[best.start] is not best:
             # --quick, or a start whose own search ran out: the best line is its shortest.
             results[best.start] = replace(best, states=results[best.start].states)
         return Solution(best, results, budget)
+
+    def _start(self, x: int, budget: int, shortest: bool) -> StartResult:
+        """One start's outcome for ``solve``: its shortest line (with ``shortest``), or
+        some winning line when that search ran out of budget or was not asked for."""
+        result = self.solve_start(x, budget) if shortest else None
+        if result is None or result.status is Status.UNDECIDED:
+            spent = result.states if result else 0
+            searched = result.searched if result else 0
+            result = self.witness(x, budget)
+            result.states += spent
+            result.searched = searched
+        return result
 
 
 def best_of(results: list[StartResult]) -> StartResult | None:
