@@ -8,13 +8,12 @@ every start cell decided, are emitted.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import enum
 import os
 import signal
 import sys
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from multiprocessing import get_context
 from multiprocessing.connection import Connection, wait
@@ -23,7 +22,7 @@ from typing import NoReturn
 
 from cardgen.board.cells import GRID_SIZE, WIDTH, Cell, Grid, board_cell
 from cardgen.board.territory import MIN_DISJOINT_DISTANCE, distance
-from cardgen.errors import ParameterError, RuntimeFault
+from cardgen.errors import ParameterError
 from cardgen.games.rng import SplitMix64
 from cardgen.games.rotator.board import NODES_PER_GRID, RotatorMap
 from cardgen.games.rotator.engine import BOOST_CACHE, Terrain
@@ -36,6 +35,12 @@ from cardgen.games.rotator.grading import (
     par_search,
 )
 from cardgen.games.rotator.solver import DEFAULT_BUDGET, StartResult, Status
+from cardgen.games.rotator.workers import (
+    STOP_SIGNALS,
+    WorkerError,
+    _die_with_parent,
+    _stop_signals_blocked,
+)
 
 MAPS_PER_BOARD = 60  # default number of maps tried per board asked for
 WINDOW_PER_JOB = 4  # maps drawn ahead of the one awaited, per parallel job
@@ -381,45 +386,8 @@ def generate(seed: int, count: int, difficulty: Difficulty = None, *,
 # dies (multiprocessing.Pool). Here each worker has its own pipe and one map at a time, so
 # the parent knows what each is doing, notices one that dies, and kills them all at once.
 
-PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
-# Blocked while workers start (SIGHUP: the terminal was closed).
-STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM} | (
-    {signal.SIGHUP} if hasattr(signal, "SIGHUP") else set())
-
-
-class WorkerError(RuntimeFault):
-    """A worker process stopped without answering (killed, out of memory, …): a fault
-    of the run, not of its input (not a ``ValueError``), reported in one sentence,
-    never as a traceback."""
-
-
-@contextlib.contextmanager
-def _stop_signals_blocked() -> Iterator[None]:
-    """Block the stop signals in this thread meanwhile, so that a process forked or
-    spawned from it starts with them blocked until it has set up its own handlers: a
-    Ctrl-C in between must not run this process's handlers there. A signal that comes
-    meanwhile is delivered here when they are unblocked."""
-    if not hasattr(signal, "pthread_sigmask"):  # Windows
-        yield
-        return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
-
-
-def _die_with_parent(parent: int) -> None:
-    """Have the kernel kill this process when its parent dies (Linux), and exit now if
-    the parent is already gone. Elsewhere a worker notices a dead parent when its pipe
-    closes."""
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(OSError, AttributeError):
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(PR_SET_PDEATHSIG, ctypes.c_ulong(signal.SIGKILL), ctypes.c_ulong(0),
-                       ctypes.c_ulong(0), ctypes.c_ulong(0))
-    if os.getppid() != parent:
-        os._exit(1)
+# The stop signals, the worker error and the two helpers every worker needs live in
+# workers.py, which the solver's own workers (``rotator solve --jobs``) share.
 
 
 def _work(pipe: Connection, parent: int, budget: int, wanted: Grade | None) -> None:

@@ -1,9 +1,8 @@
 """A task over a few items in worker processes, the answers in the items' order: what
 ``Solver.solve`` uses to search a board's ten starts side by side (``rotator solve
---jobs``). The same safety as the generator's workers (generator.py, whose helpers
-these repeat so that the solver need not import the generator, which imports it): the
-stop signals blocked while a worker starts, SIGINT left to this process, a worker that
-dies with this process on Linux and one that dies on its own reported as
+--jobs``). Its safety is the generator's workers' (generator.py takes the helpers below
+from here): the stop signals blocked while a worker starts, SIGINT left to this process,
+a worker that dies with this process on Linux and one that dies on its own reported as
 :class:`WorkerError`; every worker is killed as soon as the call returns or raises.
 
 On Linux the workers are forked, so the task (a bound method of a solver) is theirs
