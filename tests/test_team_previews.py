@@ -209,43 +209,6 @@ def _view(items) -> View:
     return Document([page]).views()[0]
 
 
-def _old_image(painter: _PngPainter, item: Image, t: Affine) -> None:
-    """``_PngPainter.image`` as it was before it kept resampled images (issue 26): the
-    plain path the kept one is compared with."""
-    raster = item.raster
-    src = raster.rgb.convert("RGB")
-    if raster.mask is not None and raster.mask.size != src.size:
-        src = src.resize(raster.mask.size, PILImage.Resampling.BICUBIC)
-    w, h = src.size
-    m = t @ Affine.translate(item.x, item.y) @ Affine.scale(item.w / w, item.h / h)
-    from cardgen.draw.raster import mask_coverage
-
-    mask = mask_coverage(raster.mask, src.size)
-    if not ((abs(m.b) < 1e-9 and abs(m.c) < 1e-9) or (abs(m.a) < 1e-9 and abs(m.d) < 1e-9)):
-        painter._place(src, mask, m)
-        return
-    sx, sy = m.a, m.d
-    if abs(m.a) < 1e-9:
-        src = src.transpose(PILImage.Transpose.TRANSPOSE)
-        mask = mask.transpose(PILImage.Transpose.TRANSPOSE)
-        sx, sy = m.c, m.b
-    if sx < 0:
-        src = src.transpose(PILImage.Transpose.FLIP_LEFT_RIGHT)
-        mask = mask.transpose(PILImage.Transpose.FLIP_LEFT_RIGHT)
-    if sy < 0:
-        src = src.transpose(PILImage.Transpose.FLIP_TOP_BOTTOM)
-        mask = mask.transpose(PILImage.Transpose.FLIP_TOP_BOTTOM)
-    w, h = src.size
-    xa, xb = sorted((m.e, m.e + sx * w))
-    ya, yb = sorted((m.f, m.f + sy * h))
-    x0, y0, x1, y1 = round(xa), round(ya), round(xb), round(yb)
-    size = (max(1, x1 - x0), max(1, y1 - y0))
-    if size != src.size:
-        src = src.resize(size, PILImage.Resampling.LANCZOS)
-        mask = mask.resize(size, PILImage.Resampling.LANCZOS)
-    painter.canvas.paste(src, (x0, y0), mask)
-
-
 PLACEMENTS = [  # (turn in degrees, mirror x, mirror y, width mm, height mm, x mm, y mm)
     (turn, fx, fy, w, h, x, y)
     for turn in (0, 90, 180, 270, 33)
@@ -265,8 +228,9 @@ def test_images_drawn_with_kept_resampling_match_the_plain_path(masked):
                      @ Affine(-1 if fx else 1, 0, 0, -1 if fy else 1, 0, 0))
         item = Image(-w / 2, -h / 2, w, h, raster)
         base = Affine.scale(px_per_mm(100))
-        expected = _PngPainter(PILImage.new("RGB", (240, 160), (255, 255, 255)))
-        _old_image(expected, item, base @ transform)
+        # the plain path: the image drawn as before it kept resampled images
+        expected = png_baseline._PngPainter(PILImage.new("RGB", (240, 160), (255, 255, 255)))
+        expected.image(item, base @ transform)
         png._FITTED.clear()
         for _ in range(2):  # made, then kept
             painter = _PngPainter(PILImage.new("RGB", (240, 160), (255, 255, 255)))
