@@ -99,6 +99,7 @@ def test_a_pdf_card_imports_no_barcode_package_nor_what_other_formats_need(tmp_p
     assert "reportlab.pdfgen.canvas" in modules  # (the check sees a card made)
     assert not _under(modules, {"reportlab.graphics"})  # the QR code is cardgen's own
     assert not _tops(modules) & {"svgwrite", "pydantic", "rich"}
+    assert "cardgen.prepress.impose" not in modules  # (sheets only)
     assert modules & COMMAND_MODULES == {"cardgen.cli.card"}
 
 
