@@ -110,7 +110,7 @@ def main() -> None:
          [*cardgen, "rules", "all", "-o", "out"]),
         ("cardgen --help", "import typer", typer_alone, [*cardgen, "--help"]),
         ("cardgen --help", "import typer+rich_utils", typer_help, [*cardgen, "--help"]),
-        ("cardgen --help", "import typer+Rich's light", typer_rich, [*cardgen, "--help"]),
+        ("cardgen --help", "import typer+light Rich", typer_rich, [*cardgen, "--help"]),
         ("cardgen rotator solve BOARD", "python -c pass", bare,
          [*cardgen, "rotator", "solve", BOARD]),
         ("cardgen connector validate FILE", "python -c pass", bare,

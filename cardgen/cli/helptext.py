@@ -14,7 +14,9 @@ FOLDER or STEM). The same walk puts each paragraph of a command's help on one li
 that Rich wraps it evenly), adds each command's examples (:data:`EXAMPLES`) as its
 epilog, and has each help screen escape Rich markup in the texts it shows (Typer's
 ``rich`` markup mode would otherwise take ``[defender]`` for a style and print
-nothing): help texts are written, and stay, plain.
+nothing): help texts are written, and stay, plain. The screens themselves are Typer's,
+drawn by :mod:`cardgen.cli.helpscreen` without Typer's ``rich_utils`` (which imports
+Rich's Markdown and Pygments, twice the time of importing Typer).
 
 It imports nothing heavy: the choices are written out here (a test checks them against
 the enums the commands parse them with), so that ``cardgen --help`` stays fast. For the
@@ -300,7 +302,7 @@ def _dress_param(param: Any, path: str) -> None:
             c for c in choices if c.startswith(incomplete.lower())]
 
 
-def _markup_escaped(command: Any, format_help: Any) -> Any:
+def _help_screen(command: Any, format_help: Any) -> Any:
     """``format_help`` of ``command`` drawn by :mod:`cardgen.cli.helpscreen` (Typer's
     screen, without importing Typer's ``rich_utils``; ``format_help``, Typer's own, when
     Rich is off or the installed Typer is not one the screens are written for), showing
@@ -373,7 +375,7 @@ def _dress(command: Any, path: str) -> None:
         if command.short_help is None:
             command.short_help = command.help.split("\n\n")[0]
     if getattr(command, "rich_markup_mode", None) == "rich":
-        command.format_help = _markup_escaped(command, command.format_help)
+        command.format_help = _help_screen(command, command.format_help)
     if path in EXAMPLES and not command.epilog:
         command.epilog = examples_epilog(EXAMPLES[path])
     for param in command.params:
