@@ -111,3 +111,21 @@ def test_colour_is_drawn_when_asked_for():
                           timeout=HANG_GUARD)
     assert done.returncode == 0, done.stderr
     assert "\x1b[1;36m-output\x1b[0m" in done.stdout  # (Rich styles "-" apart)
+
+
+def test_another_typer_gets_typers_own_screens(monkeypatch):
+    """Where the installed Typer lacks what the screens read, Typer draws them (the same
+    screen here); with Rich turned off (TYPER_USE_RICH=0), Click's plain help shows the
+    texts as written, without markup escapes."""
+    from cardgen.cli import helpscreen
+    from tests.helpers import cli
+
+    monkeypatch.setenv("COLUMNS", "80")
+    ours = cli("ladder", "attack", "--help")
+    monkeypatch.setattr(helpscreen, "supported", lambda: False)
+    assert cli("ladder", "attack", "--help") == ours
+    monkeypatch.setattr("typer.core.HAS_RICH", False)
+    plain = cli("ladder", "attack", "--help")
+    assert plain.returncode == 0 and "Usage: cardgen ladder attack" in plain.stdout
+    assert "[[attacker]] cards and a [defender]" in " ".join(plain.stdout.split())
+    assert "\\[" not in plain.stdout
