@@ -10,8 +10,9 @@ Each row pairs a command with its floor:
   against ``python -c "import reportlab.pdfgen.canvas, PIL.Image"``: what any reportlab and
   Pillow tool pays before it does any work;
 - ``cardgen --help`` against ``python -c "import typer"`` (and, for reference, against
-  ``import typer, typer.rich_utils``: Typer's own help screens import Rich's Markdown and
-  Syntax, whoever calls them);
+  ``import typer, typer.rich_utils``, what Typer's own help screens import: Rich's
+  Markdown and Syntax with markdown-it and Pygments; and against ``import typer`` with
+  the Rich modules cardgen draws its help screens with, cardgen.cli.helpscreen's);
 - the light commands ``cardgen rotator solve BOARD`` and ``cardgen connector validate
   FILE`` against ``python -c pass``, a bare interpreter.
 
@@ -97,6 +98,8 @@ def main() -> None:
     imports = [py, "-c", "import reportlab.pdfgen.canvas, PIL.Image"]
     typer_alone = [py, "-c", "import typer"]
     typer_help = [py, "-c", "import typer, typer.rich_utils"]
+    typer_rich = [py, "-c", "import typer, rich.console, rich.table, rich.panel, rich.columns, "
+                  "rich.padding, rich.align, rich.theme, rich.highlighter"]
     bare = [py, "-c", "pass"]
     rows = [
         ("cardgen card -f pdf", "import reportlab+PIL", imports,
@@ -107,6 +110,7 @@ def main() -> None:
          [*cardgen, "rules", "all", "-o", "out"]),
         ("cardgen --help", "import typer", typer_alone, [*cardgen, "--help"]),
         ("cardgen --help", "import typer+rich_utils", typer_help, [*cardgen, "--help"]),
+        ("cardgen --help", "import typer+light Rich", typer_rich, [*cardgen, "--help"]),
         ("cardgen rotator solve BOARD", "python -c pass", bare,
          [*cardgen, "rotator", "solve", BOARD]),
         ("cardgen connector validate FILE", "python -c pass", bare,

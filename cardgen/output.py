@@ -37,7 +37,6 @@ import contextlib
 import errno
 import os
 import re
-import secrets
 import signal
 import stat
 import threading
@@ -301,7 +300,7 @@ def _remove_stale(folder: _Folder) -> None:
 
 def _new_temp(name: str, tag: str) -> str:
     """A hidden name beside ``name`` that only cardgen makes (see :data:`_STALE`)."""
-    return f".{name}.cardgen-{secrets.token_hex(8)}.{tag}"
+    return f".{name}.cardgen-{os.urandom(8).hex()}.{tag}"  # (secrets.token_hex(8))
 
 
 def _write_temp(folder: _Folder, temp: str, data: bytes, mode: int) -> None:

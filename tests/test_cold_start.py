@@ -40,6 +40,21 @@ def _imported(*args: str, cwd: Path = ROOT) -> set[str]:
     return set(json.loads(line.removeprefix("MODULES ")))
 
 
+def _shown(*args: str) -> set[str]:
+    """The modules of ``cardgen ARGS`` that shows a help screen as a usage error (a group
+    with no command; the root with no argument)."""
+    code = ("import json, sys\nsys.argv = ['cardgen', *json.loads(sys.argv[1])]\n"
+            "from cardgen.__main__ import main\ntry:\n    main()\nexcept SystemExit as exc:\n"
+            "    assert exc.code in (0, 2), exc.code\n"
+            "sys.stderr.write('MODULES ' + json.dumps(sorted(sys.modules)) + '\\n')")
+    done = subprocess.run([sys.executable, "-c", code, json.dumps(args)], capture_output=True,
+                          text=True, cwd=ROOT, timeout=HANG_GUARD)
+    line = next((line for line in done.stderr.splitlines() if line.startswith("MODULES ")),
+                None)
+    assert done.returncode == 0 and line is not None and "Usage" in done.stdout, done.stderr
+    return set(json.loads(line.removeprefix("MODULES ")))
+
+
 def _tops(modules: set[str]) -> set[str]:
     return {name.split(".")[0] for name in modules}
 
@@ -48,11 +63,26 @@ def _under(modules: set[str], packages: set[str]) -> set[str]:
     return {m for m in modules if any(m == p or m.startswith(p + ".") for p in packages)}
 
 
+# What Typer's own help screens import (cardgen draws them itself: cardgen.cli.helpscreen).
+TYPERS_HELP = {"typer.rich_utils", "rich.markdown", "rich.traceback", "rich.syntax",
+               "rich.pretty", "pygments", "markdown_it"}
+
+
 def test_the_root_help_imports_no_command_and_no_heavy_library():
     modules = _imported("--help")
     assert not _tops(modules) & HEAVY
     assert not modules & COMMAND_MODULES  # the list comes from helptext.SUMMARIES
     assert not _under(modules, PRODUCTS)
+    assert not _under(modules, TYPERS_HELP)
+
+
+@pytest.mark.parametrize("args", [(), ("card", "--help"), ("rotator", "-h"), ("rotator",),
+                                  ("ladder", "attack", "--help")])
+def test_a_help_screen_imports_neither_typers_help_nor_markdown_nor_pygments(args):
+    modules = _imported(*args) if args[-1:] in (("--help",), ("-h",)) else _shown(*args)
+    assert "cardgen.cli.helpscreen" in modules  # (the check sees a screen drawn)
+    assert not _under(modules, TYPERS_HELP)
+    assert not _tops(modules) & HEAVY
 
 
 @pytest.mark.parametrize("args", [("rotator", "solve", BOARD),
@@ -69,6 +99,7 @@ def test_a_pdf_card_imports_no_barcode_package_nor_what_other_formats_need(tmp_p
     assert "reportlab.pdfgen.canvas" in modules  # (the check sees a card made)
     assert not _under(modules, {"reportlab.graphics"})  # the QR code is cardgen's own
     assert not _tops(modules) & {"svgwrite", "pydantic", "rich"}
+    assert "cardgen.prepress.impose" not in modules  # (sheets only)
     assert modules & COMMAND_MODULES == {"cardgen.cli.card"}
 
 

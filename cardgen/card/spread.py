@@ -18,18 +18,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from cardgen import __version__
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import Anchor, Line, Page, Text
 from cardgen.physical.card import CardGeometry, CardSize, Preset, Side
 from cardgen.prepress.dieline import DIELINE_LAYER, Die, dieline_items, legend_item
-from cardgen.prepress.impose import Piece
 from cardgen.prepress.marks import PRINT_SHOP, REGISTRATION, mark_lines
 from cardgen.text.fit import check_printable
 from cardgen.text.fonts import FontSet
 from cardgen.texts import say
 from cardgen.units import MM_PER_INCH
+
+if TYPE_CHECKING:
+    from cardgen.prepress.impose import Piece
 
 SLUG_PAD = 1.0  # mm beyond the marks to the page edge
 SLUG_TEXT_SIZE = 5.0  # pt: the line under the trim
@@ -150,7 +153,10 @@ class Spread:
 
     def piece(self) -> Piece:
         """The card for imposition: side 1 the outside, side 2 the inside. The ends of
-        the tabs' cuts are ticked on the inside, under the tabs."""
+        the tabs' cuts are ticked on the inside, under the tabs. (Imposition is imported
+        here: a card on its own does not need it.)"""
+        from cardgen.prepress.impose import Piece
+
         g, size = self.geometry, self.size
         return Piece(g.trim, g.bleed_box, g.turn,
                      (g.fold_lines(Side.OUTSIDE), g.fold_lines(Side.INSIDE)),

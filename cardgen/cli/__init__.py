@@ -27,7 +27,6 @@ import errno
 import functools
 import importlib
 import io
-import json
 import os
 import re
 import warnings
@@ -52,7 +51,6 @@ from cardgen.cli.common import (
     option_message,
 )
 from cardgen.cli.helptext import CONTEXT, CardgenGroup
-from cardgen.datafile import path_text
 from cardgen.errors import (
     CHECK_STATUS,
     FAULT_STATUS,
@@ -214,6 +212,8 @@ def run(argv: Sequence[str] | None = None) -> int:
         if failure is not None:
             typer.echo(one_line(f"{failure.prefix}{failure.message}", LONGEST_LINE), err=True)
         if current.json:
+            import json  # (not for a help screen)
+
             typer.echo(json.dumps(_json_object(current, captured.getvalue(), failure),
                                   indent=2, ensure_ascii=False))
         sys.stdout.flush()
@@ -340,6 +340,8 @@ def _field(error: CardgenError) -> str | None:
     if option:
         return option.group(0)
     if isinstance(error, InputFileError | OutputError) and isinstance(error.value, Path | str):
+        from cardgen.datafile import path_text  # (tomllib and csv: not for a help screen)
+
         return path_text(error.value)
     return None
 

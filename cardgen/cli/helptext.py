@@ -14,7 +14,9 @@ FOLDER or STEM). The same walk puts each paragraph of a command's help on one li
 that Rich wraps it evenly), adds each command's examples (:data:`EXAMPLES`) as its
 epilog, and has each help screen escape Rich markup in the texts it shows (Typer's
 ``rich`` markup mode would otherwise take ``[defender]`` for a style and print
-nothing): help texts are written, and stay, plain.
+nothing): help texts are written, and stay, plain. The screens themselves are Typer's,
+drawn by :mod:`cardgen.cli.helpscreen` without Typer's ``rich_utils`` (which imports
+Rich's Markdown and Pygments, twice the time of importing Typer).
 
 It imports nothing heavy: the choices are written out here (a test checks them against
 the enums the commands parse them with), so that ``cardgen --help`` stays fast. For the
@@ -26,11 +28,13 @@ what its work needs (tests/test_cold_start.py).
 
 from __future__ import annotations
 
+import contextlib
 import enum
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from pathlib import Path
 from typing import Any, get_args, get_origin
 
+from typer import core as typer_core
 from typer.core import TyperArgument, TyperGroup
 
 HELP_OPTIONS = ["-h", "--help"]
@@ -298,29 +302,62 @@ def _dress_param(param: Any, path: str) -> None:
             c for c in choices if c.startswith(incomplete.lower())]
 
 
-def _markup_escaped(command: Any, format_help: Any) -> Any:
-    """``format_help`` of ``command`` showing its texts as written under Typer's Rich
-    markup: while the screen is made, each text it shows (the command's, its options',
-    its commands' summaries) is escaped, then put back. The texts themselves stay plain
-    for everything else that reads them (a reference generator, Click's plain help)."""
+def _help_screen(command: Any, format_help: Any) -> Any:
+    """``format_help`` of ``command`` drawn by :mod:`cardgen.cli.helpscreen` (Typer's
+    screen, without importing Typer's ``rich_utils``; ``format_help``, Typer's own, when
+    Rich is off or the installed Typer is not one the screens are written for), showing
+    its texts as written under Typer's Rich markup: while the screen is made, each text it
+    shows (the command's, its options', its commands' summaries) is escaped, then put
+    back. The texts themselves stay plain for everything else that reads them (a reference
+    generator, Click's plain help)."""
 
     def escaped(ctx: Any, formatter: Any) -> Any:
-        from rich.markup import escape  # only for a help screen, which imports Rich anyway
-
-        shown = [command, *command.get_params(ctx), *_subcommands(command, ctx)]
-        kept = [(thing, name, getattr(thing, name, None)) for thing in shown
-                for name in ("help", "short_help", "epilog")]
-        try:
-            for thing, name, text in kept:
-                if isinstance(text, str) and "[" in text:
-                    setattr(thing, name, escape(text))
+        if not typer_core.HAS_RICH:  # Click's plain help, which shows texts as written
             return format_help(ctx, formatter)
-        finally:
-            for thing, name, text in kept:
-                if text is not None:
-                    setattr(thing, name, text)
+        from cardgen.cli import helpscreen  # only for a help screen, which imports Rich
+
+        if not helpscreen.supported():
+            with _escaped_texts(command, ctx):
+                return format_help(ctx, formatter)
+        with _escaped_texts(command, ctx), _stand_ins(command):
+            helpscreen.format_help(command, ctx)
+        return None
 
     return escaped
+
+
+@contextlib.contextmanager
+def _escaped_texts(command: Any, ctx: Any) -> Iterator[None]:
+    """Each text the help screen of ``command`` shows escaped for Rich markup, while it
+    is drawn."""
+    from rich.markup import escape
+
+    shown = [command, *command.get_params(ctx), *_subcommands(command, ctx)]
+    kept = [(thing, name, getattr(thing, name, None)) for thing in shown
+            for name in ("help", "short_help", "epilog")]
+    try:
+        for thing, name, text in kept:
+            if isinstance(text, str) and "[" in text:
+                setattr(thing, name, escape(text))
+        yield
+    finally:
+        for thing, name, text in kept:
+            if text is not None:
+                setattr(thing, name, text)
+
+
+@contextlib.contextmanager
+def _stand_ins(command: Any) -> Iterator[None]:
+    """While the root's help is drawn, its list shows stand-ins for the commands not yet
+    made (:meth:`CardgenGroup.listed`); other commands list their own."""
+    if not isinstance(command, CardgenGroup):
+        yield
+        return
+    listing, command._listing = command._listing, True
+    try:
+        yield
+    finally:
+        command._listing = listing
 
 
 def _subcommands(command: Any, ctx: Any) -> list[Any]:
@@ -338,7 +375,7 @@ def _dress(command: Any, path: str) -> None:
         if command.short_help is None:
             command.short_help = command.help.split("\n\n")[0]
     if getattr(command, "rich_markup_mode", None) == "rich":
-        command.format_help = _markup_escaped(command, command.format_help)
+        command.format_help = _help_screen(command, command.format_help)
     if path in EXAMPLES and not command.epilog:
         command.epilog = examples_epilog(EXAMPLES[path])
     for param in command.params:
@@ -445,18 +482,12 @@ class CardgenGroup(TyperGroup):
 
     def listed(self, ctx: Any) -> list[Any]:
         """The commands the help screen lists: those made, and stand-ins for the rest."""
-        listing, self._listing = self._listing, True
-        try:
+        with _stand_ins(self):
             return [self.get_command(ctx, name) for name in self.list_commands(ctx)]
-        finally:
-            self._listing = listing
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
-        listing, self._listing = self._listing, True
-        try:
+        with _stand_ins(self):
             super().format_help(ctx, formatter)
-        finally:
-            self._listing = listing
 
     def get_params(self, ctx: Any) -> list[Any]:
         # Typer adds --install-completion and --show-completion after making the group.

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import struct
 import zlib
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -52,7 +53,7 @@ from reportlab.lib.colors import CMYKColor, CMYKColorSep
 from reportlab.lib.colors import Color as RLColor
 from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFObject, PDFStream
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTEncoding, TTFont, TTFontFace
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen import __version__
@@ -498,6 +499,18 @@ class _TaggedTTFont(TTFont):
     content_digest = b""
     stringWidth = PURE_PYTHON["instanceStringWidthTTF"]
 
+    def __init__(self, name: str, filename: Any) -> None:
+        # reportlab's TTFont.__init__ (defaults: no checksum validation, the first font
+        # of a collection, reportlab's asciiReadable), with the face read by _QuickFace.
+        from weakref import WeakKeyDictionary
+
+        self.fontName = name
+        self.face = _QuickFace(filename)
+        self.encoding = TTEncoding()
+        self.state: WeakKeyDictionary[Any, Any] = WeakKeyDictionary()
+        self._asciiReadable = ttfonts.rl_config.ttfAsciiReadable
+        self.shapable = not any(ttfonts.fnmatch(name, glob) for glob in ttfonts.unShapedFontGlob)
+
     def addObjects(self, doc: Any) -> None:
         state = self.state[doc]
         tags = [subset_tag(self.content_digest, list(subset)).encode()
@@ -509,3 +522,126 @@ class _TaggedTTFont(TTFont):
             super().addObjects(doc)
         finally:
             ttfonts.SUBSETN = original
+
+
+class _QuickFace(TTFontFace):
+    """reportlab's TrueType face, its character information (the cmap, hmtx and loca
+    tables, nine tenths of reading a face) read a table's array at a time with
+    ``struct.unpack_from`` rather than reportlab's a value a call: the same attributes,
+    built in the same order (tests/test_pdf_fonts.py compares them with reportlab's own
+    reading for the bundled fonts and for fonts with the other table formats). A cmap of
+    another format than 4 or 12, or a table that cannot be read so, is read by
+    reportlab's own code, which also words any error."""
+
+    def extractInfo(self, charInfo: int = 1) -> None:
+        super().extractInfo(charInfo=0)  # the names, head, OS/2, post, hhea and maxp
+        if charInfo and not self._quick_char_info():
+            super().extractInfo(charInfo)
+
+    def _quick_char_info(self) -> bool:
+        """reportlab's ``extractInfo`` from the cmap on; False where it does not apply."""
+        try:
+            return self._char_info(self._ttf_data)
+        except (struct.error, KeyError, IndexError):  # a damaged table: reportlab's words
+            return False
+
+    def _char_info(self, data: bytes) -> bool:
+        table = self.table
+        index_to_loc, glyph_data_format = struct.unpack_from(">HH", data,
+                                                             table["head"]["offset"] + 50)
+        metric_format, h_metrics = struct.unpack_from(">HH", data,
+                                                      table["hhea"]["offset"] + 32)
+        glyphs = self.numGlyphs
+        if (glyph_data_format != 0 or metric_format != 0 or h_metrics == 0
+                or index_to_loc not in (0, 1) or "loca" not in table):
+            return False
+        cmap = table["cmap"]["offset"]
+        version, count = struct.unpack_from(">HH", data, cmap)
+        if count == 0 and version != 0:
+            count, version = version, count
+        found, kind = None, 0
+        for n in range(count):  # the subtable reportlab chooses
+            platform, encoding, offset = struct.unpack_from(">HHL", data, cmap + 4 + 8 * n)
+            if platform == 3 or (platform == 1 and encoding == 1) or (
+                    platform == 0 and encoding != 5):
+                kind, found = 1, offset
+            elif platform == 1 and encoding == 0 and kind != 1:
+                kind, found = 2, offset
+        if found is None:
+            return False
+        at = cmap + found
+        fmt = struct.unpack_from(">H", data, at)[0]
+        to_glyph: dict[int, int] = {}
+        to_chars: dict[int, list[int]] = {}
+        if fmt == 4:
+            length = struct.unpack_from(">H", data, at + 2)[0]
+            limit = at + length
+            segments = int(struct.unpack_from(">H", data, at + 6)[0] / 2.0)
+            ends = struct.unpack_from(f">{segments}H", data, at + 14)
+            starts_at = at + 16 + 2 * segments
+            starts = struct.unpack_from(f">{segments}H", data, starts_at)
+            deltas = struct.unpack_from(f">{segments}h", data, starts_at + 2 * segments)
+            ranges_at = starts_at + 4 * segments
+            ranges = struct.unpack_from(f">{segments}H", data, ranges_at)
+            for n in range(segments):
+                start, delta, range_offset = starts[n], deltas[n], ranges[n]
+                for char in range(start, ends[n] + 1):
+                    if range_offset == 0:
+                        glyph = (char + delta) & 0xFFFF
+                    else:
+                        offset = ranges_at + 2 * n + (char - start) * 2 + range_offset
+                        if offset >= limit:
+                            glyph = 0
+                        else:
+                            glyph = struct.unpack_from(">H", data, offset)[0]
+                            if glyph != 0:
+                                glyph = (glyph + delta) & 0xFFFF
+                    to_glyph[char] = glyph
+                    to_chars.setdefault(glyph, []).append(char)
+        elif fmt == 12:
+            segments = struct.unpack_from(">L", data, at + 12)[0]
+            groups = struct.unpack_from(f">{3 * segments}L", data, at + 16)
+            for n in range(0, 3 * segments, 3):
+                start, end, first = groups[n], groups[n + 1], groups[n + 2]
+                for char in range(start, end + 1):
+                    glyph = char + first - start
+                    to_glyph[char] = glyph
+                    to_chars.setdefault(glyph, []).append(char)
+        else:
+            return False
+        hmtx = table["hmtx"]["offset"]
+        pairs = struct.unpack_from(f">{2 * h_metrics}H", data, hmtx)
+        lsbs = struct.unpack_from(f">{max(glyphs - h_metrics, 0)}H", data, hmtx + 4 * h_metrics)
+        loca = table["loca"]["offset"]
+        if index_to_loc == 0:
+            positions = [p << 1 for p in struct.unpack_from(f">{glyphs + 1}H", data, loca)]
+        else:
+            positions = list(struct.unpack_from(f">{glyphs + 1}L", data, loca))
+        # All read: the attributes, as reportlab sets them.
+        scale = self._pdfScale
+        self.charToGlyph, self.glyphToChar = to_glyph, to_chars
+        widths: dict[int, Any] = {}
+        metrics: list[tuple[Any, int]] = []
+        self.charWidths, self.hmetrics = widths, metrics
+        width: Any = None
+        for glyph in range(h_metrics):
+            advance, lsb = pairs[2 * glyph], pairs[2 * glyph + 1]
+            metrics.append((advance, lsb))
+            width = scale(advance)
+            if glyph == 0:
+                self.defaultWidth = width
+            for char in to_chars.get(glyph, ()):
+                widths[char] = width
+        for glyph in range(h_metrics, glyphs):  # (reportlab keeps the scaled advance here)
+            metrics.append((width, lsbs[glyph - h_metrics]))
+            for char in to_chars.get(glyph, ()):
+                widths[char] = width
+        self.glyphPos = positions
+        self._pos = loca + (glyphs + 1) * (2 if index_to_loc == 0 else 4)  # where it ends
+        if 0x20 in to_glyph:
+            to_glyph[0xA0] = to_glyph[0x20]
+            widths[0xA0] = widths[0x20]
+        elif 0xA0 in to_glyph:
+            to_glyph[0x20] = to_glyph[0xA0]
+            widths[0x20] = widths[0xA0]
+        return True

@@ -34,7 +34,6 @@ import hashlib
 import json
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -109,6 +108,8 @@ def load(name: str, key: dict[str, Any]) -> Any:
 
 def store(name: str, key: dict[str, Any], body: Any) -> None:
     """Write entry ``name`` (atomically); nothing happens when it cannot be written."""
+    import tempfile  # (only to write: a run that reads the cache does without it)
+
     path = entry_path(name)
     if path is None:
         return

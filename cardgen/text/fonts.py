@@ -32,7 +32,6 @@ import functools
 import hashlib
 import io
 import itertools
-import logging
 import math
 import re
 import struct
@@ -500,11 +499,16 @@ def font_file_bytes(face: FontRef) -> bytes:
     return Path(face.path).read_bytes()
 
 
+_ERROR = 40  # logging.ERROR (logging is imported with fontTools, not for every card)
+
+
 @contextmanager
-def quiet_fonttools(level: int = logging.ERROR) -> Iterator[None]:
+def quiet_fonttools(level: int = _ERROR) -> Iterator[None]:
     """Keep fontTools' log messages below ``level`` (what it works around, such as
     "FFTM NOT subset") off stderr for the duration; the loggers' levels are restored
     afterwards."""
+    import logging
+
     manager = logging.Logger.manager
     loggers = [logging.getLogger("fontTools")] + [
         logger for name, logger in list(manager.loggerDict.items())
@@ -526,7 +530,7 @@ _REQUIRED_TABLES = ("head", "hhea", "maxp", "hmtx", "cmap", "name", "post")
 _BITMAP_TABLES = ("EBDT", "EBLC", "CBDT", "CBLC", "sbix", "bdat", "bloc")
 _UNITS_PER_EM = (16, 16384)
 _MAX_COMPONENT_LEAVES = 1000  # simple glyphs one composite may expand into
-_SILENT = logging.CRITICAL + 1
+_SILENT = 50 + 1  # above logging.CRITICAL
 # Each file (path and content) checked in this process: its metrics, or what is wrong.
 _checked: dict[tuple[Path, bytes], FontMetrics | str] = {}
 
