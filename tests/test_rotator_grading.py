@@ -123,8 +123,9 @@ def test_a_wall_cannot_be_won_and_the_budget_never_guesses():
 
 # --- the solver's fast grading searches against the readable ones ----------------------
 
-def every_answer(solver: Solver, budget: int) -> list:
-    """Everything the grading searches answer on a board, budget runs included."""
+def every_answer(solver: Solver, budget: int, small: bool = True) -> list:
+    """Everything the grading searches answer on a board, budget runs included (with
+    ``small`` False, the questions asked at small budgets are asked at ``budget``)."""
     best = grading.par_search(solver, budget)
     if best is None:
         return [None]
@@ -134,9 +135,10 @@ def every_answer(solver: Solver, budget: int) -> list:
     answers += [grading.cheaper_line(solver, par, below, budget) for below in (1, 3)]
     answers.append(grading.open_moves(solver, moves, par, budget))
     # Small budgets: the same states are counted, so the searches give up at the same point.
-    answers.append(grading.open_moves(solver, moves, par + 4, 300))
-    answers.append(grading.boosts_needed(solver, par, best.boosts, 2_000))
-    answers.append(grading.cheaper_line(solver, par, 2, 200))
+    answers.append(grading.open_moves(solver, moves, par + 4, 300 if small else budget))
+    answers.append(grading.boosts_needed(solver, par, best.boosts,
+                                          2_000 if small else budget))
+    answers.append(grading.cheaper_line(solver, par, 2, 200 if small else budget))
     return answers
 
 
