@@ -62,6 +62,18 @@ PHASES = [(RAYS[d], RAY_ENDS[d], STEPS[d], NEXT[d], STEPS[d] > 0, (d + 1) & 3)
           for d in range(4)]
 
 
+COLUMNS = [sum(1 << (y * WIDTH + x) for y in range(N // WIDTH)) for x in range(WIDTH)]
+
+
+def fewest_in_columns(cells: int) -> list[int]:
+    """For each column x: the fewest of ``cells`` in any one of the columns 0 to x."""
+    fewest, least = [], N
+    for column in COLUMNS:
+        least = min(least, (cells & column).bit_count())
+        fewest.append(least)
+    return fewest
+
+
 class GradingSolver(Solver):
     """A solver whose grading searches (``fewest_boosts``, ``win_within``) are written out
     for speed; every other search is the solver's."""
@@ -78,13 +90,16 @@ class GradingSolver(Solver):
         self.capture_up_left = [any(cy <= i // WIDTH and cx <= i % WIDTH
                                     for cx, cy in centres) for i in range(N)]
         self.capture_above = [any(cy <= i // WIDTH for _, cy in centres) for i in range(N)]
+        self._fewest_below: dict[int, list[int]] = {}  # see ``fewest_in_columns``
 
     def hopeless(self, pos: int, solid: int, t3: int, phase: int, left: int, turns: int,
                  ) -> bool:
         """A sound bound: True when a state (not a choose-start) at ``pos`` with these
         solid and collapsing cells, about to play a turn of ``phase`` with ``left`` boost
         spaces, cannot reach the goal row within ``turns`` more turns (1 to 3; False,
-        "may win", for more).
+        "may win", for more). A search that only counts wins spending fewer boosts than
+        some bound passes as ``left`` the boosts such a win may still spend (fewer than
+        the state has, or negative when it may spend none: then nothing counts).
 
         Proof. Only a turn of down-gravity (phase 0) moves the piece toward the goal
         row: the +x and -x turns keep its row (falls, drills and boosts go along the
@@ -112,6 +127,8 @@ class GradingSolver(Solver):
         A state this says is hopeless is neither stored nor expanded by the grading
         searches near their last turn; tests/test_rotator_fastgrade.py checks the bound
         against the readable searches on seeded boards."""
+        if left < 0:
+            return True
         if turns == 1:
             return phase != 0 or (solid & BELOW[pos]).bit_count() > LIMIT[left]
         if turns > 3 or phase == 0:
@@ -126,10 +143,11 @@ class GradingSolver(Solver):
                 return True
         else:  # +x, up, -x: no down turn; a capture needs a centre in the row or above
             return not self.capture_above[pos]
-        m = solid | t3
-        limit = LIMIT[left]
-        base = pos - pos % WIDTH
-        return all((m & BELOW[i]).bit_count() > limit for i in range(base, pos + 1))
+        below = (solid | t3) >> (pos - pos % WIDTH + WIDTH)  # the rows below, shifted up
+        fewest = self._fewest_below.get(below)
+        if fewest is None:
+            fewest = self._fewest_below[below] = fewest_in_columns(below)
+        return fewest[pos % WIDTH] > LIMIT[left]
 
     # --- fewest boosts ---------------------------------------------------------------
 
@@ -208,7 +226,8 @@ class GradingSolver(Solver):
                     if t3 & bits[p]:
                         continue  # standing on a collapsing cell: lost
                     cur = first | (path & ~older)
-                    if not (near and hopeless(p, solid_c, t2, next_phase, left, to_go)):
+                    if not (near and hopeless(p, solid_c, t2, next_phase, left + fewest - 1 - cache,
+                                              to_go)):
                         kid = (p, solid_c, cur, t1, t2, next_phase, -1, 0)
                         old = get(kid)
                         if old is None:
@@ -257,7 +276,8 @@ class GradingSolver(Solver):
                             p2 = f - step if path2 else q
                         if path2 & goal:
                             fewest = min(fewest, spent + used)
-                        elif not (near and hopeless(p2, s, t2, next_phase, after, to_go)):
+                        elif not (near and hopeless(p2, s, t2, next_phase,
+                                                    after + fewest - 1 - cache, to_go)):
                             kid = (p2, s, c | (path2 & ~(t1 | t2 | c)), t1, t2, next_phase,
                                    -1, 0)
                             old = get(kid)
@@ -320,6 +340,7 @@ class GradingSolver(Solver):
         max_boost, row_key, phases = MAX_BOOST_PER_TURN, ROW_KEY, PHASES
         pop, push, get = heapq.heappop, heapq.heappush, seen.get
         hopeless = self.hopeless
+        slack = min(cheaper_than - 1 - cache, 0)  # boosts a win may no longer spend
         keys_append, lefts_append, entries_append = keys.append, lefts.append, entries.append
         while heap:
             item = pop(heap)
@@ -375,7 +396,7 @@ class GradingSolver(Solver):
                 kid = (p, solid_c, cur, t1, t2, next_phase, -1, 0)
                 old = get(kid)
                 if (old is None or old[0] > later or old[1] < left) and not (
-                        near and hopeless(p, solid_c, t2, next_phase, left, to_go)):
+                        near and hopeless(p, solid_c, t2, next_phase, left + slack, to_go)):
                     if old is None:
                         entry = seen[kid] = [later, left]
                     else:
@@ -420,7 +441,7 @@ class GradingSolver(Solver):
                         if path2 & goal:
                             return later, expanded
                         kid = (p2, s, c | (path2 & ~(t1 | t2 | c)), t1, t2, next_phase, -1, 0)
-                        keep = not (near and hopeless(p2, s, t2, next_phase, after, to_go))
+                        keep = not (near and hopeless(p2, s, t2, next_phase, after + slack, to_go))
                     if keep:
                         old = get(kid)
                         if old is None or old[0] > later or old[1] < after:
