@@ -4,7 +4,7 @@ same boards, graded the same, as today's generation (frozen in
 benchmarks/grading_baseline.py): every map analysed alike, for a few hundred maps in the
 full command.
 
-Since rules decision R-bound (docs/rules-decisions.md) the states a search counts are a
+Since rules decision R4 (docs/rules-decisions.md) the states a search counts are a
 diagnostic: the written-out searches leave out states that ``GradingSolver.hopeless``
 proves cannot win in the turns left, so they count fewer states than the spec and may
 decide within a small budget what the spec gives up on (never the other way round). The
@@ -169,7 +169,7 @@ def test_hard_books_and_budget_runs_are_todays(seed, budget, count):
         assert new.candidates == tried
         return
     # A small budget: every map today's generation drew is analysed as today, or decided
-    # where today's gave up (the book may then differ: R-bound).
+    # where today's gave up (the book may then differ: R4).
     rng = SplitMix64(seed)
     for _ in range(tried):
         assert_analysed_as_today(random_map(rng), Grade.HARD, budget)
