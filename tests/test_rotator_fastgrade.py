@@ -180,3 +180,17 @@ def test_a_horizon_past_what_the_queue_holds_falls_back_to_the_solvers_search():
     state = Solver(terrain).root(2)
     assert GradingSolver(terrain).win_within(state, 0, 5_000, 3_000) == Solver(
         terrain).win_within(state, 0, 5_000, 3_000)
+
+
+# Books drawn from a few hundred seeds, today's generation against the new at the default
+# budget: the same maps tried and the same boards (any grade, two boards a book; hard, one
+# a book). Two seeds in the quick loop, the rest with the full command (a few minutes).
+@pytest.mark.parametrize(("first", "stop", "wanted", "count"), sampled(
+    [(1000, 1002, None, 2), (0, 100, None, 2), (100, 200, None, 2), (200, 300, None, 2),
+     (300, 340, Grade.HARD, 1)], (1000, 1002, None, 2)))
+def test_books_of_many_seeds_are_todays(first, stop, wanted, count):
+    for seed in range(first, stop):
+        new = generate(seed, count, wanted)
+        old, tried = baseline.generate(seed, count, wanted)
+        assert [record(b) for b in new.boards] == [record(b) for b in old], seed
+        assert new.candidates == tried, seed
