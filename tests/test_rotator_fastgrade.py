@@ -21,7 +21,7 @@ import pytest
 from benchmarks import grading_baseline as baseline
 from cardgen.games.rng import SplitMix64
 from cardgen.games.rotator import grading
-from cardgen.games.rotator.engine import Terrain
+from cardgen.games.rotator.engine import BOOST_CACHE, Terrain
 from cardgen.games.rotator.fastgrade import GradingSolver
 from cardgen.games.rotator.generator import Grade, GradedBoard, analyse, generate, random_map
 from cardgen.games.rotator.solver import DEFAULT_BUDGET, WIN, Solver, State
@@ -106,15 +106,22 @@ def positions(solver: Solver, turns: int, every: int) -> list[tuple[State, int]]
 def test_the_bound_is_sound(seed, turns, every):
     terrain = Terrain.from_map(random_map(SplitMix64(seed)))
     solver, spec = GradingSolver(terrain), grading.ReadableSolver(terrain)
-    pruned = 0
+    pruned = captures = 0
     for state, _ in positions(spec, turns, every):
         pos, solid, _, _, t3, phase, _, _, left = state
         for to_go in (1, 2, 3):
-            if solver.hopeless(pos, solid, t3, phase, left, to_go):
-                pruned += 1
-                won, _ = grading.readable_win_within(spec, state, 0, to_go, 10**7)
-                assert won == 0, (state, to_go)
-    assert pruned
+            # With fewer boosts a win may spend (the fewest-boosts and cheaper-line
+            # searches' use): no win spending at most that many.
+            for spend in range(-1, left + 1):
+                if solver.hopeless(pos, solid, t3, phase, spend, to_go):
+                    pruned += 1
+                    captures += bool((phase == 3 and solver.capture_left[pos])
+                                     or (phase == 2 and solver.capture_up_left[pos]))
+                    won, _ = grading.readable_win_within(
+                        spec, state, 0, to_go, 10**7,
+                        cheaper_than=BOOST_CACHE - left + spend + 1)
+                    assert won == 0, (state, to_go, spend)
+    assert pruned and captures  # some with a Node that could be captured on the way
 
 
 def record(board: GradedBoard | None) -> tuple | None:

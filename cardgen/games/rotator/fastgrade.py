@@ -89,15 +89,19 @@ class GradingSolver(Solver):
     def __init__(self, terrain: Terrain) -> None:
         super().__init__(terrain)
         self._answers: dict[tuple[int, ...], tuple[int | None, int]] = {}
-        centres = [(i % WIDTH, i // WIDTH) for i in self.centre_node]
-        # By cell: whether a Node's centre lies in the cell's row at its column or left of
-        # it (a capture the -x turn could make), and in its row or above at its column or
-        # left of it (one the up turn and the -x turn after it could make).
-        self.capture_left = [any(cy == i // WIDTH and cx <= i % WIDTH for cx, cy in centres)
+        centres = [(i % WIDTH, i // WIDTH, n) for i, n in self.centre_node.items()]
+        # By cell: the Nodes whose centre lies in the cell's row left of it (captures a
+        # -x turn could make), in its row or above and left of it (those of a -x turn
+        # after an up turn); whether one lies above it in its column (an up turn's), or
+        # in its row or above (any turn's but a down turn's).
+        self.capture_left = [[n for cx, cy, n in centres if cy == i // WIDTH and cx < i % WIDTH]
                              for i in range(N)]
-        self.capture_up_left = [any(cy <= i // WIDTH and cx <= i % WIDTH
-                                    for cx, cy in centres) for i in range(N)]
-        self.capture_above = [any(cy <= i // WIDTH for _, cy in centres) for i in range(N)]
+        self.capture_up_left = [[n for cx, cy, n in centres
+                                 if cy <= i // WIDTH and cx < i % WIDTH] for i in range(N)]
+        self.capture_up = [any(cy < i // WIDTH and cx == i % WIDTH for cx, cy, _ in centres)
+                           for i in range(N)]
+        self.capture_above = [any(cy <= i // WIDTH for _, cy, _ in centres) for i in range(N)]
+        self._goal_nodes = [bool(t & GOAL_MASK) for t in self.territory]
         self._fewest_below: dict[int, list[int]] = {}  # see ``fewest_in_columns``
 
     def hopeless(self, pos: int, solid: int, t3: int, phase: int, left: int, turns: int,
@@ -119,18 +123,26 @@ class GradingSolver(Solver):
           the solid cells below the piece, at most ``LIMIT[left]`` of them (``can_win``);
         - two or three turns from a -x turn (phase 3) or an up turn (phase 2): until the
           down turn the piece stays in its row or above it and at its column or left of
-          it (up, then -x). With no Node centre there (``capture_left`` for the -x turn
-          alone, ``capture_up_left`` with the up turn before it) nothing is captured,
-          so the last turn is the only one that can win, from some column x' <= x in row
-          y' <= y. The cells below row y are never drilled before it (drills go up or
-          along a row at or above y) and solid cells only grow (a collapsing cell turns
-          solid the next turn), so the down turn finds at least the cells of
-          ``solid | t3`` below row y in column x': if every such column holds more than
-          ``LIMIT[left]`` (boosts left never grow), no line wins. From a +x turn
-          (phase 1) or with too few turns to reach a down turn, no down turn comes in
-          time and, again with no capture possible, nothing wins. Three turns from a -x
-          turn end with a +x turn, which a capture in the down turn before it could win
-          (a goal-row start): no bound is claimed there.
+          it (up, then -x). Without a capture the last turn is the only one that can
+          win, from some column x' <= x in row y' <= y. The cells below row y are never
+          drilled before it (drills go up or along a row at or above y) and solid cells
+          only grow (a collapsing cell turns solid the next turn), so the down turn
+          finds at least the cells of ``solid | t3`` below row y in column x': if every
+          such column holds more than ``LIMIT[left]`` (boosts left never grow), no line
+          wins without a capture. A capture in the up turn (a Node centre above the
+          piece, ``capture_up``) is not bounded: the state may win. One in the -x turn
+          (a centre in a row at or above y, left of x: ``capture_left`` from a -x turn,
+          ``capture_up_left`` after an up turn) leaves the last turn to a start picked
+          in that Node's territory, whose cells are open then: it may win only if the
+          territory reaches the goal row or one of its cells has at most
+          ``LIMIT[left]`` solid cells below it, counting the cells of ``solid | t3``
+          less the territory, and for a cell above row y only those below row y
+          (``_capture_may_win``). From a +x turn (phase 1), or an up turn with two
+          turns left, no down turn comes in time: only a capture could win, and none
+          is possible without a centre in the piece's row or above (in its column
+          above, for the up turn then -x). Three turns from a -x turn end with a +x
+          turn, which a capture in the down turn before it could win (a goal-row
+          start): no bound is claimed there.
 
         A state this says is hopeless is neither stored nor expanded by the grading
         searches near their last turn; tests/test_rotator_fastgrade.py checks the bound
@@ -142,13 +154,19 @@ class GradingSolver(Solver):
         if turns > 3 or phase == 0:
             return False
         if phase == 3:  # -x, then down (then +x, which a capture below could win)
-            if turns > 2 or self.capture_left[pos]:
+            if turns > 2:
                 return False
+            for node in self.capture_left[pos]:
+                if self._capture_may_win(node, solid | t3, pos, left):
+                    return False
         elif phase == 2:  # up, then -x, then down
-            if self.capture_up_left[pos]:
+            if self.capture_up[pos]:
                 return False
             if turns < 3:
                 return True
+            for node in self.capture_up_left[pos]:
+                if self._capture_may_win(node, solid | t3, pos, left):
+                    return False
         else:  # +x, up, -x: no down turn; a capture needs a centre in the row or above
             return not self.capture_above[pos]
         below = (solid | t3) >> (pos - pos % WIDTH + WIDTH)  # the rows below, shifted up
@@ -156,6 +174,24 @@ class GradingSolver(Solver):
         if fewest is None:
             fewest = self._fewest_below[below] = fewest_in_columns(below)
         return fewest[pos % WIDTH] > LIMIT[left]
+
+    def _capture_may_win(self, node: int, solid: int, pos: int, left: int) -> bool:
+        """Whether capturing ``node`` in a -x turn (from a state at ``pos`` with these
+        solid cells, ``solid | t3``) could lead to a win in the down turn after it, the
+        last one: a start picked in its territory on the goal row, or one with at most
+        ``LIMIT[left]`` solid cells below it. The territory's cells are open after the
+        capture; the cells below row y are those of ``solid`` at least (nothing drills
+        them before); above row y only the cells below it count."""
+        if self._goal_nodes[node]:
+            return True
+        cells = solid & ~self.territory[node]
+        limit, row = LIMIT[left], pos - pos % WIDTH
+        for c in self.territory_cells[node]:
+            if c < row:  # above the piece's row: count from its row down
+                c = row + c % WIDTH
+            if (cells & BELOW[c]).bit_count() <= limit:
+                return True
+        return False
 
     # --- fewest boosts ---------------------------------------------------------------
 
