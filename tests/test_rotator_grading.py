@@ -5,6 +5,7 @@ boards, and the generator keeps the same boards on either."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
 
@@ -167,7 +168,15 @@ def test_the_fast_searches_agree_on_small_worlds(seed):
 def test_graded_boards_are_the_readable_searches_boards(monkeypatch):
     # What the generator keeps, grade by grade, is what it kept on the readable searches.
     asked = ((7, 1, None), (5, 1, Grade.HARD))
-    fast = [generate(*ask) for ask in asked]
+    # The states counted are left out: the generator's searches count fewer (R4).
+    fast = [answers_of(generate(*ask)) for ask in asked]
     monkeypatch.setattr(generator, "GradingSolver", grading.ReadableSolver)
-    plain = [generate(*ask) for ask in asked]
+    plain = [answers_of(generate(*ask)) for ask in asked]
     assert fast == plain
+
+
+def answers_of(made: generator.Generation) -> tuple:
+    """A generation less the states its searches counted."""
+    return (made.candidates, [
+        (b.rmap.board_id, b.grade, b.winning_starts, dataclasses.replace(b.best, states=0),
+         dataclasses.replace(b.figures, states=0)) for b in made.boards])
