@@ -103,7 +103,7 @@ def first_maps(n: int) -> list[str]:
     return [random_map(rng).board_id for _ in range(n)]
 
 
-QUICK_MAPS = first_maps(3)  # analysed in 0.7 s in all; every later one: see never_ending
+QUICK_MAPS = first_maps(3)  # analysed in 0.25 s in all; every later one: see never_ending
 
 
 def never_ending(real: Callable[..., object], done: int | None = None
@@ -144,7 +144,7 @@ def start_generation(tmp: Path, *, endless: bool = False, **streams: Any
                      ) -> subprocess.Popen[str]:
     """``cardgen rotator generate --seed 32 --difficulty hard --count 3 --jobs 2``, in its
     own process group. It takes a few seconds: its hard boards are maps 2, 3 and 7, and the
-    fourth map (not hard) takes some 2 s to analyse (measured: maps 1-3 take 0.7 s in
+    fourth map (not hard) takes some 2 s to analyse (measured: maps 1-3 take 0.25 s in
     all). ``endless``: every map after the third never ends (see ``DRIVER``)."""
     args = ["rotator", "generate", "--seed", str(SEED), "--difficulty", "hard", "--count",
             "3", "--jobs", "2", "-o", str(tmp), "--name", "r"]

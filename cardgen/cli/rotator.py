@@ -50,7 +50,8 @@ BoardArg = Annotated[str, typer.Argument(
     show_default=False)]
 BudgetOpt = Annotated[int, typer.Option(
     help="The most states any one search may explore before it answers 'undecided' "
-    "(100 to 10000000).")]
+    "(100 to 10000000; the count is a diagnostic: a search that prunes more decides "
+    "more within it).")]
 MIN_BUDGET = 100
 MAX_BUDGET = 10_000_000  # 25 times the default: every state a search stores is kept in memory
 MAX_COUNT = 500

@@ -39,7 +39,12 @@ turn by turn, is the most over all earlier-or-equal turns.
 The searches for first moves go best first instead (a win is usually found in a few
 hundred states) and keep the turn with each state; see ``win_within``.
 
-Every search stops at a state budget and answers None then: it never guesses.
+Every search stops at a state budget and answers None then: it never guesses. The states
+a search counts are a diagnostic, not part of its answer (rules decision R4): the
+generator's written-out searches (``fastgrade.GradingSolver``) leave out states that a
+sound bound proves cannot win in the turns left, so they count fewer states than the
+readable ones and may decide within a small budget what these give up on; every figure
+they answer is the readable searches' answer.
 
 The two searches are written here for reading, on ``Solver.expand``
 (``readable_fewest_boosts``, ``readable_win_within``): they are the spec. The figures are
@@ -48,8 +53,8 @@ which play the same states in the same order without building each turn's choice
 count the same states; :class:`ReadableSolver` is a solver that answers with the
 readable searches instead, for the tests and the benchmark that compare the two. The
 generator asks its questions of ``fastgrade.GradingSolver``, whose copies are written out
-further (each turn inlined in the search's loop) and answer a question asked twice from
-memory: the same states again, in the same order, counted the same.
+further (each turn inlined in the search's loop), prune states near the last turn by a
+sound bound, and answer a question asked twice from memory.
 """
 
 from __future__ import annotations

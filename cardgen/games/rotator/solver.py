@@ -7,7 +7,10 @@ turns; among wins in that turn, the fewest boost spaces. A state is skipped when
 position of everything else was already reached as early with at least as many boosts
 left: it can do nothing the earlier one could not. The search either finds the shortest
 line, exhausts every reachable state (no line exists), or stops at a budget of states
-stored and says UNDECIDED - it never guesses.
+stored and says UNDECIDED - it never guesses. The states counted are a diagnostic, not
+part of the answer (rules decision R4): a search may leave out states it proves useless
+(the grading searches do, see ``fastgrade.GradingSolver.hopeless``), count fewer and so
+decide more within the same budget, never less; its answers stay the same.
 
 Speed (issue 12): a win is noticed when the state before it is stored, so the winning
 turn's states are never expanded; after the first win nothing is stored; the board's best
@@ -41,7 +44,7 @@ from cardgen.games.rotator.engine import (
 N = WIDTH * HEIGHT
 STEPS = (WIDTH, 1, -WIDTH, -1)  # +y, +x, -y, -x as bit-index steps
 GOAL_MASK = sum(1 << (WIDTH * (HEIGHT - 1) + x) for x in range(WIDTH))
-DEFAULT_BUDGET = 400_000  # states, for any one search
+DEFAULT_BUDGET = 400_000  # states, for any one search (a diagnostic count: rules decision R4)
 
 
 def bit(cell: Cell) -> int:
