@@ -7,10 +7,8 @@ every start cell decided, are emitted.
 
 from __future__ import annotations
 
-import contextlib
 import enum
 import os
-import signal
 import sys
 from collections import deque
 from collections.abc import Callable
@@ -36,10 +34,9 @@ from cardgen.games.rotator.grading import (
 )
 from cardgen.games.rotator.solver import DEFAULT_BUDGET, StartResult, Status
 from cardgen.games.rotator.workers import (
-    STOP_SIGNALS,
     WorkerError,
-    _die_with_parent,
     _stop_signals_blocked,
+    _work,
 )
 
 MAPS_PER_BOARD = 60  # default number of maps tried per board asked for
@@ -390,25 +387,18 @@ def generate(seed: int, count: int, difficulty: Difficulty = None, *,
 # workers.py, which the solver's own workers (``rotator solve --jobs``) share.
 
 
-def _work(pipe: Connection, parent: int, budget: int, wanted: Grade | None) -> None:
-    """A worker: analyse each map the parent sends and send back ``(True, result)``, or
-    ``(False, exception)``, until the pipe closes. Ctrl-C is the parent's business; any
-    other signal the parent handles (SIGTERM …) simply ends a worker, as by default."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for number in signal.valid_signals():
-        if number != signal.SIGINT and callable(signal.getsignal(number)):
-            signal.signal(number, signal.SIG_DFL)  # a handler inherited through fork
-    _die_with_parent(parent)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
-    with contextlib.suppress(EOFError, OSError):  # the parent is gone or done
-        while True:
-            rmap = pipe.recv()
-            try:
-                answer: tuple[bool, object] = (True, analyse(rmap, budget, wanted))
-            except Exception as exc:
-                answer = (False, exc)
-            pipe.send(answer)
+@dataclass(frozen=True)
+class _Analysis:
+    """What a worker does with each map the parent sends (``workers._work`` runs it, and
+    sends back ``(True, result)`` or ``(False, exception)``); picklable for spawned
+    workers. ``analyse`` is looked up when a map comes, as the tests that replace it
+    expect."""
+
+    budget: int
+    wanted: Grade | None
+
+    def __call__(self, rmap: RotatorMap) -> GradedBoard | None:
+        return analyse(rmap, self.budget, self.wanted)
 
 
 class _Workers:
@@ -430,7 +420,7 @@ class _Workers:
             for _ in range(jobs):
                 ours, theirs = context.Pipe()
                 process = context.Process(
-                    target=_work, args=(theirs, os.getpid(), self.budget, self.wanted),
+                    target=_work, args=(theirs, os.getpid(), _Analysis(self.budget, self.wanted)),
                     name="cardgen-rotator-worker", daemon=True)
                 self.owner[ours] = process
                 process.start()
