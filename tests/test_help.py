@@ -214,8 +214,10 @@ def test_version_and_completion(screens):
 
 
 def test_completion_script(monkeypatch):
-    """Typer's own completion: the script for a shell names the program."""
-    monkeypatch.setenv("SHELL", "/bin/bash")
+    """Typer's own completion: the script for a shell names the program. (The shell is
+    found by walking up the process tree, which a run started from no shell lacks; the
+    test says which shell it is.)"""
+    monkeypatch.setattr("shellingham.detect_shell", lambda *_, **__: ("bash", "/bin/bash"))
     result = cli("--show-completion")
     assert result.returncode == 0, result
     assert "_CARDGEN_COMPLETE" in result.stdout
