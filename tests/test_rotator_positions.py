@@ -12,6 +12,7 @@ import pytest
 
 from benchmarks.rotator_plain import PlainSolver
 from cardgen.games.rng import SplitMix64
+from cardgen.games.rotator import reference
 from cardgen.games.rotator.engine import (
     BOOST_CACHE,
     Choice,
@@ -23,8 +24,7 @@ from cardgen.games.rotator.engine import (
 )
 from cardgen.games.rotator.generator import random_map
 from cardgen.games.rotator.play import solver_state
-from cardgen.games.rotator.reference import _key, successors
-from cardgen.games.rotator.solver import Solver, Status, trace_line
+from cardgen.games.rotator.solver import Solver, Status
 from tests.helpers import sampled
 
 BUDGET = 400  # states the engine's search expands from one position (it is slow)
@@ -32,34 +32,11 @@ BUDGET = 400  # states the engine's search expands from one position (it is slow
 
 def engine_line(terrain: Terrain, root: State) -> tuple[str, int, int, list[Choice]] | None:
     """The readable engine's breadth-first search from any position: (status, turns,
-    boosts spent from there, line), None past ``BUDGET`` states expanded. The same search
-    as ``reference.solve_start``, from ``root`` instead of a start square."""
-    best = {_key(root): root.boosts}
-    parent: dict[State, tuple[State, Choice] | None] = {root: None}
-    layer, turn, explored = [root], 0, 0
-    while layer:
-        turn += 1
-        wins: list[tuple[int, State, Choice]] = []
-        following: list[State] = []
-        for state in layer:
-            if best[_key(state)] > state.boosts:
-                continue
-            explored += 1
-            for choice, after, won, lost in successors(terrain, state):
-                if won:
-                    wins.append((root.boosts - after.boosts, state, choice))
-                elif not lost and best.get(_key(after), -1) < after.boosts:
-                    best[_key(after)] = after.boosts
-                    parent[after] = (state, choice)
-                    following.append(after)
-        if wins:
-            used, state, choice = min(wins, key=lambda w: w[0])
-            line, _ = trace_line(parent, state, choice)
-            return "win", turn, used, line
-        if explored + len(following) > BUDGET:
-            return None
-        layer = following
-    return "none", 0, 0, []
+    boosts spent from there, line), None past ``BUDGET`` states expanded."""
+    found = reference.solve_from(terrain, root, 0, BUDGET)
+    if found.status is Status.UNDECIDED:
+        return None
+    return str(found.status), found.turns, found.boosts, found.choices
 
 
 def random_game(seed: int) -> tuple[Terrain, list[State]]:

@@ -12,7 +12,6 @@ from typing import Any
 
 from cardgen.board.cells import Cell
 from cardgen.games.rotator.engine import (
-    BOOST_CACHE,
     Choice,
     IllegalMove,
     State,
@@ -52,7 +51,12 @@ def successors(terrain: Terrain, state: State) -> list[tuple[Choice, State, bool
 
 
 def solve_start(terrain: Terrain, x: int, budget: int = 10**9) -> StartResult:
-    root = start_state(terrain, x)
+    return solve_from(terrain, start_state(terrain, x), x, budget)
+
+
+def solve_from(terrain: Terrain, root: State, x: int, budget: int = 10**9) -> StartResult:
+    """The search from any position ``root`` (reported for start column ``x``): the
+    boosts of a line are those spent from ``root`` on."""
     best = {_key(root): root.boosts}
     parent: dict[State, tuple[State, Choice] | None] = {root: None}
     layer = [root]
@@ -68,7 +72,7 @@ def solve_start(terrain: Terrain, x: int, budget: int = 10**9) -> StartResult:
             explored += 1
             for choice, after, won, lost in successors(terrain, state):
                 if won:
-                    wins.append((BOOST_CACHE - after.boosts, state, choice))
+                    wins.append((root.boosts - after.boosts, state, choice))
                 elif not lost:
                     key = _key(after)
                     if best.get(key, -1) >= after.boosts:
