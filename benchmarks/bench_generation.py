@@ -37,30 +37,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import grading_baseline as baseline
 from cardgen.games.rotator import generator
-from cardgen.games.rotator.generator import Grade, GradedBoard, generate
+from cardgen.games.rotator.generator import Grade, generate
 from cardgen.games.rotator.grading import ReadableSolver
-
-
-def record(board: GradedBoard) -> tuple[Any, ...]:
-    """What a graded board holds, as plain values (the baseline has its own classes)."""
-    best, figures = board.best, board.figures
-    return (board.rmap.board_id, str(board.grade), board.winning_starts,
-            (best.start, str(best.status), best.turns, best.boosts,
-             [(c.start, c.drill, c.boost) for c in best.choices]),
-            (figures.par, figures.boosts_needed, figures.open_moves, figures.first_moves,
-             figures.par_moves, figures.starts))
 
 
 def old_run(seed: int, count: int, wanted: Grade | None) -> tuple[float, list[Any], int]:
     start = time.process_time()
     boards, tried = baseline.generate(seed, count, wanted)
-    return time.process_time() - start, [record(b) for b in boards], tried
+    return time.process_time() - start, [baseline.record(b) for b in boards], tried
 
 
 def new_run(seed: int, count: int, wanted: Grade | None) -> tuple[float, list[Any], int]:
     start = time.process_time()
     made = generate(seed, count, wanted, jobs=1)
-    return time.process_time() - start, [record(b) for b in made.boards], made.candidates
+    return time.process_time() - start, [baseline.record(b) for b in made.boards], made.candidates
 
 
 def readable_run(seed: int, count: int, wanted: Grade | None,

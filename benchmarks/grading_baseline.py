@@ -1,7 +1,7 @@
 """Frozen copy of cardgen/games/rotator/grading.py at commit 10fcb7a (before issue 26), on
 the frozen solver (benchmarks/generation_baseline_solver.py), with the generator's
 ``analyse`` and its one-process loop of the same commit at the end: today's generation,
-the baseline of benchmarks/bench_generation.py and the oracle of tests/test_rotator_graph.py.
+the baseline of benchmarks/bench_generation.py and the oracle of tests/test_rotator_fastgrade.py.
 Not used to make boards for users; do not change it.
 
 How hard a Rotator board is to win: the figures the grades are made of.
@@ -59,6 +59,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, replace
+from typing import Any
 
 from benchmarks.generation_baseline_solver import (
     DEFAULT_BUDGET,
@@ -424,3 +425,19 @@ def generate(seed: int, count: int, wanted: Grade | None = None,
         if graded is not None:
             found.append(graded)
     return found, candidates
+
+
+# --- not frozen: how both sides are compared --------------------------------------------
+
+
+def record(board: Any) -> tuple[Any, ...] | None:
+    """What a graded board holds, as plain values, so that a board of this baseline (its
+    own classes) and one of today's generator compare equal when they hold the same."""
+    if board is None:
+        return None
+    best, figures = board.best, board.figures
+    return (board.rmap.board_id, str(board.grade), board.winning_starts,
+            (best.start, str(best.status), best.turns, best.boosts,
+             [(c.start, c.drill, c.boost) for c in best.choices]),
+            (figures.par, figures.boosts_needed, figures.open_moves, figures.first_moves,
+             figures.par_moves, figures.starts))

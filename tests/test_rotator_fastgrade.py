@@ -23,7 +23,7 @@ from cardgen.games.rng import SplitMix64
 from cardgen.games.rotator import grading
 from cardgen.games.rotator.engine import BOOST_CACHE, Terrain
 from cardgen.games.rotator.fastgrade import GradingSolver
-from cardgen.games.rotator.generator import Grade, GradedBoard, analyse, generate, random_map
+from cardgen.games.rotator.generator import Grade, analyse, generate, random_map
 from cardgen.games.rotator.solver import DEFAULT_BUDGET, WIN, Solver, State
 from tests.helpers import sampled
 from tests.test_rotator_grading import SWEEP, every_answer, world
@@ -124,18 +124,6 @@ def test_the_bound_is_sound(seed, turns, every):
     assert pruned and captures  # some with a Node that could be captured on the way
 
 
-def record(board: GradedBoard | None) -> tuple | None:
-    """What a graded board holds, as plain values (the baseline has its own classes)."""
-    if board is None:
-        return None
-    best, figures = board.best, board.figures
-    return (board.rmap.board_id, str(board.grade), board.winning_starts,
-            (best.start, str(best.status), best.turns, best.boosts,
-             [(c.start, c.drill, c.boost) for c in best.choices]),
-            (figures.par, figures.boosts_needed, figures.open_moves, figures.first_moves,
-             figures.par_moves, figures.starts))
-
-
 def maps(seed: int, count: int) -> list:
     rng = SplitMix64(seed)
     return [random_map(rng) for _ in range(count)]
@@ -156,10 +144,10 @@ def test_every_map_is_analysed_as_today(wanted, seed, count):
 def assert_analysed_as_today(rmap, wanted, budget: int) -> None:
     """The map is analysed as today; or today's generation gave up on it at ``budget``
     and the new one, storing fewer states, decides it as today's would with more."""
-    new = record(analyse(rmap, budget, wanted=wanted))
-    old = record(baseline.analyse(rmap, budget, wanted=wanted))
+    new = baseline.record(analyse(rmap, budget, wanted=wanted))
+    old = baseline.record(baseline.analyse(rmap, budget, wanted=wanted))
     if old is None and new is not None:
-        old = record(baseline.analyse(rmap, 10**7, wanted=wanted))
+        old = baseline.record(baseline.analyse(rmap, 10**7, wanted=wanted))
     assert new == old, rmap.board_id
 
 
@@ -173,7 +161,7 @@ def test_hard_books_and_budget_runs_are_todays(seed, budget, count):
     old, tried = baseline.generate(seed, count, Grade.HARD, budget=budget)
     if budget == DEFAULT_BUDGET:
         new = generate(seed, count, Grade.HARD, budget=budget)
-        assert [record(b) for b in new.boards] == [record(b) for b in old]
+        assert [baseline.record(b) for b in new.boards] == [baseline.record(b) for b in old]
         assert new.candidates == tried
         return
     # A small budget: every map today's generation drew is analysed as today, or decided
@@ -201,5 +189,5 @@ def test_books_of_many_seeds_are_todays(first, stop, wanted, count):
     for seed in range(first, stop):
         new = generate(seed, count, wanted)
         old, tried = baseline.generate(seed, count, wanted)
-        assert [record(b) for b in new.boards] == [record(b) for b in old], seed
+        assert [baseline.record(b) for b in new.boards] == [baseline.record(b) for b in old], seed
         assert new.candidates == tried, seed
