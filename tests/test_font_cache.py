@@ -120,6 +120,8 @@ DAMAGE = {
     "deeply nested": lambda entry: entry.write_bytes(b"[" * 200_000 + b"\n[]"),
     "a folder": lambda entry: (entry.unlink(), entry.mkdir()),
 }
+if hasattr(os, "mkfifo"):  # a pipe in the entry's place: read as it is, it would never end
+    DAMAGE["a pipe"] = lambda entry: (entry.unlink(), os.mkfifo(entry))
 
 
 @pytest.mark.parametrize("damage", sampled(sorted(DAMAGE), "truncated", "a changed number",

@@ -14,7 +14,8 @@ font in the user's cache folder, as matplotlib keeps its font list:
   the cache format and the identity of the code that computed it, see
   :func:`cardgen.text.fonts.load_metrics`) and the SHA-256 of its body matches the one
   in its header; anything else (a stale entry, a damaged or truncated one, another
-  program's file, one too large) is ignored, computed afresh and written over;
+  program's file, one too large, anything but a regular file, such as a pipe that would
+  never end) is ignored, computed afresh and written over;
 * it is written atomically (a temporary file in the same folder, then renamed), so a
   reader never sees half a file, and two processes writing at once leave one whole file;
 * a folder that cannot be made or written to is no error: cardgen then works as it did
@@ -24,7 +25,9 @@ An entry's body is JSON (never unpickled or executed), checked field by field by
 reader. The cache guards against damage, not against someone who can write to the
 user's files: they could equally change cardgen itself.
 
-Imports nothing from cardgen.
+Imports nothing from cardgen but the guarded reader of input files
+(:func:`cardgen.datafile.read_input`: regular files only, opened without blocking, size
+capped).
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ import os
 import sys
 from pathlib import Path
 from typing import Any
+
+from cardgen.datafile import read_input
 
 ENV = "CARDGEN_CACHE_DIR"
 FORMAT = 1  # the layout of an entry; bump it when that changes
@@ -89,10 +94,7 @@ def load(name: str, key: dict[str, Any]) -> Any:
     if path is None:
         return None
     try:
-        with open(path, "rb") as file:
-            raw = file.read(MAX_ENTRY_BYTES + 1)
-        if len(raw) > MAX_ENTRY_BYTES:
-            return None
+        raw = read_input(path, "font cache entry", max_bytes=MAX_ENTRY_BYTES)
         head, newline, body = raw.partition(b"\n")
         if not newline:
             return None
@@ -102,7 +104,7 @@ def load(name: str, key: dict[str, Any]) -> Any:
                 or header.get("sha256") != hashlib.sha256(body).hexdigest()):
             return None
         return json.loads(body.decode("utf-8"), parse_constant=_refuse)
-    except (OSError, ValueError, RecursionError, MemoryError):
+    except (OSError, ValueError, RecursionError, MemoryError):  # ValueError: InputFileError too
         return None
 
 
