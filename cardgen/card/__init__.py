@@ -8,7 +8,7 @@ its layout and its drawing) and, for Corporate Ladder, which Ladder card it is
 (``cardgen.ladder.cards``). It never imports another product (``cardgen.rules``), a game's
 registry, rendering or the command line.
 
-May import: ``cardgen`` (the version on the sheet's slug), ``cardgen.connector``,
+May import: ``cardgen.version`` (the version on the sheet's slug), ``cardgen.connector``,
 ``cardgen.ladder``, ``cardgen.physical``, ``cardgen.board``, ``cardgen.draw``,
 ``cardgen.text``, ``cardgen.texts``, ``cardgen.prepress``, ``cardgen.datafile``,
 ``cardgen.schema``, ``cardgen.resources``, ``cardgen.errors``, ``cardgen.units``,

@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from cardgen import __version__
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import Anchor, Line, Page, Text
 from cardgen.physical.card import CardGeometry, CardSize, Preset, Side
@@ -30,6 +29,7 @@ from cardgen.text.fit import check_printable
 from cardgen.text.fonts import FontSet
 from cardgen.texts import say
 from cardgen.units import MM_PER_INCH
+from cardgen.version import __version__
 
 if TYPE_CHECKING:
     from cardgen.prepress.impose import Piece

@@ -12,7 +12,7 @@ so that ``cardgen --help`` and the light commands stay fast.
 It sits on top: it puts the products (``cardgen.card``, ``cardgen.rules``) and the games
 together, and nothing imports it but ``cardgen.__main__``.
 
-May import: ``cardgen`` (the version), ``cardgen.card``, ``cardgen.rules``,
+May import: ``cardgen.version`` (the version), ``cardgen.card``, ``cardgen.rules``,
 ``cardgen.connector``, ``cardgen.ladder``, ``cardgen.games``, ``cardgen.games.registry``,
 ``cardgen.games.nodes``, ``cardgen.physical``, ``cardgen.board``, ``cardgen.draw``,
 ``cardgen.text``, ``cardgen.texts``, ``cardgen.prepress``, ``cardgen.render``,
@@ -38,7 +38,6 @@ from typing import Annotated, Any
 
 import typer
 
-from cardgen import __version__
 from cardgen.cli.common import (
     OPTIONS,
     USAGE,
@@ -71,6 +70,7 @@ from cardgen.errors import (
     one_line,
 )
 from cardgen.interrupt import STOPPING_SIGNALS, Interrupted, handling, settle
+from cardgen.version import __version__
 
 __all__ = ["STATUS", "STOPPING_SIGNALS", "Interrupted", "app", "main", "run"]
 

@@ -7,7 +7,7 @@ Nothing here knows about the business card or any game: a piece is described by 
 page boxes, its fold lines and how its two sides map onto each other; a puzzle by its
 size and drawing. It never imports a game, a product, rendering or the command line.
 
-May import: ``cardgen`` (the version on a sheet's slug), ``cardgen.draw``,
+May import: ``cardgen.version`` (the version on a sheet's slug), ``cardgen.draw``,
 ``cardgen.text``, ``cardgen.texts``, ``cardgen.datafile``, ``cardgen.schema``,
 ``cardgen.resources``, ``cardgen.errors`` and ``cardgen.units``.
 """

@@ -32,7 +32,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cardgen import __version__
 from cardgen.draw.geometry import Affine, Box, Segment
 from cardgen.draw.page import (
     Document,
@@ -50,6 +49,7 @@ from cardgen.prepress.marks import BLACK, OFFICE, mark_lines
 from cardgen.prepress.paper import Paper
 from cardgen.text.fonts import FontSet
 from cardgen.texts import say
+from cardgen.version import __version__
 
 MARK_ROOM = OFFICE.gap + OFFICE.length  # around each piece's bleed, for its marks
 CHECK_SQUARE = 10.0  # mm: the "print at 100 %" check, outer edge to outer edge

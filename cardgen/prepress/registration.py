@@ -10,7 +10,6 @@ that side 2 stays inside the printable area for every offset accepted.
 
 from __future__ import annotations
 
-from cardgen import __version__
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import Anchor, Document, Item, Line, OutputIntent, Page, Stroke, Text
 from cardgen.prepress.impose import MAX_OFFSET, Duplex, info_items
@@ -18,6 +17,7 @@ from cardgen.prepress.intents import paper_intent
 from cardgen.prepress.marks import BLACK
 from cardgen.text.fonts import FontSet
 from cardgen.texts import say, say_lines
+from cardgen.version import __version__
 
 TARGET_INSET = (30.0, 40.0)  # corner targets' distance from the printer's margin (mm)
 TICK = 0.5  # mm between the scales' ticks

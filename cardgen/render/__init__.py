@@ -5,7 +5,7 @@ here.
 The backends share one dispatcher and one path walker (``render.base``) and implement
 drawing primitives only.
 
-May import: ``cardgen`` (the version a PDF names as its creator), ``cardgen.draw``,
+May import: ``cardgen.version`` (the version a PDF names as its creator), ``cardgen.draw``,
 ``cardgen.text``, ``cardgen.units``, ``cardgen.errors``; ``reportlab``, ``PIL``
 (Pillow), ``svgwrite`` and ``fontTools``, inside the backends (so that importing this
 package stays light).

@@ -56,7 +56,6 @@ from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFObject, PDFStream
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFont, TTFontFace
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen import __version__
 from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Box
 from cardgen.draw.page import (
@@ -81,6 +80,7 @@ from cardgen.render.base import Painter, walk_path
 from cardgen.render.pdfcodec import PURE_PYTHON, fast_reportlab, fp_str
 from cardgen.text.fonts import bundled_fonts
 from cardgen.units import PT_PER_MM, pt
+from cardgen.version import __version__
 
 if TYPE_CHECKING:
     from PIL.Image import Image as PILImage
