@@ -1,6 +1,6 @@
 """The business card: its config, its print files, its office sheet, in memory.
 
-What ``cardgen card``, ``cardgen sheet`` and ``cardgen init`` do, as functions::
+What ``cardgen card``, ``cardgen sheet`` and ``cardgen init`` do, as functions:
 
     import cardgen
 

@@ -13,11 +13,12 @@ It sits on top: it puts the products (``cardgen.card``, ``cardgen.rules``) and t
 together, and nothing imports it but ``cardgen.__main__``.
 
 May import: ``cardgen.api`` (the library), ``cardgen.version`` (the version),
-``cardgen.card``, ``cardgen.rules``, ``cardgen.connector``, ``cardgen.ladder``, ``cardgen.games``, ``cardgen.games.registry``,
-``cardgen.games.nodes``, ``cardgen.physical``, ``cardgen.board``, ``cardgen.draw``,
-``cardgen.text``, ``cardgen.texts``, ``cardgen.prepress``, ``cardgen.render``,
-``cardgen.output``, ``cardgen.datafile``, ``cardgen.schema``, ``cardgen.errors``,
-``cardgen.interrupt``; ``typer`` and ``rich``.
+``cardgen.card``, ``cardgen.rules``, ``cardgen.connector``, ``cardgen.ladder``,
+``cardgen.games``, ``cardgen.games.registry``, ``cardgen.games.nodes``,
+``cardgen.physical``, ``cardgen.board``, ``cardgen.draw``, ``cardgen.text``,
+``cardgen.texts``, ``cardgen.prepress``, ``cardgen.render``, ``cardgen.output``,
+``cardgen.datafile``, ``cardgen.schema``, ``cardgen.errors``, ``cardgen.interrupt``;
+``typer`` and ``rich``.
 """
 
 from __future__ import annotations
