@@ -115,6 +115,21 @@ class CardgenError(ValueError):
         super().__init__(one_line(message, LONGEST_MESSAGE))
         self.value = value
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as what it holds, not by calling its class with the message again
+        # (a subclass's __init__ takes other arguments): so that an error raised in a
+        # worker process reaches its caller whole, problems, codes and parameter too.
+        return (_rebuilt, (type(self), self.args, self.__dict__))
+
+
+def _rebuilt(kind: type[CardgenError], args: tuple[Any, ...],
+             state: dict[str, Any]) -> CardgenError:
+    """An error as :meth:`CardgenError.__reduce__` kept it."""
+    error = kind.__new__(kind)
+    error.args = args
+    error.__dict__.update(state)
+    return error
+
 
 class Code(enum.StrEnum):
     """A kind of problem, beside its sentence (as python-chess has ``Status`` flags

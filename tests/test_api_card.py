@@ -247,3 +247,20 @@ def test_the_same_bytes_in_a_fresh_process(tmp_path):
                                        for name, data in here.files.items()}
     assert make_card(BASE_CONFIG, formats="pdf,svg") == here  # and twice in this one
     assert os.listdir(tmp_path) == []
+
+
+def test_an_error_crosses_a_process_whole():
+    """A task queue's worker sends its errors back pickled: each arrives with its
+    parameter, its problems and their codes and keys."""
+    with pytest.raises(ChoiceError) as choice:
+        make_card(preset="jp")
+    with pytest.raises(ConfigError) as config:
+        make_card({"person": {"nmae": "Ada"}})
+    for error in (choice.value, config.value):
+        again = pickle.loads(pickle.dumps(error))
+        assert type(again) is type(error) and str(again) == str(error)
+        assert again.__dict__ == error.__dict__
+    again = pickle.loads(pickle.dumps(config.value))
+    assert again.codes == config.value.codes
+    assert [p.field for p in again.problems] == ["person.nmae", "person.name"]
+    assert pickle.loads(pickle.dumps(choice.value)).choices == ("eu", "us")
