@@ -264,3 +264,15 @@ def test_an_error_crosses_a_process_whole():
     assert again.codes == config.value.codes
     assert [p.field for p in again.problems] == ["person.nmae", "person.name"]
     assert pickle.loads(pickle.dumps(choice.value)).choices == ("eu", "us")
+
+
+def test_the_docstrings_examples_run():
+    """The reference pages are made from the docstrings: their examples hold."""
+    import doctest
+
+    import cardgen.api.card
+    import cardgen.api.common
+
+    for module in (cardgen.api.card, cardgen.api.common):
+        failed, tried = doctest.testmod(module)
+        assert tried and not failed, module.__name__

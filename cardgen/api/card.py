@@ -7,7 +7,7 @@ What ``cardgen card``, ``cardgen sheet`` and ``cardgen init`` do, as functions:
     result = cardgen.make_card({"person": {"name": "Ada Example", "title": "Designer"}},
                                formats="pdf")
     result.files["card.pdf"]        # the bytes cardgen card -f pdf writes
-    result.ladder_line              # 'Corporate Ladder: Artist, Strength 0 (...)'
+    result.ladder_line              # 'Corporate Ladder: Wordsmith, Strength 0 (...)'
     result.files.write("output")    # all files, or none
 
 A config is given as the command line reads it or as Python holds it: a
