@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from cardgen.api.common import PRINT_DPI  # one card's PNGs (a batch's: PREVIEW_DPI)
 from cardgen.cli.common import (
     DEFAULT_OUTPUT,
     DPI_RANGE,
@@ -94,7 +95,7 @@ def card(
     unless --dpi says otherwise)."""
     from cardgen.api import DielineMode, Preset, VarnishMode
     from cardgen.api.card import card_config, make_card, printing_condition
-    from cardgen.api.common import PRINT_DPI, check_output_folder, file_stem
+    from cardgen.api.common import check_output_folder, file_stem
     from cardgen.cli.together import dpi_needs_png
 
     formats = parse_formats(fmt)
@@ -356,8 +357,9 @@ def sheet(
                     theme=theme, intent=intent)
         return
     check_output_folder(output)
+    size = parse_choice(Preset, preset, "--preset") if preset is not None else None
     result = make_sheet(config, paper=sheet_paper, flip=turn, offset=shift, margin=margin,
-                        preset=parse_choice(Preset, preset, "--preset") if preset else None,
+                        preset=size,
                         theme=theme, marks=marks, rgb=rgb, output_intent=intent, name=name,
                         registration=registration)
     warn(result.warnings)
