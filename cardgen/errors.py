@@ -18,6 +18,7 @@ import math
 import re
 import unicodedata
 from collections.abc import Sequence
+from typing import Any
 
 from cardgen.chars import is_invisible
 
@@ -114,6 +115,21 @@ class CardgenError(ValueError):
         super().__init__(one_line(message, LONGEST_MESSAGE))
         self.value = value
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as what it holds, not by calling its class with the message again
+        # (a subclass's __init__ takes other arguments): so that an error raised in a
+        # worker process reaches its caller whole, problems, codes and parameter too.
+        return (_rebuilt, (type(self), self.args, self.__dict__))
+
+
+def _rebuilt(kind: type[CardgenError], args: tuple[Any, ...],
+             state: dict[str, Any]) -> CardgenError:
+    """An error as :meth:`CardgenError.__reduce__` kept it."""
+    error = kind.__new__(kind)
+    error.args = args
+    error.__dict__.update(state)
+    return error
+
 
 class Code(enum.StrEnum):
     """A kind of problem, beside its sentence (as python-chess has ``Status`` flags
@@ -173,17 +189,25 @@ class BoardProblem(Code):
 
 class Problem(str):
     """One problem of a :class:`ProblemsError`: the sentence the user sees (the string
-    itself, also :attr:`message`) and its :attr:`code`."""
+    itself, also :attr:`message`), its :attr:`code`, and where known the :attr:`field`
+    it is about (a dotted key such as ``person.name``) and the :attr:`line` of the file
+    it is on (None when the problem does not say one)."""
 
     code: Code
+    field: str | None
+    line: int | None
 
-    def __new__(cls, message: str, code: Code = GeneralProblem.INVALID) -> Problem:
+    def __new__(cls, message: str, code: Code = GeneralProblem.INVALID, *,
+                field: str | None = None, line: int | None = None) -> Problem:
         self = super().__new__(cls, message)
         self.code = code
+        self.field = field
+        self.line = line
         return self
 
-    def __reduce__(self) -> tuple[type[Problem], tuple[str, Code]]:
-        return (Problem, (str(self), self.code))  # so that it crosses a process's pipe
+    def __reduce__(self) -> tuple[Any, ...]:
+        # so that it crosses a process's pipe, with where it is
+        return (_problem, (str(self), self.code, self.field, self.line))
 
     @property
     def message(self) -> str:
@@ -191,7 +215,12 @@ class Problem(str):
 
     def reworded(self, message: str) -> Problem:
         """Another sentence for the same problem (with a place in front, cut to a line)."""
-        return Problem(message, self.code)
+        return Problem(message, self.code, field=self.field, line=self.line)
+
+
+def _problem(message: str, code: Code, field: str | None, line: int | None) -> Problem:
+    """A :class:`Problem` rebuilt from what pickling kept of it."""
+    return Problem(message, code, field=field, line=line)
 
 
 def coded(problem: str, code: Code) -> Problem:
@@ -311,9 +340,33 @@ class RuntimeFault(Exception):
 class ParameterError(CardgenError):
     """A parameter outside its domain. ``parameter`` names it as the library does (for
     example ``margin``); ``problem`` is the rest of the sentence (``must be 0–30 mm, not
-    40.``), so a user interface can put its own name for the control in front."""
+    40.``), so a user interface can put its own name for the control in front (a
+    problem that starts with a colon follows the name directly: ``theme: no theme
+    called 'neon' …``). ``code`` is the kind of problem: :attr:`GeneralProblem.PARAMETER`
+    unless a more precise one is known (``config.not-a-choice`` for a theme that does
+    not exist)."""
 
-    def __init__(self, parameter: str, problem: str, *, value: object = None) -> None:
-        super().__init__(f"{parameter} {problem}", value=value)
+    def __init__(self, parameter: str, problem: str, *, value: object = None,
+                 code: Code | None = None) -> None:
+        super().__init__(f"{parameter}{joint(problem)}{problem}", value=value)
         self.parameter = parameter
         self.problem = one_line(problem, LONGEST_MESSAGE - len(parameter) - 1)
+        self.code: Code = code or GeneralProblem.PARAMETER
+
+
+def joint(problem: str) -> str:
+    """What goes between a parameter's name and its problem: a space, or nothing
+    before a colon."""
+    return "" if problem.startswith(":") else " "
+
+
+class ChoiceError(ParameterError):
+    """A parameter's value that is not one of its choices (``preset="jp"``, a format
+    cardgen does not write); ``choices`` lists the values it takes. The command line
+    says it as a usage error (exit status 2), as it does any option value that is not
+    one of the option's choices."""
+
+    def __init__(self, parameter: str, problem: str, *, choices: Sequence[str] = (),
+                 value: object = None) -> None:
+        super().__init__(parameter, problem, value=value)
+        self.choices = tuple(choices)

@@ -346,16 +346,18 @@ def _check_table(table: Table, data: Mapping[str, Any], path: str,
             name = key_text(key)
             if table.holds_sections and not path:
                 problems.append(Coded(f"unknown section [{name}]" + closest(
-                    key, options, [f"[{o}]" for o in options]), ConfigProblem.UNKNOWN_SECTION))
+                    key, options, [f"[{o}]" for o in options]), ConfigProblem.UNKNOWN_SECTION,
+                    field=dotted))
             else:
                 shown = [f"{path}.{o}" if path else o for o in options]
                 problems.append(Coded(f"unknown key {path + '.' if path else ''}{name}"
-                                      + closest(key, options, shown), ConfigProblem.UNKNOWN_KEY))
+                                      + closest(key, options, shown), ConfigProblem.UNKNOWN_KEY,
+                                      field=dotted))
             continue
         if isinstance(field, Table):
             if not isinstance(value, dict):
                 problems.append(Coded(f"{dotted} must be a [{dotted}] table of keys.",
-                                      ConfigProblem.WRONG_TYPE))
+                                      ConfigProblem.WRONG_TYPE, field=dotted))
                 continue
             values[key] = _check_table(field, value, dotted, problems)
             continue
@@ -365,20 +367,21 @@ def _check_table(table: Table, data: Mapping[str, Any], path: str,
         try:
             values[key] = field.convert(value)
         except Problem as exc:
-            problems.append(Coded(f"{dotted} {exc}", exc.code))
+            problems.append(Coded(f"{dotted} {exc}", exc.code, field=dotted))
     for key, field in table.fields.items():
         if key in values or key in data:
             continue
         dotted = f"{path}.{key}" if path else key
         if isinstance(field, Table):
             if field.required:
-                problems.append(Coded(f"missing the [{dotted}] table.", ConfigProblem.MISSING))
+                problems.append(Coded(f"missing the [{dotted}] table.", ConfigProblem.MISSING,
+                                      field=dotted))
             else:
                 values[key] = _check_table(field, {}, dotted, problems)
         elif field.required:
             problems.append(Coded(f"{dotted} {field.missing}" if field.missing
                                   else f"{dotted} is missing ({field.help or field.kind}).",
-                                  ConfigProblem.MISSING))
+                                  ConfigProblem.MISSING, field=dotted))
         else:
             values[key] = field.default
     return values
@@ -387,7 +390,7 @@ def _check_table(table: Table, data: Mapping[str, Any], path: str,
 def _check_records(field: Records, value: Any, dotted: str, problems: list[str]) -> list[Any]:
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
         problems.append(Coded(f"{dotted} must be an array of tables ([[{dotted}]] entries).",
-                              ConfigProblem.WRONG_TYPE))
+                              ConfigProblem.WRONG_TYPE, field=dotted))
         return []
     if len(value) < field.min_items:
         problems.append(Coded(field.missing or f"{dotted} needs at least {field.min_items} "

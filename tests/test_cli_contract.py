@@ -257,8 +257,11 @@ def test_json_errors_are_one_object_with_the_stderr_sentence(tmp_path, command):
     line = error_line(result, status=result.returncode)
     assert result.returncode in (1, 2)
     data = json.loads(result.stdout)  # exactly one JSON object: nothing before or after
-    assert set(data) == {"error"} and set(data["error"]) == {"code", "field", "message"}
+    assert set(data) == {"error"}
+    assert set(data["error"]) - {"problems"} == {"code", "field", "message"}
     assert data["error"]["message"] == line.removeprefix("error: ")
+    for problem in data["error"].get("problems", []):  # a ProblemsError's, each coded
+        assert set(problem) == {"code", "field", "line", "message"}
     assert data["error"]["code"].startswith(code), data
     assert (data["error"]["code"] == "usage") == (result.returncode == 2)
     assert data["error"]["field"] is None or isinstance(data["error"]["field"], str)

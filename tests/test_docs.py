@@ -148,7 +148,7 @@ def test_the_test_extra_installs_the_guide_builder():
         "optional-dependencies"]
     for extra in ("docs", "test"):
         names = {re.split(r"[<>=!~\[ ]", item, maxsplit=1)[0] for item in extras[extra]}
-        assert {"mkdocs", "mkdocs-material"} <= names, extra
+        assert {"mkdocs", "mkdocs-material", "mkdocstrings"} <= names, extra
     assert "mkdocs build --strict" in (ROOT / ".ci" / "run").read_text()
 
 

@@ -24,7 +24,9 @@ The contract, which the tests hold it to:
 Names load lazily, the module that holds a name when the name is first asked for, so
 that ``import cardgen`` costs nothing until it is used.
 
-May import: ``cardgen.version``, ``cardgen.errors``, ``cardgen.output``.
+May import: ``cardgen.version``, ``cardgen.errors``, ``cardgen.output``, ``cardgen.card``,
+``cardgen.render``, ``cardgen.physical``, ``cardgen.prepress``, ``cardgen.draw``,
+``cardgen.text``, ``cardgen.texts``, ``cardgen.datafile``.
 """
 
 from __future__ import annotations
@@ -34,11 +36,27 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     # What a type checker and the reference pages see; kept in step with _EXPORTS.
+    # the card, a sheet, a batch
+    from cardgen.api.card import (
+        CardResult,
+        SheetLayout,
+        SheetResult,
+        card_config,
+        check_theme,
+        example_config,
+        ladder_line,
+        make_card,
+        make_sheet,
+        printing_condition,
+    )
     from cardgen.api.files import Files
+    from cardgen.card.build import LadderCard
+    from cardgen.card.config import CardConfig
     from cardgen.errors import (
         BoardError,
         BoardProblem,
         CardgenError,
+        ChoiceError,
         ConfigError,
         ConfigProblem,
         GeneralProblem,
@@ -47,6 +65,12 @@ if TYPE_CHECKING:
         ProblemsError,
         RuntimeFault,
     )
+    from cardgen.physical.card import Preset
+    from cardgen.prepress.dieline import DielineMode
+    from cardgen.prepress.impose import Flip
+    from cardgen.prepress.paper import Paper
+    from cardgen.prepress.varnish import VarnishMode
+    from cardgen.render import Format
     from cardgen.version import __version__
 
 # Each public name, with the module that holds it, a section for each part of the API.
@@ -65,6 +89,25 @@ _EXPORTS: dict[str, str] = {
     "BoardProblem": "cardgen.errors",
     "__version__": "cardgen.version",
     # the card, a sheet, a batch
+    "CardConfig": "cardgen.card.config",
+    "CardResult": "cardgen.api.card",
+    "ChoiceError": "cardgen.errors",
+    "DielineMode": "cardgen.prepress.dieline",
+    "Flip": "cardgen.prepress.impose",
+    "Format": "cardgen.render",
+    "LadderCard": "cardgen.card.build",
+    "Paper": "cardgen.prepress.paper",
+    "Preset": "cardgen.physical.card",
+    "SheetLayout": "cardgen.api.card",
+    "SheetResult": "cardgen.api.card",
+    "VarnishMode": "cardgen.prepress.varnish",
+    "card_config": "cardgen.api.card",
+    "check_theme": "cardgen.api.card",
+    "example_config": "cardgen.api.card",
+    "ladder_line": "cardgen.api.card",
+    "make_card": "cardgen.api.card",
+    "make_sheet": "cardgen.api.card",
+    "printing_condition": "cardgen.api.card",
     # Rotator
     # rules, play sheets
     # Connector, Corporate Ladder, the Node games

@@ -12,12 +12,13 @@ so that ``cardgen --help`` and the light commands stay fast.
 It sits on top: it puts the products (``cardgen.card``, ``cardgen.rules``) and the games
 together, and nothing imports it but ``cardgen.__main__``.
 
-May import: ``cardgen.version`` (the version), ``cardgen.card``, ``cardgen.rules``,
-``cardgen.connector``, ``cardgen.ladder``, ``cardgen.games``, ``cardgen.games.registry``,
-``cardgen.games.nodes``, ``cardgen.physical``, ``cardgen.board``, ``cardgen.draw``,
-``cardgen.text``, ``cardgen.texts``, ``cardgen.prepress``, ``cardgen.render``,
-``cardgen.output``, ``cardgen.datafile``, ``cardgen.schema``, ``cardgen.errors``,
-``cardgen.interrupt``; ``typer`` and ``rich``.
+May import: ``cardgen.api`` (the library), ``cardgen.version`` (the version),
+``cardgen.card``, ``cardgen.rules``, ``cardgen.connector``, ``cardgen.ladder``,
+``cardgen.games``, ``cardgen.games.registry``, ``cardgen.games.nodes``,
+``cardgen.physical``, ``cardgen.board``, ``cardgen.draw``, ``cardgen.text``,
+``cardgen.texts``, ``cardgen.prepress``, ``cardgen.render``, ``cardgen.output``,
+``cardgen.datafile``, ``cardgen.schema``, ``cardgen.errors``, ``cardgen.interrupt``;
+``typer`` and ``rich``.
 """
 
 from __future__ import annotations
@@ -39,7 +40,6 @@ from typing import Annotated, Any
 import typer
 
 from cardgen.cli.common import (
-    OPTIONS,
     USAGE,
     OutputIsFile,
     Refused,
@@ -48,6 +48,7 @@ from cardgen.cli.common import (
     begin,
     json_files,
     option_message,
+    option_of,
 )
 from cardgen.cli.helptext import CONTEXT, CardgenGroup
 from cardgen.errors import (
@@ -56,6 +57,7 @@ from cardgen.errors import (
     LONGEST_LINE,
     LONGEST_MESSAGE,
     CardgenError,
+    ChoiceError,
     Code,
     FitError,
     FontError,
@@ -176,6 +178,7 @@ class _Failure:
     code: str
     field: str | None = None
     prefix: str = "error: "  # "" for the word of an interrupt ("interrupted")
+    problems: list[dict[str, object]] | None = None  # each problem of a ProblemsError
 
 
 def run(argv: Sequence[str] | None = None) -> int:
@@ -276,15 +279,25 @@ def _outcome(args: list[str]) -> tuple[int, _Failure | None]:
     except UsageError as exc:
         settle()
         return _usage(str(exc), exc.field)
+    except ChoiceError as exc:  # not one of the option's choices: as the parser says it
+        settle()
+        return _usage(option_message(exc), option_of(exc.parameter))
     except ParameterError as exc:
         settle()
-        return 1, _Failure(1, option_message(exc), GeneralProblem.PARAMETER,
-                           OPTIONS.get(exc.parameter, exc.parameter))
+        return 1, _Failure(1, option_message(exc), str(exc.code), option_of(exc.parameter))
     except CardgenError as exc:
         settle()
         status = CHECK_STATUS if isinstance(exc, Refused) else 1
-        return status, _Failure(status, str(exc), _code(exc), _field(exc))
+        return status, _Failure(status, str(exc), _code(exc), _field(exc), problems=(
+            _problems(exc) if isinstance(exc, ProblemsError) else None))
     return (result if isinstance(result, int) else 0), None
+
+
+def _problems(error: ProblemsError) -> list[dict[str, object]]:
+    """Every problem of ``error`` as ``--json`` lists them: its code, its sentence, and
+    the field and line it is about (null where the problem does not say)."""
+    return [{"code": str(problem.code), "message": problem.message, "field": problem.field,
+             "line": problem.line} for problem in error.problems]
 
 
 def _broken_pipe(error: BaseException | None) -> bool:
@@ -340,7 +353,7 @@ def _field(error: CardgenError) -> str | None:
     if option:
         return option.group(0)
     if isinstance(error, InputFileError | OutputError) and isinstance(error.value, Path | str):
-        from cardgen.datafile import path_text  # (tomllib and csv: not for a help screen)
+        from cardgen.api.common import path_text  # (not for a help screen)
 
         return path_text(error.value)
     return None
@@ -350,8 +363,11 @@ def _json_object(current: RunState, printed: str, failure: _Failure | None
                  ) -> dict[str, object]:
     """The one JSON object of a run with ``--json``."""
     if failure is not None:
-        data: dict[str, object] = {"error": {"code": failure.code, "field": failure.field,
-                                             "message": one_line(failure.message)}}
+        error: dict[str, object] = {"code": failure.code, "field": failure.field,
+                                    "message": one_line(failure.message)}
+        if failure.problems is not None:
+            error["problems"] = failure.problems
+        data: dict[str, object] = {"error": error}
         if current.files:  # written before the error (a book of the boards found)
             data["files"] = json_files()
         return data

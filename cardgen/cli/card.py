@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from cardgen.api.common import PRINT_DPI  # one card's PNGs (a batch's: PREVIEW_DPI)
 from cardgen.cli.common import (
     DEFAULT_OUTPUT,
     DPI_RANGE,
@@ -33,19 +34,17 @@ from cardgen.cli.common import (
     report,
     shown_folder,
     shown_path,
+    staged,
     warn,
 )
 from cardgen.cli.progress import progress
 from cardgen.errors import CardgenError
 
 if TYPE_CHECKING:
+    from cardgen.api import Format, Preset, VarnishMode
     from cardgen.card.batch import TeamCard
-    from cardgen.card.build import CardBuild
     from cardgen.draw.page import Document, OutputIntent
-    from cardgen.physical.card import Preset
     from cardgen.prepress.impose import Duplex
-    from cardgen.prepress.varnish import VarnishMode
-    from cardgen.render import Format
 
 IntentOpt = Annotated[str | None, typer.Option(
     "--output-intent", help="The PDF/X printing condition, e.g. FOGRA39 or CGATS21_CRPC6 "
@@ -94,15 +93,10 @@ def card(
     of its own (or as a layer of the spreads); says which Corporate Ladder card it is.
     With --batch, a card for every row of a CSV file (its PNGs are previews, 150 dpi
     unless --dpi says otherwise)."""
-    from cardgen.card.build import build_card
-    from cardgen.card.config import load_config
+    from cardgen.api import DielineMode, Preset, VarnishMode
+    from cardgen.api.card import card_config, make_card, printing_condition
+    from cardgen.api.common import check_output_folder, file_stem
     from cardgen.cli.together import dpi_needs_png
-    from cardgen.output import check_folder, check_stem, write_set
-    from cardgen.physical.card import Preset
-    from cardgen.prepress.dieline import DielineMode
-    from cardgen.prepress.intents import find_intent
-    from cardgen.prepress.varnish import VarnishMode
-    from cardgen.render import render_files
 
     formats = parse_formats(fmt)
     mode = parse_choice(DielineMode, dieline, "--dieline")
@@ -112,14 +106,16 @@ def card(
     if dpi is not None:
         check_range(dpi, "--dpi", *DPI_RANGE)
     dpi_needs_png(formats)
-    check_stem(name)
-    intent = find_intent(output_intent, "--output-intent") if output_intent else None
+    file_stem(name)
+    intent = (printing_condition(output_intent, "--output-intent") if output_intent
+              else None)
     chosen = parse_choice(Preset, preset, "--preset") if preset is not None else None
     if batch is not None:
         if name != "card":
             raise CardgenError("--name names one card's files; with --batch each card's "
                                "files are named from its person.name.", value=name)
         from cardgen.card.batch import PREVIEW_DPI, build_team
+        from cardgen.output import check_folder, write_set
 
         check_folder(output)
         check_theme(theme, config)
@@ -147,61 +143,34 @@ def card(
         typer.echo(f"{plural(len(cards), 'card')}: {plural(len(written), 'file')} in "
                    f"{shown_folder(output)}")
         return
-    if dpi is None:
-        dpi = PRINT_DPI
-    loaded = load_config(config)
+    loaded = card_config(config)
     check_theme(theme, config)
-    settings = loaded.with_overrides(preset=chosen, theme=theme, marks=marks,
-                                     output_intent=intent)
-    check_folder(output)
+    check_output_folder(output)
     with progress("laying out the card", json=json_out) as shown:
-        build = build_card(settings, mode, varnish=coat)
-        shown.stage("drawing the card")
-        files = render_files(build.document, output / name, formats, cmyk=not rgb, dpi=dpi,
-                             progress=shown.update)
-        if build.dieline is not None:
-            shown.stage("drawing the dieline")
-            files |= render_files(build.dieline, output / f"{name}-dieline", formats,
-                                  cmyk=not rgb, dpi=dpi, progress=shown.update)
-        files |= _varnish_file(build, output / f"{name}-{VARNISH_STEM}", dpi)
-    warn(build.warnings)
-    report(write_set(files))
-    ladder = build.ladder
+        result = make_card(loaded, formats=formats, dieline=mode, rgb=rgb,
+                           dpi=PRINT_DPI if dpi is None else dpi, varnish=coat, preset=chosen,
+                           theme=theme, marks=marks, output_intent=intent, name=name,
+                           progress=staged(shown))
+    warn(result.warnings)
+    report(result.files.write(output))
     if json_out:
-        emit({"files": json_files(), "warnings": build.warnings,
-              "ladder": ladder.as_json() if ladder else None})
+        emit({"files": json_files(), "warnings": list(result.warnings),
+              "ladder": result.ladder.as_json() if result.ladder else None})
         return
-    if ladder is not None:
-        source = (f" (from the '{ladder.strength.value}' in '{ladder.strength.line}')"
-                  if ladder.strength.line is not None else " (no digit on the front)")
-        typer.echo(f"Corporate Ladder: {ladder.type.value}, Strength "
-                   f"{ladder.strength.value}{source}")
+    if result.ladder_line is not None:
+        typer.echo(result.ladder_line)
 
 
-VARNISH_STEM = "varnish"  # NAME-varnish.pdf, with --varnish file
-PRINT_DPI = 300  # one card's PNGs: at print resolution (a batch's are previews: PREVIEW_DPI)
-
-
-def _varnish_file(build: CardBuild, stem: Path, dpi: float) -> dict[Path, bytes]:
-    """The varnish's own file (``--varnish file``): always a CMYK PDF, whatever the art's
-    formats, since a spot plate has no preview."""
-    from cardgen.render import Format, render_files
-
-    if build.varnish is None:
-        return {}
-    return render_files(build.varnish, stem, [Format.PDF], cmyk=True, dpi=dpi)
+VARNISH_STEM = "varnish"  # NAME-varnish.pdf, with --varnish file (a batch's cards' too)
 
 
 def _check_varnish(formats: Sequence[Format], mode: VarnishMode, *, rgb: bool) -> None:
     """--varnish needs a print file: a CMYK PDF (its layer is a plate of the card's PDF;
-    its own file is one)."""
-    from cardgen.prepress.varnish import VarnishMode
-    from cardgen.render import Format
-
+    its own file is one). (The library refuses the same, in its parameters' words.)"""
     if rgb:
         raise CardgenError("--varnish adds a spot plate for the press, and --rgb writes a "
                            "screen preview, which has no plates; leave out one of them.")
-    if mode is VarnishMode.LAYER and Format.PDF not in formats:
+    if mode == "layer" and "pdf" not in formats:
         raise CardgenError("--varnish layer adds a spot plate to the PDF, and --format asks "
                            "for no PDF; add pdf to --format, or use --varnish file.")
 
@@ -327,13 +296,14 @@ def init(
     quiet: QuietOpt = False,
 ) -> None:
     """Write a commented example config to edit."""
-    from cardgen.card.config import example_config_path
-    from cardgen.output import check_file, write_set
+    from cardgen.api import Files
+    from cardgen.api.card import example_config
+    from cardgen.api.common import check_output_file
 
-    check_file(path)  # (a name the file system cannot take is said here, in words)
+    check_output_file(path)  # (a name the file system cannot take is said here, in words)
     if os.path.lexists(path) and not force:
         raise CardgenError(f"{path} already exists; use --force to overwrite it.", value=path)
-    report(write_set({path: example_config_path().read_bytes()}))
+    report(Files({path.name: example_config().encode("utf-8")}).write(path.parent))
     typer.echo(f"edit it, then run: cardgen card {path}")
 
 
@@ -364,62 +334,41 @@ def sheet(
 
     One PDF to print duplex. With --batch, every row's card once, each inside behind
     its own outside, on as many sheets as they need."""
-    from cardgen.card.build import build_card
-    from cardgen.card.config import load_config
-    from cardgen.card.spread import Spread
+    from cardgen.api import Flip, Paper, Preset
+    from cardgen.api.card import make_sheet, printing_condition
+    from cardgen.api.common import check_output_folder, file_stem
     from cardgen.cli.together import not_with
-    from cardgen.output import check_folder, check_stem, write_set
-    from cardgen.physical.card import Preset
-    from cardgen.prepress.impose import Duplex, Flip, impose, plan_sheet
-    from cardgen.prepress.intents import find_intent
-    from cardgen.prepress.paper import Paper
-    from cardgen.prepress.registration import build_registration
-    from cardgen.render import Format, render
-    from cardgen.text.fonts import bundled_fonts
-    from cardgen.texts import say
 
-    check_stem(name)
+    file_stem(name)
     shift = parse_offset(offset)
     not_with(["batch", "theme", "marks"], present=registration, other="--registration",
              why="the test page prints no card")
-    intent = find_intent(output_intent, "--output-intent") if output_intent else None
-    duplex = Duplex(parse_choice(Paper, paper, "--paper"), parse_choice(Flip, flip, "--flip"),
-                    shift, margin)
-    fonts = bundled_fonts()
-    if batch is None or registration:
-        loaded = load_config(config)
-        check_theme(theme, config)
-        settings = loaded.with_overrides(
-            preset=parse_choice(Preset, preset, "--preset") if preset is not None else None,
-            theme=theme, marks=False, output_intent=intent)
-    if registration:
-        check_folder(output)
-        document = build_registration(duplex, fonts, settings.print_condition)
-        target = output / f"{name}-registration.pdf"
-        report(write_set({target: render(document, [Format.PDF], cmyk=not rgb)[".pdf"]}))
-        return
-    if batch is not None:
+    intent = (printing_condition(output_intent, "--output-intent") if output_intent
+              else None)
+    sheet_paper = parse_choice(Paper, paper, "--paper")
+    turn = parse_choice(Flip, flip, "--flip")
+    if batch is not None and not registration:
+        from cardgen.prepress.impose import Duplex
+
+        duplex = Duplex(sheet_paper, turn, shift, margin)
         check_theme(theme, config)
         _team_sheet(batch, config, duplex, output, name, marks=marks, rgb=rgb,
                     preset=parse_choice(Preset, preset, "--preset") if preset else None,
                     theme=theme, intent=intent)
         return
-    layout = plan_sheet(Spread(settings.size, marks=False).piece(), duplex)
-    check_folder(output)
-    build = build_card(settings)
-    outside, inside = build.document.pages
-    document = impose(outside, inside, build.spread.piece(), layout, marks=marks, fonts=fonts,
-                      names=(say("card", "sheet.outside"), say("card", "sheet.inside")),
-                      pieces=say("card", "sheet.pieces"),
-                      title=say("card", "sheet.title", name=settings.person.name,
-                                paper=duplex.paper.upper()),
-                      output_intent=settings.print_condition)
-    warn(build.warnings)
-    report(write_set({output / f"{name}.pdf": render(document, [Format.PDF],
-                                                     cmyk=not rgb)[".pdf"]}))
-    typer.echo(f"{layout.count} cards per sheet ({layout.columns} × {layout.rows}"
-               f"{', turned' if layout.rotated else ''}); print double-sided, flip on the "
-               f"{duplex.flip} edge, at 100 %.")
+    check_output_folder(output)
+    size = parse_choice(Preset, preset, "--preset") if preset is not None else None
+    result = make_sheet(config, paper=sheet_paper, flip=turn, offset=shift, margin=margin,
+                        preset=size,
+                        theme=theme, marks=marks, rgb=rgb, output_intent=intent, name=name,
+                        registration=registration)
+    warn(result.warnings)
+    report(result.files.write(output))
+    layout = result.layout
+    if layout is not None:
+        typer.echo(f"{layout.per_sheet} cards per sheet ({layout.columns} × {layout.rows}"
+                   f"{', turned' if layout.turned else ''}); print double-sided, flip on the "
+                   f"{result.flip} edge, at 100 %.")
 
 
 def _team_sheet(batch: Path, config: Path | None, duplex: Duplex, output: Path, name: str, *,

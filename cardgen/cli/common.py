@@ -25,7 +25,6 @@ error (exit 2) that says how to name the file.
 from __future__ import annotations
 
 import enum
-import math
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -34,21 +33,19 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
-from cardgen.cli.progress import read_quiet
+from cardgen.cli.progress import Progress, read_quiet
 from cardgen.errors import (
     LONGEST_LINE,
     CardgenError,
+    ChoiceError,
     Code,
     ParameterError,
-    number,
+    joint,
     one_line,
-    shorten,
 )
 
 if TYPE_CHECKING:
-    from cardgen.draw.page import Document
-    from cardgen.output import Written
-    from cardgen.render import Format
+    from cardgen.api.common import Document, Format, Written
 
 E = TypeVar("E", bound=enum.Enum)
 
@@ -209,7 +206,12 @@ def shown_path(path: Path) -> str:
 # The library's parameter names -> the options that set them.
 OPTIONS = {"margin": "--margin", "offset": "--offset", "count": "--count", "jobs": "--jobs",
            "name": "--name", "picture": "--picture", "players": "--players",
-           "example": "--example"}
+           "example": "--example",
+           # cardgen.api.card's
+           "formats": "--format", "dieline": "--dieline", "varnish": "--varnish",
+           "dpi": "--dpi", "preset": "--preset", "theme": "--theme", "marks": "--marks",
+           "output_intent": "--output-intent", "paper": "--paper", "flip": "--flip",
+           "rgb": "--rgb", "config": "CONFIG"}
 
 ConfigArg = Annotated[Path | None, typer.Argument(
     help="Card config (TOML). Without it, the built-in example card.", show_default=False)]
@@ -240,68 +242,57 @@ PaperOpt = Annotated[str, typer.Option(help="Paper size.")]
 DpiOpt = Annotated[float, typer.Option(help="PNG resolution (36–1200).")]
 PagesFormatOpt = Annotated[str, typer.Option(
     "--format", "-f", help="Comma-separated: pdf, svg, png (svg and png: one file per page).")]
-DPI_RANGE = (36, 1200)
+DPI_RANGE = (36, 1200)  # (cardgen.api.common.DPI_RANGE: the same, for --help without it)
 
 
 def option_message(error: ParameterError) -> str:
     """A library parameter error worded with the option the user typed."""
-    return f"{OPTIONS.get(error.parameter, error.parameter)} {error.problem}"
+    return f"{option_of(error.parameter)}{joint(error.problem)}{error.problem}"
+
+
+def option_of(parameter: str) -> str:
+    """The option that sets the library's parameter ``parameter`` (``output_intent`` ->
+    ``--output-intent``); a name the table does not hold is said as it is (the
+    command-line helpers below pass the option itself)."""
+    return OPTIONS.get(parameter, parameter)
 
 
 def parse_choice(kind: Iterable[E], value: str, option: str) -> E:
     """The member of ``kind`` (an enum, or some of its members) whose value is ``value``
-    (any case)."""
-    for member in kind:
-        if str(member.value) == value.lower():
-            return member
-    names = ", ".join(str(m.value) for m in kind)
-    raise UsageError(f"{option} must be one of {names}, not {shorten(value)}.", field=option,
-                     value=value)
+    (any case); a usage error naming ``option`` otherwise."""
+    from cardgen.api.common import choice
+
+    try:
+        return choice(kind, value, option)
+    except ChoiceError as exc:
+        raise UsageError(str(exc), field=option, value=value) from None
 
 
 def parse_formats(value: str) -> list[Format]:
-    from cardgen.render import Format  # (it imports the page model: not for --help)
+    """``--format``'s comma-separated formats (a usage error for one cardgen does not
+    write)."""
+    from cardgen.api.common import format_list
 
-    wanted = [part.strip().lower() for part in value.split(",") if part.strip()]
-    for fmt in wanted:
-        if fmt not in {f.value for f in Format}:
-            raise UsageError(f"--format: unknown format {shorten(fmt)} (choose from pdf, svg, "
-                             "png).", field="--format", value=value)
-    if not wanted:
-        raise UsageError("--format: give at least one of pdf, svg, png.", field="--format",
-                         value=value)
-    return [fmt for fmt in Format if fmt.value in wanted]
+    try:
+        return format_list(value)
+    except ChoiceError as exc:
+        raise UsageError(option_message(exc), field="--format", value=value) from None
 
 
 def parse_offset(value: str) -> tuple[float, float]:
-    parts = value.split(",")
-    try:
-        if len(parts) != 2:
-            raise ValueError
-        dx, dy = (float(part) for part in parts)
-        if not (math.isfinite(dx) and math.isfinite(dy)):
-            raise ValueError
-    except ValueError:
-        raise CardgenError(f"--offset must be two numbers in mm like 0.5,-0.3, not "
-                           f"{shorten(value)}.", value=value) from None
-    return dx, dy
+    """``--offset X,Y``: two numbers in mm."""
+    from cardgen.api.common import offset_mm
+
+    return offset_mm(value, "--offset")
 
 
 def check_range(value: float, option: str, low: float | None = None,
                 high: float | None = None) -> float:
     """An option's number, or an error naming the option and its range (NaN, infinities
     and whole numbers of hundreds of digits too)."""
-    finite = not isinstance(value, float) or math.isfinite(value)
-    fits = finite and (low is None or value >= low) and (high is None or value <= high)
-    if not fits:
-        if low is not None and high is not None:
-            allowed = f"from {number(low)} to {number(high)}"
-        elif low is not None:
-            allowed = f"at least {number(low)}"
-        else:
-            allowed = f"at most {number(high or 0)}"
-        raise CardgenError(f"{option} must be {allowed}, not {number(value)}.", value=value)
-    return value
+    from cardgen.api.common import in_range
+
+    return in_range(value, option, low, high)
 
 
 def check_theme(theme: str | None, config: Path | None) -> None:
@@ -310,10 +301,24 @@ def check_theme(theme: str | None, config: Path | None) -> None:
     ``--theme`` rather than the config key it overrides."""
     if theme is None:
         return
-    from cardgen.card.themes import load_theme
+    from cardgen.api.card import check_theme as check
 
-    load_theme(theme, config.resolve().parent if config is not None else Path.cwd(),
-               where="--theme")
+    check(theme, config.resolve().parent if config is not None else Path.cwd())
+
+
+def staged(shown: Progress) -> Callable[[str, int, int], None]:
+    """The library's progress hook (``progress(stage, done, total)``, see
+    :data:`cardgen.api.common.Progress`) drawn on the progress line: a stage of its own
+    for each label."""
+    current: list[str] = []
+
+    def told(label: str, done: int, total: int) -> None:
+        if current != [label]:
+            current[:] = [label]
+            shown.stage(label)
+        shown.update(done, total)
+
+    return told
 
 
 def plural(n: int, word: str) -> str:
@@ -346,19 +351,18 @@ def write_document(make: Callable[[], Document], output: Path, name: str, fmt: s
     """For the commands that print pages of paper (play mats, rules, play sheets): check
     the output options, make the document, write its files all or nothing, report them;
     returns the document."""
+    from cardgen.api.common import check_output_folder, document_files, file_stem
     from cardgen.cli.progress import progress
     from cardgen.cli.together import dpi_needs_png
-    from cardgen.output import check_folder, check_stem, write_set
-    from cardgen.render import render_files
 
     formats = parse_formats(fmt)
     check_range(dpi, "--dpi", *DPI_RANGE)
     dpi_needs_png(formats)
-    check_stem(name)
-    check_folder(output)
+    file_stem(name)
+    check_output_folder(output)
     document = make()
     with progress("drawing files") as shown:
-        files = render_files(document, output / name, formats, cmyk=not rgb, dpi=dpi,
-                             progress=shown.update)
-    report(write_set(files))
+        files = document_files(document, name, formats, rgb=rgb, dpi=dpi,
+                               progress=shown.update)
+    report(files.write(output))
     return document

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
-from cardgen.render import Format
+if TYPE_CHECKING:
+    from cardgen.api.common import Format
 
 
 def _context() -> typer.Context | None:
@@ -95,5 +96,5 @@ def not_with(names: Sequence[str], *, present: bool, other: str, why: str) -> No
 
 def dpi_needs_png(formats: Sequence[Format]) -> None:
     """``--dpi`` is the resolution of PNG files: refused when no PNG is written."""
-    only_with(["dpi"], present=Format.PNG in formats, needs="to PNG files",
+    only_with(["dpi"], present="png" in formats, needs="to PNG files",
               fix="add png to --format")

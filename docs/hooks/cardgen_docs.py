@@ -20,6 +20,7 @@ import contextlib
 import enum
 import html
 import io
+import re
 import shutil
 import sys
 import tempfile
@@ -415,6 +416,22 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     if CLI_MARK in markdown:
         markdown = markdown.replace(CLI_MARK, cli_reference())
     return markdown
+
+
+# A Sphinx role in a docstring (cardgen's docstrings cross-reference that way), as the
+# Python API's reference (docs/api.md, made by mkdocstrings) renders it: the role's name
+# before the name in code. Shown as the name alone, the last part of it after a "~".
+SPHINX_ROLE = re.compile(
+    r":(?:class|func|meth|data|attr|mod|exc|obj):\s*<code>(~?)([\w.]+)</code>")
+
+
+def _role(match: re.Match[str]) -> str:
+    name = match.group(2).rsplit(".", 1)[-1] if match.group(1) else match.group(2)
+    return f"<code>{name}</code>"
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
+    return SPHINX_ROLE.sub(_role, html)
 
 
 def on_post_build(config: Any) -> None:
