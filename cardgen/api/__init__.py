@@ -24,7 +24,11 @@ The contract, which the tests hold it to:
 Names load lazily, the module that holds a name when the name is first asked for, so
 that ``import cardgen`` costs nothing until it is used.
 
-May import: ``cardgen.version``, ``cardgen.errors``, ``cardgen.output``.
+May import: ``cardgen.version``, ``cardgen.errors``, ``cardgen.output``,
+``cardgen.games``, ``cardgen.games.registry``, ``cardgen.games.nodes``,
+``cardgen.rules``, ``cardgen.physical``, ``cardgen.board``, ``cardgen.draw``,
+``cardgen.text``, ``cardgen.texts``, ``cardgen.prepress``, ``cardgen.render``,
+``cardgen.datafile``, ``cardgen.schema``.
 """
 
 from __future__ import annotations
@@ -35,6 +39,23 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     # What a type checker and the reference pages see; kept in step with _EXPORTS.
     from cardgen.api.files import Files
+    from cardgen.api.rotator import (
+        RotatorBoards,
+        RotatorBook,
+        RotatorGame,
+        RotatorGeneration,
+        RotatorMap,
+        RotatorSolution,
+        generate_rotator,
+        make_rotator_boards,
+        make_rotator_book,
+        play_rotator,
+        rotator_board,
+        rotator_game,
+        rotator_lines,
+        solve_rotator,
+    )
+    from cardgen.api.rules import Playsheet, RulesBook, make_playsheet, make_rules
     from cardgen.errors import (
         BoardError,
         BoardProblem,
@@ -66,7 +87,25 @@ _EXPORTS: dict[str, str] = {
     "__version__": "cardgen.version",
     # the card, a sheet, a batch
     # Rotator
+    "RotatorBoards": "cardgen.api.rotator",
+    "RotatorBook": "cardgen.api.rotator",
+    "RotatorGame": "cardgen.api.rotator",
+    "RotatorGeneration": "cardgen.api.rotator",
+    "RotatorMap": "cardgen.api.rotator",
+    "RotatorSolution": "cardgen.api.rotator",
+    "generate_rotator": "cardgen.api.rotator",
+    "make_rotator_boards": "cardgen.api.rotator",
+    "make_rotator_book": "cardgen.api.rotator",
+    "play_rotator": "cardgen.api.rotator",
+    "rotator_board": "cardgen.api.rotator",
+    "rotator_game": "cardgen.api.rotator",
+    "rotator_lines": "cardgen.api.rotator",
+    "solve_rotator": "cardgen.api.rotator",
     # rules, play sheets
+    "Playsheet": "cardgen.api.rules",
+    "RulesBook": "cardgen.api.rules",
+    "make_playsheet": "cardgen.api.rules",
+    "make_rules": "cardgen.api.rules",
     # Connector, Corporate Ladder, the Node games
     # schemas
     # print targets
