@@ -11,7 +11,8 @@ a table short of cards, as ``cardgen rules`` and ``cardgen playsheet`` make them
 
 The same arguments give the same bytes in any process. Bad input raises the domain
 errors (a :class:`~cardgen.errors.ParameterError` naming the parameter; a
-:class:`~cardgen.errors.ConfigError` for a rules text that breaks its markup); nothing
+:class:`~cardgen.errors.ProblemsError` whose problems carry ``markup.*`` codes for a
+rules text that breaks its markup); nothing
 prints and nothing is written until ``files.write(folder)``.
 """
 
@@ -235,7 +236,8 @@ def make_rules(game: str | GameName | Iterable[str | GameName] = ALL, *,
         ParameterError: An unknown game, paper, flip or format; a value out of range;
             ``flip``, ``creep`` or ``offset`` without ``booklet``; a bad name; a
             ``source`` that is not a folder of rules texts.
-        ConfigError: A rules text that breaks its markup (file and line named).
+        ProblemsError: A rules text of ``source`` that breaks its markup (a
+            ``MarkupError``: each problem names the file and line, codes ``markup.*``).
 
     Example:
         >>> book = make_rules("rotator")
