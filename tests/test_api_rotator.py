@@ -9,6 +9,7 @@ import json
 import pickle
 import subprocess
 import sys
+from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
@@ -233,3 +234,17 @@ def test_a_fresh_process_makes_the_same_bytes(generated):
                  | make_rotator_book(generated).files)
     assert json.loads(done.stdout) == {n: hashlib.sha256(d).hexdigest()
                                        for n, d in here.items()}
+
+
+def _printed(board: str) -> dict[str, bytes]:
+    """One task of a queue: a board's printed files with its answer key."""
+    return dict(make_rotator_boards(board, key=True, name=board[3:8]).files)
+
+
+def test_a_process_pool_makes_the_files_the_command_line_writes(generated, tmp_path):
+    boards = [BOARD, *generated.board_ids]
+    with ProcessPoolExecutor(2) as pool:
+        made = list(pool.map(_printed, boards))
+    for board, files in zip(boards, made, strict=True):
+        ok(cli("rotator", "print", board, "--key", "-o", tmp_path, "--name", board[3:8]))
+        assert files == {f"{board[3:8]}.pdf": (tmp_path / f"{board[3:8]}.pdf").read_bytes()}

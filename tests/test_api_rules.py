@@ -5,6 +5,7 @@ written."""
 
 from __future__ import annotations
 
+import doctest
 import hashlib
 import json
 import subprocess
@@ -122,3 +123,11 @@ def test_a_fresh_process_makes_the_same_bytes():
             **make_playsheet("reflector", formats="pdf,svg").files}
     assert json.loads(done.stdout) == {n: hashlib.sha256(d).hexdigest()
                                        for n, d in here.items()}
+
+
+@pytest.mark.parametrize("module", ["cardgen.api.rotator", "cardgen.api.rules"])
+def test_the_examples_of_the_reference_run(module):
+    import importlib
+
+    failed, tried = doctest.testmod(importlib.import_module(module))
+    assert tried >= 4 and failed == 0

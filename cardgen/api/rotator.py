@@ -7,7 +7,7 @@ Everything ``cardgen rotator`` does, as values in memory::
 
     board = rot.rotator_board("R1:B2B8E4I2I8-B4E2E8H4I9")
     answer = rot.solve_rotator(board)
-    answer.solvable, answer.best.turns          # (True, 9)
+    answer.solvable, answer.best.turns          # (True, 5)
     made = rot.generate_rotator(seed=7, count=6, difficulty="easy,hard")
     book = rot.make_rotator_book(made)          # book.files["rotator.pdf"]: the PDF's bytes
 

@@ -106,12 +106,17 @@ def solve(
     """Is the board winnable? Its shortest winning line, turn by turn.
 
     Exit 4 when no start wins."""
-    from cardgen.api.rotator import MAX_BUDGET, MIN_BUDGET, rotator_board, solve_rotator
-    from cardgen.api.rotator import usable_jobs as usable
+    from cardgen.api.rotator import (
+        MAX_BUDGET,
+        MIN_BUDGET,
+        rotator_board,
+        solve_rotator,
+        usable_jobs,
+    )
 
     check_range(budget, "--budget", MIN_BUDGET, MAX_BUDGET)
     with as_options():
-        workers, capped = usable(jobs)
+        workers, capped = usable_jobs(jobs)
     if capped:
         warn([f"--jobs {number(jobs or 0)} is more than the {workers} CPUs this run may use; using "
               f"{workers}."])
@@ -176,8 +181,8 @@ def generate(
         check_output,
         generate_rotator,
         make_rotator_book,
+        usable_jobs,
     )
-    from cardgen.api.rotator import usable_jobs as usable
 
     grades = _grades(difficulty) if difficulty is not None else tuple(Grade)
     grade = ",".join(grades)
@@ -193,7 +198,7 @@ def generate(
     if tries is not None:
         check_range(tries, "--tries", 1, MAX_TRIES)
     with as_options():
-        workers, capped = usable(jobs)
+        workers, capped = usable_jobs(jobs)
     if capped:
         warn([f"--jobs {number(jobs or 0)} is more than the {workers} CPUs this run may use; using "
               f"{workers}."])
