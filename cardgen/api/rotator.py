@@ -26,12 +26,12 @@ one rules engine of :mod:`cardgen.games.rotator`.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cardgen.api import _checks
 from cardgen.errors import ParameterError, number, shorten
 from cardgen.games.registry import (
     ARROWS,
@@ -165,67 +165,6 @@ if TYPE_CHECKING:
     from cardgen.board.text import text_board
 
 
-# --- checks of the parameters (merge with api/common.py) ------------------------------
-
-def _whole(value: object, parameter: str, low: int, high: int) -> int:
-    """A whole number from ``low`` to ``high``, or a ParameterError naming ``parameter``."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ParameterError(parameter, f"must be a whole number, not {shorten(repr(value))}.",
-                             value=value)
-    if not low <= value <= high:
-        raise ParameterError(parameter, f"must be from {number(low)} to {number(high)}, not "
-                             f"{number(value)}.", value=value)
-    return value
-
-
-def _real(value: object, parameter: str, low: float, high: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not (
-            math.isfinite(value) and low <= value <= high):
-        raise ParameterError(parameter, f"must be from {number(low)} to {number(high)}, not "
-                             f"{shorten(repr(value))}.", value=value)
-    return float(value)
-
-
-def _choice(kind: Any, value: object, parameter: str) -> Any:
-    """The member of the enum ``kind`` that ``value`` is or names (any case)."""
-    if isinstance(value, kind):
-        return value
-    if isinstance(value, str):
-        for member in kind:
-            if str(member.value) == value.strip().lower():
-                return member
-    names = ", ".join(str(m.value) for m in kind)
-    raise ParameterError(parameter, f"must be one of {names}, not {shorten(str(value))}.",
-                         value=value)
-
-
-def _formats(value: object) -> list[Format]:
-    """``formats``: a format, its name, several of either, or names joined by commas; in
-    the renderer's order (PDF, SVG, PNG)."""
-    from cardgen.render import Format
-
-    items: Iterable[object]
-    if isinstance(value, str):
-        items = [part for part in value.split(",") if part.strip()]
-    elif isinstance(value, Format):
-        items = [value]
-    elif isinstance(value, Iterable):
-        items = list(value)
-    else:
-        items = [value]
-    wanted = {_choice(Format, item, "formats") for item in items}
-    if not wanted:
-        raise ParameterError("formats", "must name at least one of pdf, svg, png.",
-                             value=value)
-    return [fmt for fmt in Format if fmt in wanted]
-
-
-def _stem(name: str) -> str:
-    from cardgen.output import check_stem
-
-    return check_stem(name)
-
-
 def check_output(folder: Path | str, name: str, suffixes: Iterable[str] = (".pdf",)) -> None:
     """Check, before any work and without creating anything, that the files ``name``
     with each of ``suffixes`` (``rotator.pdf``) can be written into ``folder``: ``name``
@@ -243,7 +182,7 @@ def check_output(folder: Path | str, name: str, suffixes: Iterable[str] = (".pdf
     """
     from cardgen.output import check_file, check_folder  # (merge with api/common.py)
 
-    _stem(name)
+    _checks.stem(name)
     where = Path(folder)
     check_folder(where)
     for suffix in suffixes:
@@ -317,13 +256,21 @@ def rotator_board(board: RotatorMap | str | Path | Mapping[str, Any] | None = No
 
 def rotator_lines(board: RotatorMap | str | Path | Mapping[str, Any]) -> list[str]:
     """The board as text, as the card shows it opened flat (``cardgen rotator show``):
-    grid A above grid B, ``#`` for the Nodes' territories, ``N`` for the Nodes.
+    its ID and a legend, then grid A (read from the far side) above grid B, ``●`` for
+    the Nodes and ``▒`` for their territories.
+
+    Args:
+        board: What :func:`rotator_board` takes.
+
+    Returns:
+        The lines, without line ends.
 
     Raises:
         BoardError, ConfigError, InputFileError: As :func:`rotator_board`.
 
     Example:
-        >>> print("\\n".join(rotator_lines("R1:B2B8E4I2I8-B4E2E8H4I9")))  # doctest: +SKIP
+        >>> rotator_lines("R1:B2B8E4I2I8-B4E2E8H4I9")[0].split()[0]
+        'R1:B2B8E4I2I8-B4E2E8H4I9'
     """
     return rotator().board_lines(rotator_board(board))
 
@@ -347,6 +294,7 @@ class RotatorSolution:
 
     @property
     def board_id(self) -> str:
+        """The board's ID."""
         return self.board.board_id
 
     @property
@@ -398,7 +346,7 @@ def solve_rotator(board: RotatorMap | str | Path | Mapping[str, Any], *,
         >>> solve_rotator("R1:B2B8E4I2I8-B4E2E8H4I9").solvable
         True
     """
-    _whole(budget, "budget", MIN_BUDGET, MAX_BUDGET)
+    _checks.whole(budget, "budget", MIN_BUDGET, MAX_BUDGET)
     workers, _ = usable_jobs(jobs)
     rmap = rotator_board(board)
     solution = rotator().solve(rmap, budget, shortest=not quick, jobs=workers,
@@ -438,6 +386,7 @@ class RotatorGeneration:
 
     @property
     def board_ids(self) -> tuple[str, ...]:
+        """The boards' IDs, in book order."""
         return tuple(b.rmap.board_id for b in self.boards)
 
     def records(self) -> list[dict[str, Any]]:
@@ -456,7 +405,7 @@ def _grades(value: str | Grade | Sequence[str | Grade] | None) -> tuple[Grade, .
         parts = [part for part in value.split(",")]
     else:
         parts = list(value)
-    grades = tuple(_choice(Grade, part, "difficulty") for part in parts)
+    grades = tuple(_checks.choice(Grade, part, "difficulty") for part in parts)
     twice = next((g for i, g in enumerate(grades) if g in grades[:i]), None)
     if twice is not None or not grades:
         raise ParameterError("difficulty", f"names {twice} twice; name each grade once, in "
@@ -500,11 +449,11 @@ def generate_rotator(seed: int = 1, count: int = 12,
         (True, ['easy', 'easy', 'easy'])
     """
     grades = _grades(difficulty)
-    _whole(seed, "seed", *SEEDS)
-    _whole(count, "count", 1, MAX_COUNT)
-    _whole(budget, "budget", MIN_BUDGET, MAX_BUDGET)
+    _checks.whole(seed, "seed", *SEEDS)
+    _checks.whole(count, "count", 1, MAX_COUNT)
+    _checks.whole(budget, "budget", MIN_BUDGET, MAX_BUDGET)
     if tries is not None:
-        _whole(tries, "tries", 1, MAX_TRIES)
+        _checks.whole(tries, "tries", 1, MAX_TRIES)
     workers, _ = usable_jobs(jobs)
     found = rotator().graded(seed, count, grades, budget=budget, tries=tries, jobs=workers,
                              progress=progress)
@@ -565,9 +514,9 @@ def make_rotator_book(generation: RotatorGeneration, *, size: str | PuzzleSize =
     from cardgen.rules.rotator import rules_sheet
     from cardgen.texts import say
 
-    book_size = _choice(PuzzleSize, size, "size")
-    sheet = _choice(Paper, paper, "paper")
-    _stem(name)
+    book_size = _checks.choice(PuzzleSize, size, "size")
+    sheet = _checks.choice(Paper, paper, "paper")
+    _checks.stem(name)
     if not generation.boards:
         raise ParameterError("generation", "holds no board to print.", value=generation)
     game = rotator()
@@ -650,17 +599,17 @@ def make_rotator_boards(boards: RotatorMap | str | Path | Mapping[str, Any]
     from cardgen.rules.rotator import rules_sheet
     from cardgen.texts import say
 
-    wanted = _formats(formats)
-    _real(dpi, "dpi", 36, 1200)
-    _whole(budget, "budget", MIN_BUDGET, MAX_BUDGET)
-    board_size = _choice(PuzzleSize, size, "size")
-    sheet = _choice(Paper, paper, "paper")
+    wanted = _checks.formats(formats)
+    _checks.real(dpi, "dpi", 36, 1200)
+    _checks.whole(budget, "budget", MIN_BUDGET, MAX_BUDGET)
+    board_size = _checks.choice(PuzzleSize, size, "size")
+    sheet = _checks.choice(Paper, paper, "paper")
     items = ([boards] if isinstance(boards, RotatorMap | str | Path | Mapping)
              else list(boards))
     if not items:
         raise ParameterError("boards", "must name at least one board.", value=boards)
     maps = [rotator_board(b) for b in items]
-    _stem(name)
+    _checks.stem(name)
     pictures = [f for f in wanted if f is not Format.PDF]
     if len(maps) > 1 and pictures:
         raise ParameterError("formats", "svg and png take one board; use pdf for several.",

@@ -18,12 +18,13 @@ prints and nothing is written until ``files.write(folder)``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.errors import CardgenError, InputFileError, ParameterError, number, shorten
+from cardgen.api import _checks
+from cardgen.errors import CardgenError, InputFileError, ParameterError, shorten
 
 if TYPE_CHECKING:
     from cardgen.api.files import Files
@@ -56,84 +57,12 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-# --- checks of the parameters (merge with api/common.py) ------------------------------
-
-def _choice(kind: Any, value: object, parameter: str) -> Any:
-    """The member of the enum ``kind`` that ``value`` is or names (any case)."""
-    if isinstance(value, kind):
-        return value
-    if isinstance(value, str):
-        for member in kind:
-            if str(member.value) == value.strip().lower():
-                return member
-    names = ", ".join(str(m.value) for m in kind)
-    raise ParameterError(parameter, f"must be one of {names}, not {shorten(str(value))}.",
-                         value=value)
-
-
-def _formats(value: object) -> list[Format]:
-    """``formats``: a format, its name, several of either, or names joined by commas; in
-    the renderer's order (PDF, SVG, PNG)."""
-    from cardgen.render import Format
-
-    items: Iterable[object]
-    if isinstance(value, str):
-        items = [part for part in value.split(",") if part.strip()]
-    elif isinstance(value, Format):
-        items = [value]
-    elif isinstance(value, Iterable):
-        items = list(value)
-    else:
-        items = [value]
-    wanted = {_choice(Format, item, "formats") for item in items}
-    if not wanted:
-        raise ParameterError("formats", "must name at least one of pdf, svg, png.",
-                             value=value)
-    return [fmt for fmt in Format if fmt in wanted]
-
-
-def _number(value: object, parameter: str, low: float, high: float) -> float:
-    import math
-
-    if isinstance(value, bool) or not isinstance(value, int | float) or not (
-            math.isfinite(value) and low <= value <= high):
-        shown = number(value) if isinstance(value, int | float) else shorten(repr(value))
-        raise ParameterError(parameter, f"must be from {number(low)} to {number(high)}, not "
-                             f"{shown}.", value=value)
-    return float(value)
-
-
-def _offset(value: object) -> tuple[float, float]:
-    """``offset``: (right, down) in mm, or text ``"0.5,-0.3"``."""
-    parts: Sequence[object]
-    if isinstance(value, str):
-        parts = value.split(",")
-    elif isinstance(value, Sequence):
-        parts = value
-    else:
-        parts = [value]
-    try:
-        if len(parts) != 2:
-            raise ValueError
-        dx, dy = (float(p) if isinstance(p, str | int | float) and not isinstance(p, bool)
-                  else float("nan") for p in parts)
-        import math
-
-        if not (math.isfinite(dx) and math.isfinite(dy)):
-            raise ValueError
-    except ValueError:
-        raise ParameterError("offset", "must be two numbers in mm like 0.5,-0.3, not "
-                             f"{shorten(str(value))}.", value=value) from None
-    return dx, dy
-
-
 def _render(document: Document, stem: str, formats: list[Format], *, rgb: bool, dpi: float,
             progress: Progress | None) -> Files:
     from cardgen.api.files import Files
-    from cardgen.output import check_stem
     from cardgen.render import render
 
-    check_stem(stem)
+    _checks.stem(stem)
     made = render(document, formats, cmyk=not rgb, dpi=dpi, progress=progress)
     return Files((f"{stem}{end}", data) for end, data in made.items())
 
@@ -250,12 +179,12 @@ def make_rules(game: str | GameName | Iterable[str | GameName] = ALL, *,
     from cardgen.rules.book import book_document
 
     games = rules_games(game)
-    sheet = _choice(Paper, paper, "paper")
-    turn = _choice(Flip, flip, "flip")
-    _number(creep, "creep", 0.0, 3.0)
-    shift = _offset(offset)
-    wanted = _formats(formats)
-    _number(dpi, "dpi", 36, 1200)
+    sheet = _checks.choice(Paper, paper, "paper")
+    turn = _checks.choice(Flip, flip, "flip")
+    _checks.real(creep, "creep", 0.0, 3.0)
+    shift = _checks.offset(offset)
+    wanted = _checks.formats(formats)
+    _checks.real(dpi, "dpi", 36, 1200)
     if not booklet:
         for parameter, value, default in (("flip", turn, Flip.SHORT), ("creep", creep, 0.0),
                                           ("offset", shift, (0.0, 0.0))):
@@ -278,9 +207,7 @@ def make_rules(game: str | GameName | Iterable[str | GameName] = ALL, *,
         if found is None or not stat.S_ISDIR(found.st_mode):
             raise ParameterError("source", "must be a folder of rules texts; "
                                  f"{shorten(str(source))} is not one.", value=source)
-    from cardgen.output import check_stem
-
-    check_stem(name)
+    _checks.stem(name)
     fonts = _fonts()
     try:
         document = book_document(games, sheet, fonts, folder=folder)
@@ -378,14 +305,11 @@ def make_playsheet(game: str | GameName, players: int | None = None, *,
         raise ParameterError("players", f"must be a whole number, not {shorten(repr(players))}.",
                              value=players)
     count = check_players(chosen, players)
-    size = _choice(Preset, preset, "preset")
-    sheet = _choice(Paper, paper, "paper")
-    wanted = _formats(formats)
-    _number(dpi, "dpi", 36, 1200)
-    stem = name if name is not None else f"playsheet-{chosen}"
-    from cardgen.output import check_stem
-
-    check_stem(stem)
+    size = _checks.choice(Preset, preset, "preset")
+    sheet = _checks.choice(Paper, paper, "paper")
+    wanted = _checks.formats(formats)
+    _checks.real(dpi, "dpi", 36, 1200)
+    stem = _checks.stem(name if name is not None else f"playsheet-{chosen}")
     document = playsheet_document(chosen, count, size, sheet, _fonts())
     files = _render(document, stem, wanted, rgb=rgb, dpi=dpi, progress=progress)
     warnings: tuple[str, ...] = ()
@@ -405,8 +329,8 @@ def check_output(folder: Path | str, name: str | None = None) -> None:
         ParameterError: ``name`` is not a plain file name.
         OutputError: The folder cannot be used (the sentence says why).
     """
-    from cardgen.output import check_folder, check_stem  # (merge with api/common.py)
+    from cardgen.output import check_folder  # (merge with api/common.py)
 
     if name is not None:
-        check_stem(name)
+        _checks.stem(name)
     check_folder(Path(folder))
