@@ -24,6 +24,7 @@ from cardgen.api.rotator import (
     make_rotator_boards,
     make_rotator_book,
     play_rotator,
+    read_rotator_board,
     rotator_board,
     rotator_game,
     rotator_lines,
@@ -48,10 +49,21 @@ def test_a_board_from_an_id_a_file_a_mapping_or_a_map_is_the_same_board(tmp_path
     path = tmp_path / "board.toml"
     path.write_text("nodes = [" + ", ".join(f'"{n}"' for n in NODES) + "]\n")
     assert by_id.board_id == BOARD
-    assert rotator_board(path) == rotator_board(str(path)) == by_id
-    assert rotator_board({"nodes": NODES}) == by_id
+    assert rotator_board(path) == read_rotator_board(str(path)) == by_id
+    assert rotator_board({"nodes": NODES}) == rotator_board(path.read_text()) == by_id
+    assert read_rotator_board(BOARD) == by_id
     assert rotator_board(by_id) is by_id
     assert isinstance(by_id, RotatorMap) and cardgen.RotatorMap is RotatorMap
+
+
+def test_text_is_never_taken_for_a_files_name(tmp_path):
+    path = tmp_path / "board.toml"
+    path.write_text("nodes = [" + ", ".join(f'"{n}"' for n in NODES) + "]\n")
+    with pytest.raises(BoardError):
+        rotator_board(str(path))  # an ID that is not one: the file is not read
+    with pytest.raises(ConfigError) as caught:
+        rotator_board("nodes = 3")
+    assert caught.value.codes
 
 
 def test_a_board_from_a_seed_is_the_first_board_generated_from_it():
@@ -248,3 +260,18 @@ def test_a_process_pool_makes_the_files_the_command_line_writes(generated, tmp_p
     for board, files in zip(boards, made, strict=True):
         ok(cli("rotator", "print", board, "--key", "-o", tmp_path, "--name", board[3:8]))
         assert files == {f"{board[3:8]}.pdf": (tmp_path / f"{board[3:8]}.pdf").read_bytes()}
+
+
+THROUGH_THE_LIBRARY = ("cardgen.api", "cardgen.errors", "cardgen.interrupt", "cardgen.version",
+                       "cardgen.cli")
+
+
+@pytest.mark.parametrize("module", ["cardgen.cli.rotator", "cardgen.cli.rotator_play",
+                                    "cardgen.cli.rules", "cardgen.cli.playsheet",
+                                    "cardgen.cli.params"])
+def test_the_commands_reach_cardgen_only_through_the_library(module):
+    from tests.test_layering import imports
+
+    reached = {imp.target for imp in imports(module) if imp.target.startswith("cardgen")}
+    assert reached and all(any(target == part or target.startswith(f"{part}.")
+                               for part in THROUGH_THE_LIBRARY) for target in reached), reached

@@ -112,6 +112,7 @@ __all__ = [
     "play_rotator",
     "play_text",
     "play_words",
+    "read_rotator_board",
     "rotator_board",
     "rotator_game",
     "rotator_lines",
@@ -205,14 +206,15 @@ def usable_jobs(jobs: int | None) -> tuple[int, bool]:
 def rotator_board(board: RotatorMap | str | Path | Mapping[str, Any] | None = None, *,
                   seed: int | None = None, difficulty: str | Grade | None = None
                   ) -> RotatorMap:
-    """A Rotator board, from what names it or from a seed.
+    """A Rotator board, from what names it or from a seed. Text is never taken for a
+    file's name, so a board typed by a user cannot make this read the disk (the command
+    line's reading of BOARD, an ID or a file's path, is :func:`read_rotator_board`).
 
     Args:
-        board: A board ID (``"R1:B2B8E4I2I8-B4E2E8H4I9"``), the path of a board file
-            (TOML with ``nodes = ["A:C4", ...]``; text that ends in ``.toml`` or names a
-            file is a path, as ``cardgen rotator`` reads it), a board file's contents
-            as a mapping (``{"nodes": [...]}``), or a :class:`RotatorMap` (returned as
-            it is). Leave it out to generate one from ``seed``.
+        board: A board ID (``"R1:B2B8E4I2I8-B4E2E8H4I9"``); a board file's text
+            (TOML with ``nodes = ["A:C4", ...]``) or contents (``{"nodes": [...]}``);
+            the :class:`~pathlib.Path` of a board file; or a :class:`RotatorMap`
+            (returned as it is). Leave it out to generate one from ``seed``.
         seed: The first board :func:`generate_rotator` finds from this seed (of
             ``difficulty``, default easy).
         difficulty: With ``seed``: ``"easy"``, ``"medium"`` or ``"hard"``.
@@ -222,13 +224,17 @@ def rotator_board(board: RotatorMap | str | Path | Mapping[str, Any] | None = No
 
     Raises:
         BoardError: The ID breaks a rule of the board (codes ``board.*``).
-        ConfigError: The board file breaks its schema or cannot be read as TOML.
+        ConfigError: The board file breaks its schema or is not TOML (codes
+            ``config.*``).
         InputFileError: The board file cannot be read.
         ParameterError: Neither or both of ``board`` and ``seed``; a seed or grade out of
             range; no board found from the seed.
 
     Example:
         >>> rotator_board("R1:B2B8E4I2I8-B4E2E8H4I9").board_id
+        'R1:B2B8E4I2I8-B4E2E8H4I9'
+        >>> rotator_board('nodes = ["A:B2", "A:B8", "A:E4", "A:I2", "A:I8", '
+        ...               '"B:B4", "B:E2", "B:E8", "B:H4", "B:I9"]').board_id
         'R1:B2B8E4I2I8-B4E2E8H4I9'
     """
     if board is None:
@@ -247,11 +253,37 @@ def rotator_board(board: RotatorMap | str | Path | Mapping[str, Any] | None = No
     if isinstance(board, Path):
         return RotatorMap.from_toml(board)
     if isinstance(board, str):
-        return rotator().load(board)
+        if "=" in board:  # a board file's text: an ID never holds '='
+            from cardgen.datafile import parse_toml
+
+            return RotatorMap.from_data(parse_toml(board, "board"), "board")
+        return RotatorMap.from_id(board)
     if isinstance(board, Mapping):
         return RotatorMap.from_data(board)
-    raise ParameterError("board", "must be a board ID, a board file's path or contents, or "
-                         f"a RotatorMap, not {type(board).__name__}.", value=board)
+    raise ParameterError("board", "must be a board ID, a board file's text, contents or "
+                         f"path, or a RotatorMap, not {type(board).__name__}.", value=board)
+
+
+def read_rotator_board(spec: str) -> RotatorMap:
+    """A board as the command line reads its BOARD argument: an ID, or the path of a
+    board file (text that ends in ``.toml`` or names something that exists). It reads
+    the disk: give it no text from someone who should not choose which file is read
+    (:func:`rotator_board` takes text as an ID only).
+
+    Args:
+        spec: An ID or a file's path.
+
+    Returns:
+        The board.
+
+    Raises:
+        BoardError, ConfigError, InputFileError: As :func:`rotator_board`.
+
+    Example:
+        >>> read_rotator_board("R1:B2B8E4I2I8-B4E2E8H4I9").board_id
+        'R1:B2B8E4I2I8-B4E2E8H4I9'
+    """
+    return rotator().load(spec)
 
 
 def rotator_lines(board: RotatorMap | str | Path | Mapping[str, Any]) -> list[str]:

@@ -58,9 +58,9 @@ DEFAULT_BUDGET = 400_000  # the solver's own default, kept here so --help needs 
 @rotator.command()
 def show(board: BoardArg, json_out: JsonOpt = False, quiet: QuietOpt = False) -> None:
     """Draw the board in the terminal, as the card shows it opened flat."""
-    from cardgen.api.rotator import rotator_board, rotator_lines
+    from cardgen.api.rotator import read_rotator_board, rotator_lines
 
-    rmap = rotator_board(board)
+    rmap = read_rotator_board(board)
     lines = rotator_lines(rmap)
     if json_out:
         emit({"board": rmap.board_id, "lines": lines})
@@ -79,11 +79,12 @@ def play(
     quiet: QuietOpt = False,
 ) -> None:
     """Play a board in the terminal, with undo, a turn log and hints."""
-    from cardgen.api.rotator import play_rotator
+    from cardgen.api.rotator import play_rotator, read_rotator_board, rotator_start
     from cardgen.cli.rotator_play import play_game
 
     with as_options():
-        session = play_rotator(board, start)
+        column = rotator_start(start) if start is not None else None
+        session = play_rotator(read_rotator_board(board), column)
     if json_out:
         raise UsageError(PLAY_JSON.format(board="rotator solve BOARD --json"), field="--json")
     play_game(session)
@@ -109,7 +110,7 @@ def solve(
     from cardgen.api.rotator import (
         MAX_BUDGET,
         MIN_BUDGET,
-        rotator_board,
+        read_rotator_board,
         solve_rotator,
         usable_jobs,
     )
@@ -120,7 +121,7 @@ def solve(
     if capped:
         warn([f"--jobs {number(jobs or 0)} is more than the {workers} CPUs this run may use; using "
               f"{workers}."])
-    rmap = rotator_board(board)
+    rmap = read_rotator_board(board)
     with progress("start squares solved", 10, json=json_out) as shown, as_options():
         solution = solve_rotator(rmap, budget=budget, quick=quick, jobs=workers,
                                  progress=lambda x: shown.advance())
@@ -270,7 +271,7 @@ def print_board(
         PuzzleSize,
         check_output,
         make_rotator_boards,
-        rotator_board,
+        read_rotator_board,
     )
     from cardgen.cli.together import dpi_needs_png, only_with
 
@@ -282,7 +283,7 @@ def print_board(
               fix="add --key")
     board_size = parse_choice(PuzzleSize, size, "--size")
     sheet = parse_choice(Paper, paper, "--paper")
-    maps = [rotator_board(b) for b in boards]
+    maps = [read_rotator_board(b) for b in boards]
     with as_options():
         check_output(output, name, [f".{f.value}" for f in formats])
     pictures = [f for f in formats if f is not Format.PDF]
