@@ -62,7 +62,6 @@ def _render(document: Document, stem: str, formats: list[Format], *, rgb: bool, 
     from cardgen.api.files import Files
     from cardgen.render import render
 
-    _checks.stem(stem)
     made = render(document, formats, cmyk=not rgb, dpi=dpi, progress=progress)
     return Files((f"{stem}{end}", data) for end, data in made.items())
 
