@@ -24,9 +24,11 @@ The contract, which the tests hold it to:
 Names load lazily, the module that holds a name when the name is first asked for, so
 that ``import cardgen`` costs nothing until it is used.
 
-May import: ``cardgen.version``, ``cardgen.errors``, ``cardgen.output``, ``cardgen.card``,
-``cardgen.render``, ``cardgen.physical``, ``cardgen.prepress``, ``cardgen.draw``,
-``cardgen.text``, ``cardgen.texts``, ``cardgen.datafile``.
+May import: ``cardgen.version``, ``cardgen.card``, ``cardgen.rules``, ``cardgen.games``,
+``cardgen.games.registry``, ``cardgen.games.nodes``, ``cardgen.physical``,
+``cardgen.board``, ``cardgen.draw``, ``cardgen.text``, ``cardgen.texts``,
+``cardgen.prepress``, ``cardgen.render``, ``cardgen.output``, ``cardgen.datafile``,
+``cardgen.schema``, ``cardgen.errors``.
 """
 
 from __future__ import annotations
@@ -50,6 +52,24 @@ if TYPE_CHECKING:
         printing_condition,
     )
     from cardgen.api.files import Files
+    from cardgen.api.rotator import (
+        RotatorBoards,
+        RotatorBook,
+        RotatorGame,
+        RotatorGeneration,
+        RotatorMap,
+        RotatorSolution,
+        generate_rotator,
+        make_rotator_boards,
+        make_rotator_book,
+        play_rotator,
+        read_rotator_board,
+        rotator_board,
+        rotator_game,
+        rotator_lines,
+        solve_rotator,
+    )
+    from cardgen.api.rules import Playsheet, RulesBook, make_playsheet, make_rules
     from cardgen.card.build import LadderCard
     from cardgen.card.config import CardConfig
     from cardgen.errors import (
@@ -109,7 +129,26 @@ _EXPORTS: dict[str, str] = {
     "make_sheet": "cardgen.api.card",
     "printing_condition": "cardgen.api.card",
     # Rotator
+    "RotatorBoards": "cardgen.api.rotator",
+    "RotatorBook": "cardgen.api.rotator",
+    "RotatorGame": "cardgen.api.rotator",
+    "RotatorGeneration": "cardgen.api.rotator",
+    "RotatorMap": "cardgen.api.rotator",
+    "RotatorSolution": "cardgen.api.rotator",
+    "generate_rotator": "cardgen.api.rotator",
+    "make_rotator_boards": "cardgen.api.rotator",
+    "make_rotator_book": "cardgen.api.rotator",
+    "play_rotator": "cardgen.api.rotator",
+    "read_rotator_board": "cardgen.api.rotator",
+    "rotator_board": "cardgen.api.rotator",
+    "rotator_game": "cardgen.api.rotator",
+    "rotator_lines": "cardgen.api.rotator",
+    "solve_rotator": "cardgen.api.rotator",
     # rules, play sheets
+    "Playsheet": "cardgen.api.rules",
+    "RulesBook": "cardgen.api.rules",
+    "make_playsheet": "cardgen.api.rules",
+    "make_rules": "cardgen.api.rules",
     # Connector, Corporate Ladder, the Node games
     # schemas
     # print targets

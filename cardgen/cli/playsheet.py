@@ -9,6 +9,7 @@ import typer
 
 from cardgen.cli.common import (
     DEFAULT_OUTPUT,
+    DPI_RANGE,
     DpiOpt,
     JsonOpt,
     OutputOpt,
@@ -17,13 +18,18 @@ from cardgen.cli.common import (
     QuietOpt,
     RgbOpt,
     UsageError,
+    check_range,
     name_option,
     parse_choice,
+    parse_formats,
     plural,
+    report,
     warn,
-    write_document,
 )
-from cardgen.errors import CardgenError
+from cardgen.cli.params import as_options
+from cardgen.cli.progress import progress
+from cardgen.cli.together import dpi_needs_png
+from cardgen.errors import ParameterError
 
 
 def playsheet(
@@ -51,33 +57,26 @@ def playsheet(
     A Private and a Public grid per player at the card's grid size, the tallies of the
     Node games, and for Deflector and Defector the table arrangements for that many
     players."""
-    from cardgen.games.nodes.model import deflectors
-    from cardgen.games.nodes.playsheet import (
-        check_players,
-        parse_game,
-        playsheet_document,
-        printed,
-        table_arrangements,
-    )
-    from cardgen.physical.card import Preset
-    from cardgen.prepress.paper import Paper
-    from cardgen.text.fonts import bundled_fonts
+    from cardgen.api.rules import Paper, Preset, check_output, make_playsheet
 
-    try:
-        chosen = parse_game(game)
-    except CardgenError as exc:  # not one of GAME's choices: a usage error
-        raise UsageError(f"GAME: {exc}", field="GAME", value=game) from None
-    count = check_players(chosen, players)
     size = parse_choice(Preset, preset, "--preset")
     sheet = parse_choice(Paper, paper, "--paper")
-    document = write_document(
-        lambda: playsheet_document(chosen, count, size, sheet, bundled_fonts()), output,
-        name if name is not None else f"playsheet-{chosen}", fmt, rgb=rgb, dpi=dpi)
-    tables = len(document.pages) - count
+    formats = parse_formats(fmt)
+    check_range(dpi, "--dpi", *DPI_RANGE)
+    dpi_needs_png(formats)
+    check_output(output)
+    try:
+        with progress("drawing files") as shown, as_options(formats="--format"):
+            made = make_playsheet(game, players, paper=sheet, preset=size, formats=formats,
+                                  rgb=rgb, dpi=dpi, name=name, progress=shown.update)
+    except ParameterError as exc:
+        if exc.parameter != "--game":
+            raise
+        # not one of GAME's choices: a usage error
+        raise UsageError(f"GAME: the game {exc.problem}", field="GAME", value=game) from None
+    report(made.files.write(output))
+    count, tables = made.players, made.table_pages
     typer.echo(f"{plural(count, 'player')}: a page each"
                + (f", and {plural(tables, 'table page')}" if tables else "")
                + "; print at 100 %.")
-    if deflectors(chosen) and not table_arrangements(chosen, count):
-        warn([f"cardgen has no table arrangement of {printed(chosen)} for {count} players "
-              "(templates/tables/arrangements.toml); lay the Public grids with Row 1 "
-              "towards the middle of the table."])
+    warn(made.warnings)

@@ -6,7 +6,6 @@ BOARD is a board ID (``R1:B2B8E4I2I8-B4E2E8H4I9``) or a TOML file with
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -32,11 +31,12 @@ from cardgen.cli.common import (
     warn,
 )
 from cardgen.cli.helptext import CONTEXT
+from cardgen.cli.params import as_options
 from cardgen.cli.progress import progress
 from cardgen.errors import CHECK_STATUS, CardgenError, number
 
 if TYPE_CHECKING:
-    from cardgen.games.registry import Grade
+    from cardgen.api.rotator import Grade
 
 rotator = typer.Typer(
     name="rotator",
@@ -52,22 +52,16 @@ BudgetOpt = Annotated[int, typer.Option(
     help="The most states any one search may explore before it answers 'undecided' "
     "(100 to 10000000; the count is a diagnostic: a search that prunes more decides "
     "more within it).")]
-MIN_BUDGET = 100
-MAX_BUDGET = 10_000_000  # 25 times the default: every state a search stores is kept in memory
-MAX_COUNT = 500
-MAX_TRIES = 1_000_000
-SEEDS = (-2 ** 63, 2 ** 63 - 1)  # SplitMix64 reads 64 bits: any more would repeat seeds
 DEFAULT_BUDGET = 400_000  # the solver's own default, kept here so --help needs no import
 
 
 @rotator.command()
 def show(board: BoardArg, json_out: JsonOpt = False, quiet: QuietOpt = False) -> None:
     """Draw the board in the terminal, as the card shows it opened flat."""
-    from cardgen.games.registry import rotator as game
+    from cardgen.api.rotator import read_rotator_board, rotator_lines
 
-    rotator_game = game()
-    rmap = rotator_game.load(board)
-    lines = rotator_game.board_lines(rmap)
+    rmap = read_rotator_board(board)
+    lines = rotator_lines(rmap)
     if json_out:
         emit({"board": rmap.board_id, "lines": lines})
         return
@@ -85,14 +79,15 @@ def play(
     quiet: QuietOpt = False,
 ) -> None:
     """Play a board in the terminal, with undo, a turn log and hints."""
-    from cardgen.cli.rotator_play import play_game, start_column
-    from cardgen.games.registry import rotator as game
+    from cardgen.api.rotator import play_rotator, read_rotator_board, rotator_start
+    from cardgen.cli.rotator_play import play_game
 
-    column = start_column(start) if start is not None else None
-    rmap = game().load(board)
+    with as_options():
+        column = rotator_start(start) if start is not None else None
+        session = play_rotator(read_rotator_board(board), column)
     if json_out:
         raise UsageError(PLAY_JSON.format(board="rotator solve BOARD --json"), field="--json")
-    play_game(rmap, column)
+    play_game(session)
 
 
 
@@ -112,22 +107,28 @@ def solve(
     """Is the board winnable? Its shortest winning line, turn by turn.
 
     Exit 4 when no start wins."""
-    from cardgen.games.registry import rotator as game
+    from cardgen.api.rotator import (
+        MAX_BUDGET,
+        MIN_BUDGET,
+        read_rotator_board,
+        solve_rotator,
+        usable_jobs,
+    )
 
     check_range(budget, "--budget", MIN_BUDGET, MAX_BUDGET)
-    rotator_game = game()
-    workers, capped = rotator_game.usable_jobs(jobs)
+    with as_options():
+        workers, capped = usable_jobs(jobs)
     if capped:
         warn([f"--jobs {number(jobs or 0)} is more than the {workers} CPUs this run may use; using "
               f"{workers}."])
-    rmap = rotator_game.load(board)
-    with progress("start squares solved", 10, json=json_out) as shown:
-        solution = rotator_game.solve(rmap, budget, shortest=not quick, jobs=workers,
-                                      progress=lambda x: shown.advance())
+    rmap = read_rotator_board(board)
+    with progress("start squares solved", 10, json=json_out) as shown, as_options():
+        solution = solve_rotator(rmap, budget=budget, quick=quick, jobs=workers,
+                                 progress=lambda x: shown.advance())
     if json_out:
-        emit(rotator_game.solution_record(rmap, solution))
+        emit(solution.record())
     else:
-        for text in rotator_game.describe(rmap, solution, budget_name="--budget"):
+        for text in solution.describe(budget_name="--budget"):
             typer.echo(text)
     if solution.solvable is False:  # every start proved lost: the check found no win
         raise typer.Exit(CHECK_STATUS)
@@ -169,15 +170,20 @@ def generate(
     """Make a book of new boards, proved winnable, with answer keys.
 
     Seeded (the same seed gives the same book) and graded easy, medium or hard."""
-    from cardgen.games.registry import Grade
-    from cardgen.games.registry import rotator as game
-    from cardgen.output import check_file, check_stem, write_set
-    from cardgen.prepress.paper import Paper
-    from cardgen.prepress.puzzlebook import PuzzleSize, puzzle_book
-    from cardgen.render import Format, render
-    from cardgen.rules.rotator import rules_sheet
-    from cardgen.text.fonts import bundled_fonts
-    from cardgen.texts import say
+    from cardgen.api.rotator import (
+        MAX_BUDGET,
+        MAX_COUNT,
+        MAX_TRIES,
+        MIN_BUDGET,
+        SEEDS,
+        Grade,
+        Paper,
+        PuzzleSize,
+        check_output,
+        generate_rotator,
+        make_rotator_book,
+        usable_jobs,
+    )
 
     grades = _grades(difficulty) if difficulty is not None else tuple(Grade)
     grade = ",".join(grades)
@@ -192,45 +198,28 @@ def generate(
     check_range(budget, "--budget", MIN_BUDGET, MAX_BUDGET)
     if tries is not None:
         check_range(tries, "--tries", 1, MAX_TRIES)
-    rotator_game = game()
-    workers, capped = rotator_game.usable_jobs(jobs)
+    with as_options():
+        workers, capped = usable_jobs(jobs)
     if capped:
         warn([f"--jobs {number(jobs or 0)} is more than the {workers} CPUs this run may use; using "
               f"{workers}."])
-    check_stem(name)
-    target = output / f"{name}.pdf"
-    check_file(target)  # before the work, not after it
-    with progress(f"{grade} boards found", count, json=json_out) as shown:
-        result = rotator_game.graded(
+    with as_options():
+        check_output(output, name)  # before the work, not after it
+    with progress(f"{grade} boards found", count, json=json_out) as shown, as_options():
+        result = generate_rotator(
             seed, count, grades, budget=budget, tries=tries, jobs=workers,
             progress=lambda tried, found: shown.update(found, note=f"{tried} maps tried"))
-    # Players see the grade only; the figures that give the puzzle away go on the keys.
-    # The boards come in book order (a mixed set runs easy to hard).
-    graded = result.boards
-    boards = [rotator_game.line_puzzle(b.rmap, b.best, b.grade.value, say(
-        "rotator", "caption.graded", grade=b.grade.value,
-        best=say("rotator", "caption.best", turns=plural(b.best.turns, "turn"),
-                 boosts=plural(b.best.boosts, "boost")),
-        needed=say("rotator", "caption.needed",
-                   boosts=plural(b.figures.boosts_needed, "boost")),
-        horizon=b.figures.horizon, opened=b.figures.open_moves,
-        first=b.figures.first_moves)) for b in graded]
-    if boards:
-        fonts = bundled_fonts()
-        with progress("drawing the book", json=json_out, since=shown):
-            document = puzzle_book(boards, size=book, keys=keys, paper=sheet, fonts=fonts,
-                                   title=say("rotator", "book.title_seeded", seed=seed),
-                                   subject=say("rotator", "book.subject"),
-                                   front=rules_sheet(sheet, fonts) if rules else ())
-            pdf = render(document, [Format.PDF])[".pdf"]
-        report(write_set({target: pdf}))
+    if result.boards:
+        with progress("drawing the book", json=json_out, since=shown), as_options():
+            made = make_rotator_book(result, size=book, keys=keys, rules=rules, paper=sheet,
+                                     name=name)
+        report(made.files.write(output))
         if not json_out:
-            typer.echo(f"{plural(len(boards), 'board')} in the book.")
+            typer.echo(f"{plural(len(result.boards), 'board')} in the book.")
     if json_out:
-        emit({"boards": [rotator_game.graded_record(b) for b in graded],
-              "files": json_files()})
+        emit({"boards": result.records(), "files": json_files()})
     if not result.complete:
-        short = ", ".join(f"{g} {n} of {want}" for g, n, want in result.short())
+        short = ", ".join(f"{g} {n} of {want}" for g, n, want in result.short)
         raise CardgenError(
             f"found only {len(result.boards)} of {count} {grade} boards "
             f"{f'({short}) ' if len(grades) > 1 else ''}in {result.candidates} maps from "
@@ -239,7 +228,7 @@ def generate(
 
 def _grades(text: str) -> tuple[Grade, ...]:
     """``--difficulty``: one grade, or several separated by commas in ramp order."""
-    from cardgen.games.registry import Grade
+    from cardgen.api.rotator import Grade
 
     grades = tuple(parse_choice(Grade, part.strip(), "--difficulty") for part in text.split(","))
     twice = next((g for i, g in enumerate(grades) if g in grades[:i]), None)
@@ -274,17 +263,17 @@ def print_board(
     """Print boards as PDF pages, or one board as SVG or PNG.
 
     With --key, each board's answer key too."""
+    from cardgen.api.rotator import (
+        MAX_BUDGET,
+        MIN_BUDGET,
+        Format,
+        Paper,
+        PuzzleSize,
+        check_output,
+        make_rotator_boards,
+        read_rotator_board,
+    )
     from cardgen.cli.together import dpi_needs_png, only_with
-    from cardgen.draw.page import Document
-    from cardgen.games.registry import Status
-    from cardgen.games.registry import rotator as game
-    from cardgen.output import check_file, check_stem, write_set
-    from cardgen.prepress.paper import Paper
-    from cardgen.prepress.puzzlebook import PuzzleSize, puzzle_book, single_page
-    from cardgen.render import Format, render, render_files
-    from cardgen.rules.rotator import rules_sheet
-    from cardgen.text.fonts import bundled_fonts
-    from cardgen.texts import say
 
     formats = parse_formats(fmt)
     check_range(dpi, "--dpi", *DPI_RANGE)
@@ -294,39 +283,17 @@ def print_board(
               fix="add --key")
     board_size = parse_choice(PuzzleSize, size, "--size")
     sheet = parse_choice(Paper, paper, "--paper")
-    rotator_game = game()
-    maps = [rotator_game.load(b) for b in boards]
-    check_stem(name)
-    stem = output / name
-    for f in formats:
-        check_file(output / f"{name}.{f.value}")
+    maps = [read_rotator_board(b) for b in boards]
+    with as_options():
+        check_output(output, name, [f".{f.value}" for f in formats])
     pictures = [f for f in formats if f is not Format.PDF]
     if len(maps) > 1 and pictures:
         raise CardgenError("--format svg and png take one board; use pdf for several.")
     if rules and Format.PDF not in formats:
         raise CardgenError("--rules puts the rules sheet in the PDF; add pdf to --format.")
-    with progress("answer keys solved", len(maps), show=key) as shown:
-        bests = [rotator_game.best_line(rmap, budget) if key else None
-                 for rmap in shown.each(maps)]
-    printed = []
-    for rmap, best in zip(maps, bests, strict=True):
-        details = ""
-        if best is not None:
-            details = {Status.NONE: say("rotator", "caption.none"),
-                       Status.UNDECIDED: say("rotator", "caption.undecided"),
-                       Status.WIN: say("rotator", "caption.best",
-                                       turns=plural(best.turns, "turn"),
-                                       boosts=plural(best.boosts, "boost"))}[best.status]
-        printed.append(rotator_game.line_puzzle(rmap, best, "", details))
-    fonts = bundled_fonts()
-    files: dict[Path, bytes] = {}
-    if Format.PDF in formats:
-        document = puzzle_book(printed, size=board_size, keys=key, paper=sheet, fonts=fonts,
-                               title=say("rotator", "book.title"),
-                               subject=say("rotator", "book.subject"),
-                               front=rules_sheet(sheet, fonts) if rules else ())
-        files[output / f"{name}.pdf"] = render(document, [Format.PDF])[".pdf"]
-    if pictures:
-        page = single_page(printed[0], board_size, key=key, fonts=fonts)
-        files.update(render_files(Document([page]), stem, pictures, dpi=dpi))
-    report(write_set(files))
+    with progress("answer keys solved", len(maps), show=key) as shown, as_options(
+            formats="--format"):
+        made = make_rotator_boards(maps, formats=formats, size=board_size, key=key,
+                                   rules=rules, paper=sheet, budget=budget, dpi=dpi,
+                                   name=name, progress=shown.update)
+    report(made.files.write(output))

@@ -3,7 +3,6 @@ pages in reading order, or imposed as a saddle-stitched booklet."""
 
 from __future__ import annotations
 
-import stat
 from pathlib import Path
 from typing import Annotated
 
@@ -26,27 +25,10 @@ from cardgen.cli.common import (
     parse_offset,
     report,
 )
+from cardgen.cli.params import as_options
 from cardgen.cli.progress import progress
 from cardgen.cli.together import dpi_needs_png, only_with
-from cardgen.datafile import look
-from cardgen.errors import CardgenError, InputFileError, shorten
-from cardgen.games.names import RULES_GAMES, GameName
-from cardgen.schema import closest
-
-ALL = "all"
-GAMES = tuple(g.value for g in RULES_GAMES)
-
-
-def parse_game(value: str) -> list[str]:
-    """The games GAME names: one, or all six; an unknown name gets the closest one."""
-    word = value.strip().lower()
-    if word == ALL:
-        return list(GAMES)
-    if word in GAMES:
-        return [word]
-    hint = closest(word, [*GAMES, ALL], [*GAMES, ALL])
-    raise UsageError(f"GAME: there are no rules for {shorten(value)}{hint}", field="GAME",
-                     value=value)
+from cardgen.errors import ParameterError
 
 
 def rules(
@@ -84,14 +66,12 @@ def rules(
 
     Half-size pages in reading order, with diagrams drawn by cardgen; with --booklet,
     imposed to print duplex, fold and staple."""
-    from cardgen.output import check_folder, check_stem, write_set
-    from cardgen.prepress.impose import Flip
-    from cardgen.prepress.paper import Paper
-    from cardgen.render import render_files
-    from cardgen.rules.book import book_document
-    from cardgen.text.fonts import bundled_fonts
+    from cardgen.api.rules import Flip, Paper, check_output, make_rules, rules_games
 
-    games = [GameName(g) for g in parse_game(game)]
+    try:
+        games = rules_games(game)
+    except ParameterError as exc:  # not one of GAME's choices: a usage error
+        raise UsageError(f"GAME: {exc.problem}", field="GAME", value=game) from None
     sheet = parse_choice(Paper, paper, "--paper")
     turn = parse_choice(Flip, flip, "--flip")
     check_range(creep, "--creep", 0.0, 3.0)
@@ -102,36 +82,19 @@ def rules(
               fix="add --booklet")
     dpi_needs_png(formats)
     stem = name or f"rules-{game.strip().lower()}" + ("-booklet" if booklet else "")
-    check_stem(stem)
-    check_folder(output)
-    if source is not None:
-        found = look(source, "rules folder", where="--source")
-        if found is None or not stat.S_ISDIR(found.st_mode):
-            raise CardgenError(f"--source: {shorten(str(source))} is not a folder of rules "
-                               "texts.", value=source)
-    fonts = bundled_fonts()
-    try:
-        document = book_document(games, sheet, fonts, folder=source)
-    except InputFileError as exc:  # a rules text of the --source folder
-        if source is None:
-            raise
-        raise CardgenError(f"--source: {exc}", value=exc.value) from None
-    pages = len(document.pages)
+    with as_options():
+        check_output(output, stem)
+    with progress("drawing files") as shown, as_options(formats="--format"):
+        book = make_rules(games, paper=sheet, booklet=booklet, flip=turn, creep=creep,
+                          offset=shift, formats=formats, rgb=rgb, dpi=dpi, source=source,
+                          name=stem, progress=shown.update)
+    report(book.files.write(output))
     if booklet:
-        from cardgen.prepress.booklet import impose_booklet
-        from cardgen.rules.book import blank_page
-
-        document = impose_booklet(document, sheet, flip=turn, creep=creep, offset=shift,
-                                  blank=lambda n: blank_page(n, sheet, fonts))
-    with progress("drawing files") as shown:
-        files = render_files(document, output / stem, formats, cmyk=not rgb, dpi=dpi,
-                             progress=shown.update)
-    report(write_set(files))
-    if booklet:
-        sheets = len(document.pages) // 2
-        typer.echo(f"{pages} pages on {sheets} sheet{'' if sheets == 1 else 's'}: print "
+        sheets = book.sheets
+        typer.echo(f"{book.pages} pages on {sheets} sheet{'' if sheets == 1 else 's'}: print "
                    f"both sides, flipping on the {turn} edge, at 100 %; fold the stack in "
                    "half and staple on the fold.")
     else:
+        pages = book.pages
         typer.echo(f"{pages} page{'' if pages == 1 else 's'}, each half a sheet of "
                    f"{sheet.upper()}.")

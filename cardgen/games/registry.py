@@ -28,9 +28,9 @@ from cardgen.games.rotator.describe import (
 )
 from cardgen.games.rotator.engine import BOOST_CACHE, Choice, TurnReport, gravity
 from cardgen.games.rotator.game import ROTATOR, Position, RotatorGame, StartColumn
-from cardgen.games.rotator.generator import Grade
+from cardgen.games.rotator.generator import Grade, GradedBoard
 from cardgen.games.rotator.play import Hint, HintStatus, Phase, Session
-from cardgen.games.rotator.solver import Status
+from cardgen.games.rotator.solver import Solution, StartResult, Status
 from cardgen.schema import closest
 
 
@@ -51,10 +51,10 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "ARROWS", "BOOST_CACHE", "GRAVITY_WORDS", "NODE_MARK", "SOLID_MARK",
-    "Capability", "Choice", "Game", "Grade", "Hint", "HintStatus", "Outcome", "Phase",
-    "Players", "Position", "RotatorGame", "RotatorMap", "Session", "StartColumn", "Status",
-    "TurnReport", "Unsupported", "games", "get_game", "gravity", "plural", "rotator",
-    "sort_key", "turn_text",
+    "Capability", "Choice", "Game", "Grade", "GradedBoard", "Hint", "HintStatus", "Outcome",
+    "Phase", "Players", "Position", "RotatorGame", "RotatorMap", "Session", "Solution",
+    "StartColumn", "StartResult", "Status", "TurnReport", "Unsupported", "games", "get_game",
+    "gravity", "plural", "rotator", "sort_key", "turn_text",
 ]
 
 

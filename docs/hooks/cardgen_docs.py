@@ -168,11 +168,10 @@ def terminal_svg(text: str, title: str) -> str:
 def _terminal_game(work: Path, target: Path) -> None:
     # The 80 x 24 screen a terminal shows after the first move from column E (the
     # game's own screen drawer, as `rotator play` draws it on a terminal).
-    from cardgen.cli.rotator_play import CLEAR, ScreenView, start_column
-    from cardgen.games.registry import rotator
+    from cardgen.api.rotator import play_rotator
+    from cardgen.cli.rotator_play import CLEAR, ScreenView
 
-    game = rotator()
-    session = game.session(game.load(BOARD), start_column("E"))
+    session = play_rotator(BOARD, start="E")
     session.play(session.options()[0])
     frames: list[str] = []
     ScreenView(session, colour=False, write=frames.append).prompt()

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 from cardgen.board.cells import (
     COLUMNS,
@@ -155,18 +157,24 @@ class RotatorMap:
     @classmethod
     def from_toml(cls, path: Path) -> RotatorMap:
         """A map from a file with ``nodes = ["A:C4", ...]`` in card notation."""
-        values = check(BOARD_FILE, read_toml(path, "board file"), str(path))
+        return cls.from_data(read_toml(path, "board file"), str(path))
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any], source: str = "board") -> RotatorMap:
+        """A map from a board file's contents already read (``{"nodes": ["A:C4", ...]}``);
+        problems name ``source`` as they name the file."""
+        values = check(BOARD_FILE, data, source)
         cells = []
         problems = []
         for i, name in enumerate(values["nodes"]):
             try:
-                cells.append(parse_cell(name, f"{path}: nodes"))
+                cells.append(parse_cell(name, f"{source}: nodes"))
             except BoardError as exc:
                 problems.append(exc.problems[0].reworded(f"nodes item {i + 1}: "
                                                          f"{exc.problems[0]}"))
         if problems:
-            raise ConfigError(str(path), problems)
-        return cls.from_cells(cells, f"{path}: nodes")
+            raise ConfigError(source, problems)
+        return cls.from_cells(cells, f"{source}: nodes")
 
 
 def _read_id(raw: str, where: str, text: str, *,

@@ -13,15 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgen.board.cells import WIDTH
-from cardgen.draw.page import Item
 from cardgen.errors import BoardError
 from cardgen.games.base import Capability, Game, Outcome, Players
 from cardgen.games.names import GameName
 from cardgen.games.rotator import generator
-from cardgen.games.rotator.art import RotatorPuzzle, printed_board
 from cardgen.games.rotator.board import RotatorMap, load_board
 from cardgen.games.rotator.describe import (
     board_lines,
@@ -40,12 +38,15 @@ from cardgen.games.rotator.engine import (
     replay,
     start_state,
 )
-from cardgen.games.rotator.figures import FIGURES
 from cardgen.games.rotator.generator import MIXED, Difficulty, Generation, Grade, GradedBoard
 from cardgen.games.rotator.play import Session
 from cardgen.games.rotator.solver import DEFAULT_BUDGET, Solution, Solver, StartResult
-from cardgen.text.figure import FigureMaker
-from cardgen.text.fonts import FontSet
+
+if TYPE_CHECKING:  # the drawing: loaded by the print half only, not by a solve
+    from cardgen.draw.page import Item
+    from cardgen.games.rotator.art import RotatorPuzzle
+    from cardgen.text.figure import FigureMaker
+    from cardgen.text.fonts import FontSet
 
 
 @dataclass(frozen=True)
@@ -115,6 +116,8 @@ class RotatorGame(Game[RotatorMap, Solution, Position, RotatorMove]):
     # --- the print half ----------------------------------------------------------------
 
     def print_size(self, unit: float) -> tuple[float, float]:
+        from cardgen.games.rotator.art import RotatorPuzzle
+
         return RotatorPuzzle.print_size_at(unit)
 
     def draw(self, board: RotatorMap, x: float, y: float, unit: float, fonts: FontSet, *,
@@ -124,10 +127,14 @@ class RotatorGame(Game[RotatorMap, Solution, Position, RotatorMove]):
 
     def puzzle(self, board: RotatorMap, solution: Solution | None = None, *,
                caption: str = "", key_caption: str = "") -> RotatorPuzzle:
+        from cardgen.games.rotator.art import printed_board
+
         line = solution.line if solution is not None else None
         return printed_board(board, line, caption, key_caption)
 
     def figures(self) -> Mapping[str, FigureMaker]:
+        from cardgen.games.rotator.figures import FIGURES
+
         return FIGURES
 
     # --- the referee half --------------------------------------------------------------
@@ -216,6 +223,8 @@ class RotatorGame(Game[RotatorMap, Solution, Position, RotatorMove]):
     def line_puzzle(self, board: RotatorMap, line: StartResult | None, caption: str = "",
                     key_caption: str = "") -> RotatorPuzzle:
         """The board to print, its answer key drawn from ``line`` when that wins."""
+        from cardgen.games.rotator.art import printed_board
+
         return printed_board(board, line, caption, key_caption)
 
     def session(self, board: RotatorMap, start: int | None = None) -> Session:

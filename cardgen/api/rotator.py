@@ -1,0 +1,780 @@
+"""Rotator as a library: boards from IDs, board files or seeds; solving; seeded, graded
+books; printed boards and answer keys; and play, move by move.
+
+Everything ``cardgen rotator`` does, as values in memory::
+
+    import cardgen.api.rotator as rot
+
+    board = rot.rotator_board("R1:B2B8E4I2I8-B4E2E8H4I9")
+    answer = rot.solve_rotator(board)
+    answer.solvable, answer.best.turns          # (True, 5)
+    made = rot.generate_rotator(seed=7, count=6, difficulty="easy,hard")
+    book = rot.make_rotator_book(made)          # book.files["rotator.pdf"]: the PDF's bytes
+
+The same arguments give the same boards and the same bytes in any process, whatever
+``jobs`` is (the parallel processes change only the speed). Bad input raises the
+domain errors: a :class:`~cardgen.errors.BoardError` (codes ``board.*``) for an ID that
+breaks a rule, a :class:`~cardgen.errors.ConfigError` for a board file, a
+:class:`~cardgen.errors.ParameterError` naming the parameter for a value outside its
+range. Nothing prints, nothing is written: ``result.files.write(folder)`` writes.
+
+Play: :func:`play_rotator` gives the undoable game the terminal plays (its choices,
+each with the turn it would play, and hints), and :func:`rotator_game` the referee in
+python-chess's words (``initial``, ``legal_moves``, ``push``, ``outcome``); both run the
+one rules engine of :mod:`cardgen.games.rotator`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cardgen.api import _checks
+from cardgen.errors import ParameterError, number, shorten
+from cardgen.games.registry import (
+    ARROWS,
+    BOOST_CACHE,
+    GRAVITY_WORDS,
+    NODE_MARK,
+    SOLID_MARK,
+    Choice,
+    Grade,
+    Hint,
+    HintStatus,
+    Outcome,
+    Phase,
+    Position,
+    RotatorGame,
+    RotatorMap,
+    Session,
+    StartColumn,
+    Status,
+    TurnReport,
+    gravity,
+    plural,
+    rotator,
+    sort_key,
+    turn_text,
+)
+
+if TYPE_CHECKING:
+    from cardgen.api.files import Files
+    from cardgen.games.registry import GradedBoard, Solution, StartResult
+    from cardgen.prepress.paper import Paper
+    from cardgen.prepress.puzzlebook import PuzzleSize
+    from cardgen.render import Format
+
+__all__ = [
+    "ARROWS",
+    "BOOST_CACHE",
+    "COLUMNS",
+    "DEFAULT_BUDGET",
+    "GRAVITY_WORDS",
+    "MAX_BUDGET",
+    "MAX_COUNT",
+    "MAX_TRIES",
+    "MIN_BUDGET",
+    "NODE_MARK",
+    "SEEDS",
+    "SOLID_MARK",
+    "Cell",
+    "Choice",
+    "Format",
+    "Grade",
+    "Grid",
+    "Hint",
+    "HintStatus",
+    "Outcome",
+    "Paper",
+    "Phase",
+    "Position",
+    "PuzzleSize",
+    "RotatorBoards",
+    "RotatorBook",
+    "RotatorGame",
+    "RotatorGeneration",
+    "RotatorMap",
+    "RotatorSolution",
+    "Session",
+    "StartColumn",
+    "Status",
+    "TurnReport",
+    "board_cell",
+    "card_name",
+    "check_output",
+    "generate_rotator",
+    "gravity",
+    "make_rotator_boards",
+    "make_rotator_book",
+    "parse_cell",
+    "play_rotator",
+    "play_text",
+    "play_words",
+    "read_rotator_board",
+    "rotator_board",
+    "rotator_game",
+    "rotator_lines",
+    "rotator_start",
+    "solve_rotator",
+    "sort_key",
+    "text_board",
+    "turn_text",
+    "usable_jobs",
+]
+
+DEFAULT_BUDGET = 400_000  # the solver's own default: states any one search may explore
+MIN_BUDGET = 100
+MAX_BUDGET = 10_000_000  # 25 times the default: every state a search stores is kept in memory
+MAX_COUNT = 500  # boards in one book
+MAX_TRIES = 1_000_000  # maps drawn for one book
+SEEDS = (-2 ** 63, 2 ** 63 - 1)  # SplitMix64 reads 64 bits: any more would repeat seeds
+
+Progress = Callable[[int], None]
+
+# Names loaded when first asked for: the printing modules are not for a solve.
+_LAZY = {
+    "PuzzleSize": "cardgen.prepress.puzzlebook", "Paper": "cardgen.prepress.paper",
+    "Format": "cardgen.render", "COLUMNS": "cardgen.board.cells",
+    "Cell": "cardgen.board.cells", "Grid": "cardgen.board.cells",
+    "board_cell": "cardgen.board.cells", "card_name": "cardgen.board.cells",
+    "parse_cell": "cardgen.board.cells", "text_board": "cardgen.board.text",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+if TYPE_CHECKING:
+    from cardgen.board.cells import (
+        COLUMNS,
+        Cell,
+        Grid,
+        board_cell,
+        card_name,
+        parse_cell,
+    )
+    from cardgen.board.text import text_board
+
+
+def check_output(folder: Path | str, name: str, suffixes: Iterable[str] = (".pdf",)) -> None:
+    """Check, before any work and without creating anything, that the files ``name``
+    with each of ``suffixes`` (``rotator.pdf``) can be written into ``folder``: ``name``
+    is a plain file name, the folder is or can become a writable folder, and nothing
+    but a regular file has one of the files' names.
+
+    Args:
+        folder: Where the files will be written.
+        name: Their name without suffix.
+        suffixes: Their suffixes, such as ``".pdf"``.
+
+    Raises:
+        ParameterError: ``name`` is not a plain file name.
+        OutputError: The folder or a file's name cannot be used (the sentence says why).
+    """
+    from cardgen.output import check_file, check_folder  # (merge with api/common.py)
+
+    _checks.stem(name)
+    where = Path(folder)
+    check_folder(where)
+    for suffix in suffixes:
+        check_file(where / f"{name}{suffix}")
+
+
+def usable_jobs(jobs: int | None) -> tuple[int, bool]:
+    """The parallel processes a search or a generation will use for ``jobs``: at most
+    the CPUs this process may use (None: all of them), and whether ``jobs`` was cut down
+    to that.
+
+    Raises:
+        ParameterError: ``jobs`` is less than 1.
+    """
+    return rotator().usable_jobs(jobs)
+
+
+# --- boards -----------------------------------------------------------------------------
+
+def rotator_board(board: RotatorMap | str | Path | Mapping[str, Any] | None = None, *,
+                  seed: int | None = None, difficulty: str | Grade | None = None
+                  ) -> RotatorMap:
+    """A Rotator board, from what names it or from a seed. Text is never taken for a
+    file's name, so a board typed by a user cannot make this read the disk (the command
+    line's reading of BOARD, an ID or a file's path, is :func:`read_rotator_board`).
+
+    Args:
+        board: A board ID (``"R1:B2B8E4I2I8-B4E2E8H4I9"``); a board file's text
+            (TOML with ``nodes = ["A:C4", ...]``) or contents (``{"nodes": [...]}``);
+            the :class:`~pathlib.Path` of a board file; or a :class:`RotatorMap`
+            (returned as it is). Leave it out to generate one from ``seed``.
+        seed: The first board :func:`generate_rotator` finds from this seed (of
+            ``difficulty``, default easy).
+        difficulty: With ``seed``: ``"easy"``, ``"medium"`` or ``"hard"``.
+
+    Returns:
+        The board; ``board.board_id`` is its ID.
+
+    Raises:
+        BoardError: The ID breaks a rule of the board (codes ``board.*``).
+        ConfigError: The board file breaks its schema or is not TOML (codes
+            ``config.*``).
+        InputFileError: The board file cannot be read.
+        ParameterError: Neither or both of ``board`` and ``seed``; a seed or grade out of
+            range; no board found from the seed.
+
+    Example:
+        >>> rotator_board("R1:B2B8E4I2I8-B4E2E8H4I9").board_id
+        'R1:B2B8E4I2I8-B4E2E8H4I9'
+        >>> rotator_board('nodes = ["A:B2", "A:B8", "A:E4", "A:I2", "A:I8", '
+        ...               '"B:B4", "B:E2", "B:E8", "B:H4", "B:I9"]').board_id
+        'R1:B2B8E4I2I8-B4E2E8H4I9'
+    """
+    if board is None:
+        if seed is None:
+            raise ParameterError("board", "or seed: give one of them.", value=board)
+        made = generate_rotator(seed=seed, count=1,
+                                difficulty=difficulty if difficulty is not None else "easy")
+        if not made.boards:
+            raise ParameterError("seed", f"{number(made.seed)} gave no board in "
+                                 f"{made.candidates} maps; try another seed.", value=seed)
+        return made.boards[0].rmap
+    if seed is not None:
+        raise ParameterError("seed", "must be left out when board is given.", value=seed)
+    if isinstance(board, RotatorMap):
+        return board
+    if isinstance(board, Path):
+        return RotatorMap.from_toml(board)
+    if isinstance(board, str):
+        if "=" in board:  # a board file's text: an ID never holds '='
+            from cardgen.datafile import parse_toml
+
+            return RotatorMap.from_data(parse_toml(board, "board"), "board")
+        return RotatorMap.from_id(board)
+    if isinstance(board, Mapping):
+        return RotatorMap.from_data(board)
+    raise ParameterError("board", "must be a board ID, a board file's text, contents or "
+                         f"path, or a RotatorMap, not {type(board).__name__}.", value=board)
+
+
+def read_rotator_board(spec: str) -> RotatorMap:
+    """A board as the command line reads its BOARD argument: an ID, or the path of a
+    board file (text that ends in ``.toml`` or names something that exists). It reads
+    the disk: give it no text from someone who should not choose which file is read
+    (:func:`rotator_board` takes text as an ID only).
+
+    Args:
+        spec: An ID or a file's path.
+
+    Returns:
+        The board.
+
+    Raises:
+        BoardError, ConfigError, InputFileError: As :func:`rotator_board`.
+
+    Example:
+        >>> read_rotator_board("R1:B2B8E4I2I8-B4E2E8H4I9").board_id
+        'R1:B2B8E4I2I8-B4E2E8H4I9'
+    """
+    return rotator().load(spec)
+
+
+def rotator_lines(board: RotatorMap | str | Path | Mapping[str, Any]) -> list[str]:
+    """The board as text, as the card shows it opened flat (``cardgen rotator show``):
+    its ID and a legend, then grid A (read from the far side) above grid B, ``●`` for
+    the Nodes and ``▒`` for their territories.
+
+    Args:
+        board: What :func:`rotator_board` takes.
+
+    Returns:
+        The lines, without line ends.
+
+    Raises:
+        BoardError, ConfigError, InputFileError: As :func:`rotator_board`.
+
+    Example:
+        >>> rotator_lines("R1:B2B8E4I2I8-B4E2E8H4I9")[0].split()[0]
+        'R1:B2B8E4I2I8-B4E2E8H4I9'
+    """
+    return rotator().board_lines(rotator_board(board))
+
+
+# --- solving ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class RotatorSolution:
+    """A board solved: whether it can be won, every start's outcome and the best line.
+
+    Attributes:
+        board: The board solved.
+        solution: The solver's answer: ``solution.best`` the board's best line,
+            ``solution.results`` the outcome of each of the ten starts.
+        budget: The states any one search could explore.
+    """
+
+    board: RotatorMap
+    solution: Solution
+    budget: int
+
+    @property
+    def board_id(self) -> str:
+        """The board's ID."""
+        return self.board.board_id
+
+    @property
+    def solvable(self) -> bool | None:
+        """True when some start wins, False when every start is proved lost, None when a
+        search ran out of its budget before deciding."""
+        return self.solution.solvable
+
+    @property
+    def best(self) -> StartResult:
+        """The board's best line: fewest turns, then fewest boost spaces."""
+        return self.solution.best
+
+    def describe(self, budget_name: str = "budget") -> list[str]:
+        """The verdict, every start and the best line turn by turn, as
+        ``cardgen rotator solve`` prints them; ``budget_name`` is what the reader calls
+        the state budget."""
+        return rotator().describe(self.board, self.solution, budget_name=budget_name)
+
+    def record(self) -> dict[str, Any]:
+        """The answer as JSON-ready data, as ``cardgen rotator solve --json`` gives it."""
+        return rotator().solution_record(self.board, self.solution)
+
+
+def solve_rotator(board: RotatorMap | str | Path | Mapping[str, Any], *,
+                  budget: int = DEFAULT_BUDGET, quick: bool = False, jobs: int = 1,
+                  progress: Progress | None = None) -> RotatorSolution:
+    """Solve a board: is it winnable, from which starts, and its shortest winning line.
+
+    Args:
+        board: What :func:`rotator_board` takes.
+        budget: The most states any one search may explore before it answers
+            "undecided" (100 to 10,000,000).
+        quick: For each start, any winning line instead of the shortest (the board's
+            best line stays the shortest).
+        jobs: Parallel processes searching the ten starts, at most the CPUs this
+            process may use (more are cut down to those): the same answer.
+        progress: Called with the starts solved so far, after each.
+
+    Returns:
+        The answer; ``solvable`` is False when every start is proved lost.
+
+    Raises:
+        BoardError, ConfigError, InputFileError: As :func:`rotator_board`.
+        ParameterError: ``budget`` or ``jobs`` out of range.
+        RuntimeFault: A worker process died.
+
+    Example:
+        >>> solve_rotator("R1:B2B8E4I2I8-B4E2E8H4I9").solvable
+        True
+    """
+    _checks.whole(budget, "budget", MIN_BUDGET, MAX_BUDGET)
+    workers, _ = usable_jobs(jobs)
+    rmap = rotator_board(board)
+    solution = rotator().solve(rmap, budget, shortest=not quick, jobs=workers,
+                               progress=(lambda done: progress(done)) if progress else None)
+    return RotatorSolution(rmap, solution, budget)
+
+
+# --- generated books --------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class RotatorGeneration:
+    """Boards generated from a seed, proved winnable and graded, in book order (a mixed
+    book ramps from its first grade to its last).
+
+    Attributes:
+        seed: The seed.
+        grades: The grades asked for, in ramp order.
+        wanted: How many boards were asked for.
+        boards: The boards found: each with ``rmap`` (the board), ``grade``, ``best``
+            (the par line) and ``figures``. Fewer than ``wanted`` when the tries ran out.
+        candidates: How many maps were drawn and analysed.
+        short: The grades of which fewer boards were found than wanted:
+            (grade, found, wanted).
+    """
+
+    seed: int
+    grades: tuple[Grade, ...]
+    wanted: int
+    boards: tuple[GradedBoard, ...]
+    candidates: int
+    short: tuple[tuple[Grade, int, int], ...]
+
+    @property
+    def complete(self) -> bool:
+        """Whether every board asked for was found."""
+        return len(self.boards) >= self.wanted
+
+    @property
+    def board_ids(self) -> tuple[str, ...]:
+        """The boards' IDs, in book order."""
+        return tuple(b.rmap.board_id for b in self.boards)
+
+    def records(self) -> list[dict[str, Any]]:
+        """Each board and its figures as JSON-ready data, as ``cardgen rotator generate
+        --json`` lists them."""
+        return [rotator().graded_record(b) for b in self.boards]
+
+
+def _grades(value: str | Grade | Sequence[str | Grade] | None) -> tuple[Grade, ...]:
+    if value is None:
+        return tuple(Grade)
+    parts: list[str | Grade]
+    if isinstance(value, Grade):
+        parts = [value]
+    elif isinstance(value, str):
+        parts = [part for part in value.split(",")]
+    else:
+        parts = list(value)
+    grades = tuple(_checks.choice(Grade, part, "difficulty") for part in parts)
+    twice = next((g for i, g in enumerate(grades) if g in grades[:i]), None)
+    if twice is not None or not grades:
+        raise ParameterError("difficulty", f"names {twice} twice; name each grade once, in "
+                             "the order the book ramps, such as easy,hard." if twice else
+                             "must name at least one grade.", value=value)
+    return grades
+
+
+def generate_rotator(seed: int = 1, count: int = 12,
+                     difficulty: str | Grade | Sequence[str | Grade] | None = None, *,
+                     budget: int = DEFAULT_BUDGET, tries: int | None = None,
+                     jobs: int | None = None,
+                     progress: Callable[[int, int], None] | None = None
+                     ) -> RotatorGeneration:
+    """New boards from a seed, proved winnable and graded, as ``cardgen rotator
+    generate`` makes them (:func:`make_rotator_book` prints them).
+
+    Args:
+        seed: Any 64-bit integer; the same seed gives the same boards.
+        count: How many boards (1 to 500).
+        difficulty: ``"easy"``, ``"medium"`` or ``"hard"``, or several in the order the
+            book ramps (``"easy,hard"`` or a sequence), in equal shares. Default: all
+            three.
+        budget: The most states any one search may explore (100 to 10,000,000).
+        tries: The most maps to draw (default 60 per board asked; at most 1,000,000).
+        jobs: Parallel processes (default and most: the CPUs this process may use). The
+            boards and their order are the same for any ``jobs``.
+        progress: Called with (maps tried, boards found) as the search goes.
+
+    Returns:
+        The boards found, in book order. When the tries run out first, fewer than
+        ``count`` (``complete`` is False, ``short`` says of which grades).
+
+    Raises:
+        ParameterError: A value out of range, or a grade unknown or named twice.
+        RuntimeFault: A worker process died.
+
+    Example:
+        >>> made = generate_rotator(seed=7, count=3, difficulty="easy")
+        >>> made.complete, [b.grade.value for b in made.boards]
+        (True, ['easy', 'easy', 'easy'])
+    """
+    grades = _grades(difficulty)
+    _checks.whole(seed, "seed", *SEEDS)
+    _checks.whole(count, "count", 1, MAX_COUNT)
+    _checks.whole(budget, "budget", MIN_BUDGET, MAX_BUDGET)
+    if tries is not None:
+        _checks.whole(tries, "tries", 1, MAX_TRIES)
+    workers, _ = usable_jobs(jobs)
+    found = rotator().graded(seed, count, grades, budget=budget, tries=tries, jobs=workers,
+                             progress=progress)
+    return RotatorGeneration(seed, grades, count, tuple(found.boards), found.candidates,
+                             tuple(found.short()))
+
+
+@dataclass(frozen=True)
+class RotatorBook:
+    """A printed book of boards.
+
+    Attributes:
+        files: The book, ``NAME.pdf``.
+        board_ids: The boards in it, in order.
+    """
+
+    files: Files
+    board_ids: tuple[str, ...]
+
+
+def _fonts() -> Any:
+    from cardgen.text.fonts import bundled_fonts
+
+    return bundled_fonts()
+
+
+def make_rotator_book(generation: RotatorGeneration, *, size: str | PuzzleSize = "card",
+                      keys: bool = True, rules: bool = True, paper: str | Paper = "a4",
+                      name: str = "rotator") -> RotatorBook:
+    """The puzzle book of generated boards as ``cardgen rotator generate`` prints it: the
+    rules sheet, the boards with their grades, then the answer keys with the figures
+    that would give the puzzles away.
+
+    Args:
+        generation: What :func:`generate_rotator` returned (it must hold a board).
+        size: ``"card"``: card-sized boards, several per page; ``"large"``: one board per
+            page, as large as it allows.
+        keys: Answer keys after the boards.
+        rules: The one-page rules sheet before the boards.
+        paper: ``"a4"`` or ``"letter"``.
+        name: The file's name without ``.pdf``.
+
+    Returns:
+        The book in ``files`` (``{name}.pdf``).
+
+    Raises:
+        ParameterError: An unknown size or paper, a bad name, or no board to print.
+
+    Example:
+        >>> book = make_rotator_book(generate_rotator(seed=7, count=2))
+        >>> list(book.files)
+        ['rotator.pdf']
+    """
+    from cardgen.api.files import Files
+    from cardgen.prepress.paper import Paper
+    from cardgen.prepress.puzzlebook import PuzzleSize, puzzle_book
+    from cardgen.render import Format, render
+    from cardgen.rules.rotator import rules_sheet
+    from cardgen.texts import say
+
+    book_size = _checks.choice(PuzzleSize, size, "size")
+    sheet = _checks.choice(Paper, paper, "paper")
+    _checks.stem(name)
+    if not generation.boards:
+        raise ParameterError("generation", "holds no board to print.", value=generation)
+    game = rotator()
+    # Players see the grade only; the figures that give the puzzle away go on the keys.
+    boards = [game.line_puzzle(b.rmap, b.best, b.grade.value, say(
+        "rotator", "caption.graded", grade=b.grade.value,
+        best=say("rotator", "caption.best", turns=plural(b.best.turns, "turn"),
+                 boosts=plural(b.best.boosts, "boost")),
+        needed=say("rotator", "caption.needed",
+                   boosts=plural(b.figures.boosts_needed, "boost")),
+        horizon=b.figures.horizon, opened=b.figures.open_moves,
+        first=b.figures.first_moves)) for b in generation.boards]
+    fonts = _fonts()
+    document = puzzle_book(boards, size=book_size, keys=keys, paper=sheet, fonts=fonts,
+                           title=say("rotator", "book.title_seeded", seed=generation.seed),
+                           subject=say("rotator", "book.subject"),
+                           front=rules_sheet(sheet, fonts) if rules else ())
+    pdf = render(document, [Format.PDF])[".pdf"]
+    return RotatorBook(Files({f"{name}.pdf": pdf}), generation.board_ids)
+
+
+# --- printed boards ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class RotatorBoards:
+    """Boards printed as ``cardgen rotator print`` prints them.
+
+    Attributes:
+        files: ``NAME.pdf`` (every board), ``NAME.svg`` and ``NAME.png`` (one board).
+        board_ids: The boards, in order.
+        keys: With answer keys, each board's best line (or why there is none), in
+            order; empty without.
+    """
+
+    files: Files
+    board_ids: tuple[str, ...]
+    keys: tuple[StartResult, ...] = ()
+
+
+def make_rotator_boards(boards: RotatorMap | str | Path | Mapping[str, Any]
+                        | Sequence[RotatorMap | str | Path | Mapping[str, Any]], *,
+                        formats: str | Format | Iterable[str | Format] = "pdf",
+                        size: str | PuzzleSize = "large", key: bool = False,
+                        rules: bool = False, paper: str | Paper = "a4",
+                        budget: int = DEFAULT_BUDGET, dpi: float = 300, name: str = "board",
+                        progress: Progress | None = None) -> RotatorBoards:
+    """Boards as PDF pages, or one board as SVG or PNG, with answer keys if asked.
+
+    Args:
+        boards: One board or several, each what :func:`rotator_board` takes.
+        formats: ``"pdf"``, ``"svg"``, ``"png"``, several (``"pdf,png"`` or a list);
+            SVG and PNG take one board.
+        size: ``"large"``: as large as the page allows; ``"card"``: as on the card.
+        key: Solve each board and draw its answer key too.
+        rules: The one-page rules sheet before the boards (PDF only).
+        paper: ``"a4"`` or ``"letter"``.
+        budget: With ``key``: the most states the search for a key may explore.
+        dpi: The PNG's resolution (36 to 1200).
+        name: The files' name without suffix.
+        progress: With ``key``: called with the boards solved so far, after each.
+
+    Returns:
+        The files, ``{name}.pdf`` first, and the answer keys' lines.
+
+    Raises:
+        BoardError, ConfigError, InputFileError: A board, as :func:`rotator_board`.
+        ParameterError: An unknown format, size or paper; SVG or PNG for several boards;
+            rules without PDF; a value out of range; a bad name.
+
+    Example:
+        >>> made = make_rotator_boards("R1:B2B8E4I2I8-B4E2E8H4I9", formats="pdf,svg")
+        >>> list(made.files)
+        ['board.pdf', 'board.svg']
+    """
+    from cardgen.api.files import Files
+    from cardgen.draw.page import Document
+    from cardgen.prepress.paper import Paper
+    from cardgen.prepress.puzzlebook import PuzzleSize, puzzle_book, single_page
+    from cardgen.render import Format, render
+    from cardgen.rules.rotator import rules_sheet
+    from cardgen.texts import say
+
+    wanted = _checks.formats(formats)
+    _checks.real(dpi, "dpi", 36, 1200)
+    _checks.whole(budget, "budget", MIN_BUDGET, MAX_BUDGET)
+    board_size = _checks.choice(PuzzleSize, size, "size")
+    sheet = _checks.choice(Paper, paper, "paper")
+    items = ([boards] if isinstance(boards, RotatorMap | str | Path | Mapping)
+             else list(boards))
+    if not items:
+        raise ParameterError("boards", "must name at least one board.", value=boards)
+    maps = [rotator_board(b) for b in items]
+    _checks.stem(name)
+    pictures = [f for f in wanted if f is not Format.PDF]
+    if len(maps) > 1 and pictures:
+        raise ParameterError("formats", "svg and png take one board; use pdf for several.",
+                             value=formats)
+    if rules and Format.PDF not in wanted:
+        raise ParameterError("rules", "puts the rules sheet in the PDF; add pdf to formats.",
+                             value=formats)
+    game = rotator()
+    bests: list[StartResult | None] = []
+    for rmap in maps:
+        bests.append(game.best_line(rmap, budget) if key else None)
+        if key and progress is not None:
+            progress(len(bests))
+    printed = []
+    for rmap, best in zip(maps, bests, strict=True):
+        details = ""
+        if best is not None:
+            details = {Status.NONE: say("rotator", "caption.none"),
+                       Status.UNDECIDED: say("rotator", "caption.undecided"),
+                       Status.WIN: say("rotator", "caption.best",
+                                       turns=plural(best.turns, "turn"),
+                                       boosts=plural(best.boosts, "boost"))}[best.status]
+        printed.append(game.line_puzzle(rmap, best, "", details))
+    fonts = _fonts()
+    files: dict[str, bytes] = {}
+    if Format.PDF in wanted:
+        document = puzzle_book(printed, size=board_size, keys=key, paper=sheet, fonts=fonts,
+                               title=say("rotator", "book.title"),
+                               subject=say("rotator", "book.subject"),
+                               front=rules_sheet(sheet, fonts) if rules else ())
+        files[f"{name}.pdf"] = render(document, [Format.PDF])[".pdf"]
+    if pictures:
+        page = single_page(printed[0], board_size, key=key, fonts=fonts)
+        for end, data in render(Document([page]), pictures, dpi=dpi).items():
+            files[f"{name}{end}"] = data
+    return RotatorBoards(Files(files), tuple(m.board_id for m in maps),
+                         tuple(b for b in bests if b is not None))
+
+
+# --- play -------------------------------------------------------------------------------
+
+def rotator_start(start: str | int) -> int:
+    """The start column of a game: a column letter of grid A (``"E"``), a square of its
+    Row 10 (``"A:E10"``, ``"E10"``) or the column's number on the board (0–9).
+
+    Raises:
+        ParameterError: Anything else (parameter ``start``).
+
+    Example:
+        >>> rotator_start("E"), rotator_start("A:E10"), rotator_start(5)
+        (5, 5, 5)
+    """
+    from cardgen.board.cells import COLUMNS, WIDTH, Grid, board_cell, parse_cell
+    from cardgen.errors import BoardError
+
+    if isinstance(start, int) and not isinstance(start, bool):
+        if 0 <= start < WIDTH:
+            return start
+        cell = None
+    else:
+        text = str(start)
+        value = text.strip().upper()
+        if len(value) == 1 and value in COLUMNS:
+            return board_cell(Grid.A, COLUMNS.index(value), 10)[0]
+        try:
+            cell = parse_cell(value if ":" in value else f"A:{value}")
+        except BoardError:
+            cell = None
+    if cell is None or cell[1] != 0:
+        raise ParameterError("start", "must be a column letter A–J or a square of grid A's "
+                             f"Row 10 such as A:E10, not {shorten(str(start))}.", value=start)
+    return cell[0]
+
+
+def play_rotator(board: RotatorMap | str | Path | Mapping[str, Any],
+                 start: str | int | None = None) -> Session:
+    """A game to play move by move, as ``cardgen rotator play`` plays it, with undo and
+    hints (the model behind the terminal, with no input or output of its own).
+
+    Args:
+        board: What :func:`rotator_board` takes.
+        start: The start column, as :func:`rotator_start` reads it; None to choose it
+            as the first decision.
+
+    Returns:
+        The session: ``phase`` says what it waits for; ``options()`` the choices of a
+        turn, each with the turn it would play; ``play(option)``, ``choose_start(x)``,
+        ``pick(cell)`` and ``undo()`` decide; ``hint()`` asks the solver.
+
+    Raises:
+        BoardError, ConfigError, InputFileError: As :func:`rotator_board`.
+        ParameterError: A start that is not a column of grid A's Row 10.
+
+    Example:
+        >>> game = play_rotator("R1:B2B8E4I2I8-B4E2E8H4I9", start="E")
+        >>> game.phase.value, len(game.options()) > 0
+        ('move', True)
+    """
+    column = rotator_start(start) if start is not None else None
+    return rotator().session(rotator_board(board), column)
+
+
+def rotator_game() -> RotatorGame:
+    """Rotator's referee in python-chess's words, with immutable positions.
+
+    Returns:
+        The game: ``initial(board)`` the position before the start column is chosen;
+        ``legal_moves(position)`` a :class:`StartColumn` for each column first, then
+        each turn's drill-and-boost :class:`Choice`; ``push(position, move)`` the next
+        position (an illegal move raises a ``ValueError``); ``outcome(position)`` an
+        :class:`Outcome` once won (``"goal"``) or lost (``"collapse"``), else None.
+
+    Example:
+        >>> game = rotator_game()
+        >>> position = game.initial(rotator_board("R1:B2B8E4I2I8-B4E2E8H4I9"))
+        >>> position = game.push(position, game.legal_moves(position)[4])
+        >>> game.outcome(position) is None
+        True
+    """
+    return rotator()
+
+
+def play_text(key: str, **values: object) -> str:
+    """A sentence of the terminal game, from ``templates/texts/rotator_play.toml``
+    (``play_text("status", turn=3, ...)``), its ``{placeholders}`` filled in."""
+    from cardgen.texts import say
+
+    return say("rotator_play", key, **values)
+
+
+def play_words(key: str) -> Any:
+    """A table or list of words of the terminal game (``play_words("gravity")``)."""
+    from cardgen.texts import lookup
+
+    return lookup("rotator_play", key)
+
