@@ -24,7 +24,11 @@ The contract, which the tests hold it to:
 Names load lazily, the module that holds a name when the name is first asked for, so
 that ``import cardgen`` costs nothing until it is used.
 
-May import: ``cardgen.version``, ``cardgen.errors``, ``cardgen.output``.
+May import: ``cardgen.version``, ``cardgen.errors``, ``cardgen.output``,
+``cardgen.connector``, ``cardgen.ladder``, ``cardgen.card``, ``cardgen.rules``,
+``cardgen.games``, ``cardgen.games.nodes``, ``cardgen.physical``, ``cardgen.draw``,
+``cardgen.prepress``, ``cardgen.render``, ``cardgen.text``, ``cardgen.texts``,
+``cardgen.datafile``.
 """
 
 from __future__ import annotations
@@ -34,7 +38,34 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     # What a type checker and the reference pages see; kept in step with _EXPORTS.
+    from cardgen.api.connector import (
+        AssemblyVerdict,
+        ConnectorLayoutCheck,
+        ConnectorPictures,
+        ConnectorSolution,
+        SearchGaveUp,
+        check_connector_layout,
+        connector_pictures,
+        load_assembly,
+        solve_assembly,
+        validate_assembly,
+    )
     from cardgen.api.files import Files
+    from cardgen.api.ladder import (
+        AttackVerdict,
+        DeckCheck,
+        LadderSheets,
+        check_deck,
+        decide_attack,
+        ladder_mat,
+        ladder_rules,
+    )
+    from cardgen.api.nodes import (
+        NodesMatch,
+        NodesSession,
+        RefereeReport,
+        referee,
+    )
     from cardgen.errors import (
         BoardError,
         BoardProblem,
@@ -68,6 +99,27 @@ _EXPORTS: dict[str, str] = {
     # Rotator
     # rules, play sheets
     # Connector, Corporate Ladder, the Node games
+    "AssemblyVerdict": "cardgen.api.connector",
+    "AttackVerdict": "cardgen.api.ladder",
+    "ConnectorLayoutCheck": "cardgen.api.connector",
+    "ConnectorPictures": "cardgen.api.connector",
+    "ConnectorSolution": "cardgen.api.connector",
+    "DeckCheck": "cardgen.api.ladder",
+    "LadderSheets": "cardgen.api.ladder",
+    "NodesMatch": "cardgen.api.nodes",
+    "NodesSession": "cardgen.api.nodes",
+    "RefereeReport": "cardgen.api.nodes",
+    "SearchGaveUp": "cardgen.api.connector",
+    "check_connector_layout": "cardgen.api.connector",
+    "check_deck": "cardgen.api.ladder",
+    "connector_pictures": "cardgen.api.connector",
+    "decide_attack": "cardgen.api.ladder",
+    "ladder_mat": "cardgen.api.ladder",
+    "ladder_rules": "cardgen.api.ladder",
+    "load_assembly": "cardgen.api.connector",
+    "referee": "cardgen.api.nodes",
+    "solve_assembly": "cardgen.api.connector",
+    "validate_assembly": "cardgen.api.connector",
     # schemas
     # print targets
 }

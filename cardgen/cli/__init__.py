@@ -12,8 +12,8 @@ so that ``cardgen --help`` and the light commands stay fast.
 It sits on top: it puts the products (``cardgen.card``, ``cardgen.rules``) and the games
 together, and nothing imports it but ``cardgen.__main__``.
 
-May import: ``cardgen.version`` (the version), ``cardgen.card``, ``cardgen.rules``,
-``cardgen.connector``, ``cardgen.ladder``, ``cardgen.games``, ``cardgen.games.registry``,
+May import: ``cardgen.version`` (the version), ``cardgen.api``, ``cardgen.card``,
+``cardgen.rules``, ``cardgen.games``, ``cardgen.games.registry``,
 ``cardgen.games.nodes``, ``cardgen.physical``, ``cardgen.board``, ``cardgen.draw``,
 ``cardgen.text``, ``cardgen.texts``, ``cardgen.prepress``, ``cardgen.render``,
 ``cardgen.output``, ``cardgen.datafile``, ``cardgen.schema``, ``cardgen.errors``,
