@@ -38,17 +38,15 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     # What a type checker and the reference pages see; kept in step with _EXPORTS.
-    from cardgen.api.connector import (
-        AssemblyVerdict,
+    from cardgen.api.connector import AssemblyVerdict, load_assembly, validate_assembly
+    from cardgen.api.connector_tools import (
         ConnectorLayoutCheck,
         ConnectorPictures,
         ConnectorSolution,
         SearchGaveUp,
         check_connector_layout,
         connector_pictures,
-        load_assembly,
         solve_assembly,
-        validate_assembly,
     )
     from cardgen.api.files import Files
     from cardgen.api.ladder import (
@@ -101,24 +99,24 @@ _EXPORTS: dict[str, str] = {
     # Connector, Corporate Ladder, the Node games
     "AssemblyVerdict": "cardgen.api.connector",
     "AttackVerdict": "cardgen.api.ladder",
-    "ConnectorLayoutCheck": "cardgen.api.connector",
-    "ConnectorPictures": "cardgen.api.connector",
-    "ConnectorSolution": "cardgen.api.connector",
+    "ConnectorLayoutCheck": "cardgen.api.connector_tools",
+    "ConnectorPictures": "cardgen.api.connector_tools",
+    "ConnectorSolution": "cardgen.api.connector_tools",
     "DeckCheck": "cardgen.api.ladder",
     "LadderSheets": "cardgen.api.ladder",
     "NodesMatch": "cardgen.api.nodes",
     "NodesSession": "cardgen.api.nodes",
     "RefereeReport": "cardgen.api.nodes",
-    "SearchGaveUp": "cardgen.api.connector",
-    "check_connector_layout": "cardgen.api.connector",
+    "SearchGaveUp": "cardgen.api.connector_tools",
+    "check_connector_layout": "cardgen.api.connector_tools",
     "check_deck": "cardgen.api.ladder",
-    "connector_pictures": "cardgen.api.connector",
+    "connector_pictures": "cardgen.api.connector_tools",
     "decide_attack": "cardgen.api.ladder",
     "ladder_mat": "cardgen.api.ladder",
     "ladder_rules": "cardgen.api.ladder",
     "load_assembly": "cardgen.api.connector",
     "referee": "cardgen.api.nodes",
-    "solve_assembly": "cardgen.api.connector",
+    "solve_assembly": "cardgen.api.connector_tools",
     "validate_assembly": "cardgen.api.connector",
     # schemas
     # print targets

@@ -32,7 +32,7 @@ from cardgen.cli.progress import progress
 from cardgen.errors import CHECK_STATUS, CardgenError
 
 if TYPE_CHECKING:
-    from cardgen.api.connector import SearchGaveUp
+    from cardgen.api.connector_tools import SearchGaveUp
 
 connector = typer.Typer(
     name="connector",
@@ -129,7 +129,8 @@ def solve(
 
     With proof: every smaller assembly built from connections was enumerated and fails.
     Exit 4 when none of up to --max-cards does, 1 when the search gives up at --budget."""
-    from cardgen.api.connector import SearchGaveUp, check_name, check_output, solve_assembly
+    from cardgen.api.connector import check_name, check_output
+    from cardgen.api.connector_tools import SearchGaveUp, solve_assembly
 
     chosen = _game(game)
     check_range(max_cards, "--max-cards", 1, MAX_CARDS)
@@ -185,7 +186,7 @@ def check(
     Fragments off their faces or near a cut or score, overlaps, text too long for its
     box, and games whose fewest cards differ from their players. Exit 0 when it is
     sound, 4 with every problem."""
-    from cardgen.api.connector import check_connector_layout
+    from cardgen.api.connector_tools import check_connector_layout
 
     size = None if preset is None else _preset(preset)
     with progress("card sizes checked", 2 if size is None else 1) as shown:
@@ -214,7 +215,8 @@ def show(
     quiet: QuietOpt = False,
 ) -> None:
     """Draw each game's shipped assembly and the text it reveals."""
-    from cardgen.api.connector import check_name, check_output, connector_pictures
+    from cardgen.api.connector import check_name, check_output
+    from cardgen.api.connector_tools import connector_pictures
 
     games = None if game is None else _game(game)
     size = _preset(preset)

@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from cardgen.api.ladder import LadderSheets
-    from cardgen.render import Format
 
 
 def _paper(value: str) -> str:
@@ -40,7 +39,7 @@ def _paper(value: str) -> str:
     return parse_choice(papers(), value, "--paper").value
 
 
-def _formats(fmt: str, dpi: float, output: Path, name: str) -> list[Format]:
+def _formats(fmt: str, dpi: float, output: Path, name: str) -> list[str]:
     """The output options of a printed sheet, checked before any work."""
     from cardgen.api.ladder import check_name, check_output
     from cardgen.cli.together import dpi_needs_png
@@ -50,7 +49,7 @@ def _formats(fmt: str, dpi: float, output: Path, name: str) -> list[Format]:
     dpi_needs_png(formats)
     check_name(name)
     check_output(output)
-    return formats
+    return [f.value for f in formats]
 
 
 def _written(make: Callable[[Callable[[int, int], None]], LadderSheets], output: Path
