@@ -5,7 +5,9 @@ codes and write nothing; a fresh process makes the same bytes."""
 
 from __future__ import annotations
 
+import doctest
 import hashlib
+import importlib
 import json
 import subprocess
 import sys
@@ -192,3 +194,10 @@ def test_a_fresh_process_makes_the_same_bytes():
     there = subprocess.run([sys.executable, "-c", FRESH, str(REFLECTOR)], capture_output=True,
                            text=True, check=True, cwd=ROOT).stdout.splitlines()
     assert there == here
+
+
+@pytest.mark.parametrize("module", ['cardgen.api.connector', 'cardgen.api.connector_tools'])
+def test_the_examples_of_the_reference_pages_hold(monkeypatch, module):
+    monkeypatch.chdir(ROOT)
+    failed, tried = doctest.testmod(importlib.import_module(module))
+    assert tried and not failed

@@ -6,7 +6,9 @@ makes the same bytes."""
 from __future__ import annotations
 
 import csv
+import doctest
 import hashlib
+import importlib
 import io
 import json
 import subprocess
@@ -171,3 +173,10 @@ def test_a_fresh_process_makes_the_same_bytes():
     there = subprocess.run([sys.executable, "-c", FRESH], capture_output=True, text=True,
                            check=True, cwd=ROOT).stdout.splitlines()
     assert there == here
+
+
+@pytest.mark.parametrize("module", ['cardgen.api.ladder'])
+def test_the_examples_of_the_reference_pages_hold(monkeypatch, module):
+    monkeypatch.chdir(ROOT)
+    failed, tried = doctest.testmod(importlib.import_module(module))
+    assert tried and not failed

@@ -8,6 +8,8 @@ reach the rest of cardgen only through the API."""
 from __future__ import annotations
 
 import ast
+import doctest
+import importlib
 import io
 import json
 import subprocess
@@ -210,3 +212,10 @@ def test_the_commands_reach_cardgen_only_through_the_api(module):
     beyond = sorted(name for name in ours
                     if not any(name == p or name.startswith(p + ".") for p in ALLOWED))
     assert ours and not beyond, f"cardgen/cli/{module}.py imports {beyond}"
+
+
+@pytest.mark.parametrize("module", ['cardgen.api.nodes'])
+def test_the_examples_of_the_reference_pages_hold(monkeypatch, module):
+    monkeypatch.chdir(ROOT)
+    failed, tried = doctest.testmod(importlib.import_module(module))
+    assert tried and not failed

@@ -440,8 +440,10 @@ class NodesMatch:
     Example:
         >>> nodes, placed = place_by("reflector", 2, seed=7)
         >>> match = NodesMatch("reflector", 2, 7, nodes, placed)
-        >>> match.push(match.legal_moves()[0]).by
-        'P1'
+        >>> match.push(match.legal_moves()[0]).path
+        (('P2', 0, 1),)
+        >>> match.computers_move(); match.movers
+        ['P1', 'P2']
     """
 
     def __init__(self, game: GameName | str, players: int, seed: int,
