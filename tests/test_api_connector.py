@@ -120,7 +120,8 @@ def test_bad_assemblies_raise_coded_errors_and_write_nothing(tmp_path, monkeypat
 
 
 def test_a_solution_is_what_solve_prints_and_writes(tmp_path):
-    found = solve_assembly("deflector", name="found")
+    found = solve_assembly("deflector", name="found", comment="deflector: the smallest "
+                           "assembly, found by `cardgen connector solve deflector --preset eu`")
     result = ok(cli("connector", "solve", "deflector", "-o", tmp_path, "--name", "found"))
     assert result.stdout.splitlines()[1:] == found.lines()  # after the line naming the file
     assert found.files["found.toml"] == (tmp_path / "found.toml").read_bytes()
@@ -131,6 +132,10 @@ def test_a_solution_is_what_solve_prints_and_writes(tmp_path):
     result = cli("connector", "solve", "defector", "--max-cards", "3")
     assert result.returncode == 4 and result.stdout.splitlines() == none.lines()
     assert none.cards is None and not none.files
+    # Without a comment of the caller's, the file says what found it in the library's words.
+    own = solve_assembly("deflector").files["assembly-deflector-eu.toml"].decode()
+    assert own.startswith("# deflector: the smallest assembly of eu cards, found by cardgen's")
+    assert own.split("\n", 1)[1] == found.files["found.toml"].decode().split("\n", 1)[1]
 
 
 def test_a_search_out_of_budget_raises_with_what_it_did():

@@ -57,8 +57,23 @@ def formats(values: Iterable[Format | str] | Format | str, parameter: str = "for
 
 
 def check_name(stem: str, parameter: str = "name") -> str:
-    """A file-name stem the files are named after: one plain name (see
-    :func:`cardgen.output.check_stem`); else a :class:`ParameterError`."""
+    """A file-name stem the files are named after, checked before any work.
+
+    Args:
+        stem: the name without its suffix (``ladder-mat``).
+        parameter: the parameter errors name.
+
+    Returns:
+        ``stem``, unchanged.
+
+    Raises:
+        ParameterError: not one plain name (empty, a path, a hidden file, controls, too
+            long; see :func:`cardgen.output.check_stem`).
+
+    Example:
+        >>> check_name("ladder-mat")
+        'ladder-mat'
+    """
     from cardgen.output import check_stem
 
     if not isinstance(stem, str):
@@ -69,8 +84,24 @@ def check_name(stem: str, parameter: str = "name") -> str:
 
 def check_output(folder: Path | str, *names: str) -> Path:
     """Check, before any work and without creating anything, that ``folder`` is or can
-    become a writable folder and that each of ``names`` can be written in it; an
-    :class:`~cardgen.errors.OutputError` says why not. Returns the folder as a Path."""
+    become a writable folder and that each of ``names`` can be written in it (what
+    ``files.write(folder)`` will need).
+
+    Args:
+        folder: the folder the files are to be written into.
+        names: file names to be written there.
+
+    Returns:
+        The folder, as a :class:`~pathlib.Path`.
+
+    Raises:
+        OutputError: the folder (or its nearest existing ancestor) is not a writable
+            folder, or a name is taken by something else than a regular file.
+
+    Example:
+        >>> check_output("output", "ladder-mat.pdf")
+        PosixPath('output')
+    """
     from cardgen.output import check_file, check_folder
 
     path = Path(folder)

@@ -64,14 +64,24 @@ DEFAULT_BUDGET = 2_000_000  # the solver's own default
 
 def connector_games() -> tuple[GameName, ...]:
     """The games whose description an assembly spells: rotator, reflector, deflector,
-    defector (members of :class:`cardgen.games.names.GameName`)."""
+    defector (members of :class:`cardgen.games.names.GameName`).
+
+    Example:
+        >>> [game.value for game in connector_games()]
+        ['rotator', 'reflector', 'deflector', 'defector']
+    """
     from cardgen.games.names import CONNECTOR_GAMES
 
     return tuple(CONNECTOR_GAMES)
 
 
 def presets() -> tuple[Preset, ...]:
-    """The card sizes: eu (85 × 55 mm) and us (3.5 × 2 in)."""
+    """The card sizes: eu (85 × 55 mm) and us (3.5 × 2 in).
+
+    Example:
+        >>> [preset.value for preset in presets()]
+        ['eu', 'us']
+    """
     from cardgen.physical.card import Preset
 
     return tuple(Preset)
@@ -216,8 +226,21 @@ def _verdict(report: Report, preset: str, pictures: tuple[tuple[str, bytes], ...
 
 
 def picture_format(name: str | Path) -> str:
-    """The format of a picture file, from its suffix (``.svg``, ``.png``, ``.pdf``); else
-    a :class:`ParameterError` naming ``picture``."""
+    """The format of a picture file, from its suffix.
+
+    Args:
+        name: the picture's file name (or path).
+
+    Returns:
+        ``svg``, ``png`` or ``pdf``.
+
+    Raises:
+        ParameterError: any other suffix (naming ``picture``).
+
+    Example:
+        >>> picture_format("assembly.PNG")
+        'png'
+    """
     from cardgen.connector.picture import picture_format as suffix_format
 
     return suffix_format(Path(name))

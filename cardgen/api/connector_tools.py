@@ -157,7 +157,8 @@ def _whole(value: int, parameter: str, low: int, high: int) -> int:
 def solve_assembly(game: GameName | str, *, preset: Preset | str = "eu", max_cards: int = 6,
                    cut: bool = True, budget: int = DEFAULT_BUDGET,
                    layout: Path | str | None = None, name: str | None = None,
-                   progress: Progress | None = None) -> ConnectorSolution:
+                   comment: str | None = None, progress: Progress | None = None
+                   ) -> ConnectorSolution:
     """Find the smallest assembly that spells a game's description, with proof: every
     smaller assembly built from connections was enumerated and fails.
 
@@ -172,6 +173,8 @@ def solve_assembly(game: GameName | str, *, preset: Preset | str = "eu", max_car
         layout: a Connector layout file (default: the one cardgen ships).
         name: the stem of the assembly file in ``files`` (default
             ``assembly-GAME-PRESET``).
+        comment: the assembly file's first comment line, how it was found (default:
+            the game, the card size and cardgen's solver); the proof follows it.
         progress: told ``(cards being tried, assemblies visited)`` now and then.
 
     Returns:
@@ -207,8 +210,10 @@ def solve_assembly(game: GameName | str, *, preset: Preset | str = "eu", max_car
         best=result.best, needed=result.needed, files=Files(), result=result)
     if result.assembly is None:
         return solution
-    note = (f"{chosen.value}: the smallest assembly, found by `cardgen connector solve "
-            f"{chosen.value} --preset {size.value}`\n{solution.proof}")
+    if comment is None:
+        comment = (f"{chosen.value}: the smallest assembly of {size.value} cards, found by "
+                   "cardgen's Connector solver")
+    note = f"{comment}\n{solution.proof}"
     files = Files({f"{stem}.toml": assembly_toml(result.assembly, note).encode()})
     return _replace(solution, files=files)
 

@@ -75,14 +75,24 @@ TABLE_WIDTH = 80  # the terminal columns the table of a deck's cards fits in
 
 
 def presets() -> tuple[Preset, ...]:
-    """The card sizes: eu (85 × 55 mm) and us (3.5 × 2 in)."""
+    """The card sizes the mat is drawn for: eu (85 × 55 mm) and us (3.5 × 2 in).
+
+    Example:
+        >>> [preset.value for preset in presets()]
+        ['eu', 'us']
+    """
     from cardgen.physical.card import Preset
 
     return tuple(Preset)
 
 
 def papers() -> tuple[Paper, ...]:
-    """The paper sizes the mat and the rules sheet are printed on."""
+    """The paper sizes the mat and the rules sheet are printed on.
+
+    Example:
+        >>> "a4" in [paper.value for paper in papers()]
+        True
+    """
     from cardgen.prepress.paper import Paper
 
     return tuple(Paper)

@@ -144,7 +144,9 @@ def solve(
         try:
             result = solve_assembly(
                 chosen, preset=size, max_cards=max_cards, cut=not no_cut, budget=budget,
-                layout=layout, name=stem, progress=lambda cards, visited: shown.update(
+                layout=layout, name=stem, comment=f"{chosen}: the smallest assembly, found by "
+                f"`cardgen connector solve {chosen} --preset {size}`",
+                progress=lambda cards, visited: shown.update(
                     visited, note=f"trying {plural(cards, 'card')}"))
         except SearchGaveUp as exc:
             raise CardgenError(_gave_up(exc)) from None
