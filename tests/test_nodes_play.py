@@ -12,7 +12,8 @@ from dataclasses import replace
 
 import pytest
 
-from cardgen.cli.nodes_play import HEIGHT, ME, WIDTH, Game, place_by, screen
+from cardgen.api.nodes import HEIGHT, ME, WIDTH, place_by, screen
+from cardgen.api.nodes import NodesMatch as Game
 from cardgen.games.names import GameName
 from cardgen.games.nodes import knowledge
 from cardgen.games.nodes.record import Pass, Shot, coord_name, spot_name
@@ -173,7 +174,7 @@ def test_a_seeded_reflector_game_through_a_pseudo_terminal():
 def test_computers_that_play_on_without_an_end_stop_the_game(monkeypatch):
     """With the human out, SPEC §9 sets no limit on the computers' play: the game stops
     after COMPUTER_RUN moves in a row, saying so, instead of running for ever."""
-    from cardgen.cli import nodes_play
+    from cardgen.api import nodes as nodes_play
 
     nodes, placed = place_by(GameName.DEFLECTOR, 3, 1)
     first = next(m for m in Game(GameName.DEFLECTOR, 3, 1, nodes, placed).view().legal

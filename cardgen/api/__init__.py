@@ -24,11 +24,11 @@ The contract, which the tests hold it to:
 Names load lazily, the module that holds a name when the name is first asked for, so
 that ``import cardgen`` costs nothing until it is used.
 
-May import: ``cardgen.version``, ``cardgen.card``, ``cardgen.rules``, ``cardgen.games``,
-``cardgen.games.registry``, ``cardgen.games.nodes``, ``cardgen.physical``,
-``cardgen.board``, ``cardgen.draw``, ``cardgen.text``, ``cardgen.texts``,
-``cardgen.prepress``, ``cardgen.render``, ``cardgen.output``, ``cardgen.datafile``,
-``cardgen.schema``, ``cardgen.errors``.
+May import: ``cardgen.version``, ``cardgen.card``, ``cardgen.rules``, ``cardgen.connector``,
+``cardgen.ladder``, ``cardgen.games``, ``cardgen.games.registry``, ``cardgen.games.nodes``,
+``cardgen.physical``, ``cardgen.board``, ``cardgen.draw``, ``cardgen.text``,
+``cardgen.texts``, ``cardgen.prepress``, ``cardgen.render``, ``cardgen.output``,
+``cardgen.datafile``, ``cardgen.schema``, ``cardgen.errors``.
 """
 
 from __future__ import annotations
@@ -51,7 +51,32 @@ if TYPE_CHECKING:
         make_sheet,
         printing_condition,
     )
+    from cardgen.api.connector import AssemblyVerdict, load_assembly, validate_assembly
+    from cardgen.api.connector_tools import (
+        ConnectorLayoutCheck,
+        ConnectorPictures,
+        ConnectorSolution,
+        SearchGaveUp,
+        check_connector_layout,
+        connector_pictures,
+        solve_assembly,
+    )
     from cardgen.api.files import Files
+    from cardgen.api.ladder import (
+        AttackVerdict,
+        DeckCheck,
+        LadderSheets,
+        check_deck,
+        decide_attack,
+        ladder_mat,
+        ladder_rules,
+    )
+    from cardgen.api.nodes import (
+        NodesMatch,
+        NodesSession,
+        RefereeReport,
+        referee,
+    )
     from cardgen.api.rotator import (
         RotatorBoards,
         RotatorBook,
@@ -150,6 +175,27 @@ _EXPORTS: dict[str, str] = {
     "make_playsheet": "cardgen.api.rules",
     "make_rules": "cardgen.api.rules",
     # Connector, Corporate Ladder, the Node games
+    "AssemblyVerdict": "cardgen.api.connector",
+    "AttackVerdict": "cardgen.api.ladder",
+    "ConnectorLayoutCheck": "cardgen.api.connector_tools",
+    "ConnectorPictures": "cardgen.api.connector_tools",
+    "ConnectorSolution": "cardgen.api.connector_tools",
+    "DeckCheck": "cardgen.api.ladder",
+    "LadderSheets": "cardgen.api.ladder",
+    "NodesMatch": "cardgen.api.nodes",
+    "NodesSession": "cardgen.api.nodes",
+    "RefereeReport": "cardgen.api.nodes",
+    "SearchGaveUp": "cardgen.api.connector_tools",
+    "check_connector_layout": "cardgen.api.connector_tools",
+    "check_deck": "cardgen.api.ladder",
+    "connector_pictures": "cardgen.api.connector_tools",
+    "decide_attack": "cardgen.api.ladder",
+    "ladder_mat": "cardgen.api.ladder",
+    "ladder_rules": "cardgen.api.ladder",
+    "load_assembly": "cardgen.api.connector",
+    "referee": "cardgen.api.nodes",
+    "solve_assembly": "cardgen.api.connector_tools",
+    "validate_assembly": "cardgen.api.connector",
     # schemas
     # print targets
 }

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from cardgen.api.connector import DEFAULT_BUDGET, MAX_BUDGET, MAX_CARDS, MIN_BUDGET
 from cardgen.cli.common import (
     DEFAULT_OUTPUT,
     JsonOpt,
@@ -29,13 +30,9 @@ from cardgen.cli.common import (
 from cardgen.cli.helptext import CONTEXT
 from cardgen.cli.progress import progress
 from cardgen.errors import CHECK_STATUS, CardgenError
-from cardgen.games.names import CONNECTOR_GAMES
 
 if TYPE_CHECKING:
-    from cardgen.connector.model import CardLayout
-    from cardgen.connector.solve import SolveResult
-    from cardgen.connector.validate import Report
-    from cardgen.physical.card import Preset
+    from cardgen.api.connector_tools import SearchGaveUp
 
 connector = typer.Typer(
     name="connector",
@@ -44,34 +41,23 @@ connector = typer.Typer(
     no_args_is_help=True,
 )
 
-GAMES = tuple(g.value for g in CONNECTOR_GAMES)
-MAX_CARDS = 8
-MIN_BUDGET = 100
-MAX_BUDGET = 5_000_000  # about 750 MB of seen assemblies: the peak stays under 1 GB
-DEFAULT_BUDGET = 2_000_000  # the solver's own default, kept here so --help needs no import
 PresetOpt = Annotated[str, typer.Option("--preset", help="The card size: eu or us.")]
 LayoutOpt = Annotated[Path | None, typer.Option(
     "--layout", help="A Connector layout file (default: the one cardgen ships).",
     show_default=False)]
 
 
-def _preset(value: str) -> Preset:
-    from cardgen.physical.card import Preset
+def _preset(value: str) -> str:
+    """The card size named, or a usage error naming --preset."""
+    from cardgen.api.connector import presets
 
-    return parse_choice(Preset, value, "--preset")
-
-
-def _layout(path: Path | None, preset: Preset) -> CardLayout:
-    from cardgen.connector.layout import bundled_layout, load_layout
-
-    return bundled_layout(preset) if path is None else load_layout(path, preset)
+    return parse_choice(presets(), value, "--preset").value
 
 
-def _picture(result: Report, path: Path, reveal: bool) -> None:
-    from cardgen.connector.picture import picture_bytes, picture_format
-    from cardgen.output import write_set
+def _game(value: str) -> str:
+    from cardgen.api.connector import connector_games
 
-    report(write_set({path: picture_bytes(result, picture_format(path), reveal=reveal)}))
+    return parse_choice(connector_games(), value, "GAME").value
 
 
 @connector.command()
@@ -95,39 +81,22 @@ def validate(
     description needs are visible, which connection is off and by how much, without
     quoting the text (see --reveal). Exit 0 when it does, 4 when it does not (1: a file
     that cannot be read)."""
-    from cardgen.connector.assembly import read_assembly
-    from cardgen.connector.validate import validate as judge
-    from cardgen.physical.card import Preset
+    from cardgen.api.connector import check_output, picture_format, validate_assembly
 
     if picture is not None:
-        _picture_path(picture)
-    spec = read_assembly(assembly)
-    result = judge(_layout(layout, Preset(spec.preset)), spec)
+        picture_format(picture)
+        check_output(picture.parent)
+    verdict = validate_assembly(assembly, layout=layout, reveal=reveal,
+                                picture=None if picture is None else picture.name)
     if picture is not None:
-        _picture(result, picture, reveal)
+        report(verdict.files.write(picture.parent))
     if json_out:
-        emit(result.as_json(reveal))
-    elif result.valid:
-        typer.echo(f"valid: {plural(result.cards, 'card')} of {spec.game} spell "
-                   f"{_q(result.text)}")
+        emit(verdict.as_json(reveal))
     else:
-        typer.echo(f"not valid ({plural(len(result.problems), 'problem')}):")
-        for problem in result.problems if reveal else result.hints:
-            typer.echo(f"- {problem}")
-    if not result.valid:
+        for line in verdict.lines(reveal):
+            typer.echo(line)
+    if not verdict.valid:
         raise typer.Exit(CHECK_STATUS)
-
-
-def _q(text: str) -> str:
-    return "'" + text + "'"
-
-
-def _picture_path(path: Path) -> None:
-    from cardgen.connector.picture import picture_format
-    from cardgen.output import check_folder
-
-    picture_format(path)
-    check_folder(path.parent)
 
 
 @connector.command()
@@ -160,81 +129,47 @@ def solve(
 
     With proof: every smaller assembly built from connections was enumerated and fails.
     Exit 4 when none of up to --max-cards does, 1 when the search gives up at --budget."""
-    from cardgen.connector.assembly import assembly_toml
-    from cardgen.connector.solve import solve as search
-    from cardgen.output import check_file, check_stem, write_set
+    from cardgen.api.connector import check_name, check_output
+    from cardgen.api.connector_tools import SearchGaveUp, solve_assembly
 
-    chosen = parse_choice(CONNECTOR_GAMES, game, "GAME")
+    chosen = _game(game)
     check_range(max_cards, "--max-cards", 1, MAX_CARDS)
     check_range(budget, "--budget", MIN_BUDGET, MAX_BUDGET)
     size = _preset(preset)
-    target = None
+    stem = check_name(name if name is not None else f"assembly-{chosen}-{size}")
+    folder = None
     if output is not None or name is not None:
-        stem = check_stem(name if name is not None else f"assembly-{chosen.value}-{size.value}")
-        target = check_file((output if output is not None else DEFAULT_OUTPUT) / f"{stem}.toml")
-    lay = _layout(layout, size)
+        folder = check_output(output if output is not None else DEFAULT_OUTPUT, f"{stem}.toml")
     with progress("assemblies", budget, json=json_out) as shown:
-        result = search(lay, chosen, size.value, max_cards, cut=not no_cut, budget=budget,
-                        progress=lambda cards, visited: shown.update(
-                            visited, note=f"trying {plural(cards, 'card')}"))
-    if result.exhausted is not None:
-        raise CardgenError(_gave_up(result, max_cards, no_cut))
-    if target is not None and result.assembly is not None:
-        note = (f"{chosen.value}: the smallest assembly, found by `cardgen connector solve "
-                f"{chosen.value} --preset {size.value}`\n{_proof(result)}")
-        report(write_set({target: assembly_toml(result.assembly, note).encode()}))
+        try:
+            result = solve_assembly(
+                chosen, preset=size, max_cards=max_cards, cut=not no_cut, budget=budget,
+                layout=layout, name=stem, comment=f"{chosen}: the smallest assembly, found by "
+                f"`cardgen connector solve {chosen} --preset {size}`",
+                progress=lambda cards, visited: shown.update(
+                    visited, note=f"trying {plural(cards, 'card')}"))
+        except SearchGaveUp as exc:
+            raise CardgenError(_gave_up(exc)) from None
+    if folder is not None and result.found:
+        report(result.files.write(folder))
     if json_out:
-        emit(_solve_json(result))
-    elif result.assembly is None:
-        typer.echo(f"no assembly of up to {plural(max_cards, 'card')} spells the {chosen.value}"
-                   f" description. {_proof(result)}")
+        emit(result.as_json())
     else:
-        typer.echo(f"{chosen.value}: {plural(len(result.assembly.cards), 'card')} "
-                   f"(the fewest). {_proof(result)}")
-        for i, card in enumerate(result.assembly.cards, 1):
-            typer.echo(f"  card {i}: x = {card.x:g} mm, y = {card.y:g} mm, "
-                       f"rotation {card.rotation}°, tabs {card.tabs.value}")
-        assert result.report is not None
-        typer.echo(f"  reads {_q(result.report.text)}")
-    if result.assembly is None:
+        for line in result.lines():
+            typer.echo(line)
+    if not result.found:
         raise typer.Exit(CHECK_STATUS)
 
 
-def _gave_up(result: SolveResult, max_cards: int, no_cut: bool) -> str:
-    """The search ran out of budget: what it did, and what to do."""
-    instead = ("drop --no-cut (the same answer from far fewer assemblies) or raise "
-               "--budget" if no_cut else "raise --budget")
-    return (f"--budget: the search stopped after {result.visited:,} assemblies (its budget),"
-            f" while trying {plural(result.exhausted or 0, 'card')}, without finding one that "
-            f"spells the {result.game.value} description or proving that none of up to "
-            f"{plural(max_cards, 'card')} does; {instead} (each million assemblies takes "
-            "about 150 MB and 15 s).")
-
-
-def _proof(result: SolveResult) -> str:
-    """What the search enumerated, in words."""
-    parts = []
-    for count in sorted(result.searched):
-        parts.append(f"{plural(count, 'card')}: {result.searched[count]} judged, "
-                     f"{result.cut.get(count, 0)} cut")
-    return ("Searched every assembly built from connections (" + "; ".join(parts) + "). "
-            f"A cut branch could not show the description's {result.needed} characters: "
-            f"one card shows at most {result.best} of them.")
-
-
-def _solve_json(result: SolveResult) -> dict[str, object]:
-    assembly = None
-    if result.assembly is not None:
-        assembly = {"game": result.game.value, "preset": result.preset,
-                    "card": [{"x": c.x, "y": c.y, "rotation": c.rotation,
-                              "tabs": c.tabs.value} for c in result.assembly.cards]}
-    return {"game": result.game.value, "preset": result.preset, "cards": result.cards,
-            "minimal": result.minimal, "searched": result.total_searched,
-            "searched_by_cards": {str(k): v for k, v in sorted(result.searched.items())},
-            "cut_by_cards": {str(k): v for k, v in sorted(result.cut.items())},
-            "most_characters_one_card_shows": result.best,
-            "description_characters": result.needed, "assembly": assembly,
-            "text": result.report.text if result.report else None}
+def _gave_up(error: SearchGaveUp) -> str:
+    """The search ran out of budget: what it did, and what to do (in options)."""
+    instead = ("raise --budget" if error.cut else "drop --no-cut (the same answer from far "
+               "fewer assemblies) or raise --budget")
+    return (f"--budget: the search stopped after {error.visited:,} assemblies (its budget),"
+            f" while trying {plural(error.cards, 'card')}, without finding one that "
+            f"spells the {error.game} description or proving that none of up to "
+            f"{plural(error.max_cards, 'card')} does; {instead} (each million assemblies "
+            "takes about 150 MB and 15 s).")
 
 
 @connector.command()
@@ -253,36 +188,17 @@ def check(
     Fragments off their faces or near a cut or score, overlaps, text too long for its
     box, and games whose fewest cards differ from their players. Exit 0 when it is
     sound, 4 with every problem."""
-    from cardgen.connector.check import fit_problems, game_problems, placement_problems
-    from cardgen.connector.draw import style_problems, styles_of
-    from cardgen.physical.card import Preset
-    from cardgen.text.fonts import bundled_fonts
+    from cardgen.api.connector_tools import check_connector_layout
 
-    presets = list(Preset) if preset is None else [_preset(preset)]
-    width = bundled_fonts().regular.width
-    checked = []
-    with progress("card sizes checked", len(presets)) as shown:
-        for size in shown.each(presets):
-            lay = _layout(layout, size)
-            problems = style_problems(styles_of(lay))
-            problems += placement_problems(lay) + fit_problems(lay, width)
-            problems += game_problems(lay, size.value)
-            checked.append((size, lay, problems))
+    size = None if preset is None else _preset(preset)
+    with progress("card sizes checked", 2 if size is None else 1) as shown:
+        result = check_connector_layout(layout, preset=size, progress=shown.update)
     if json_out:
-        emit({"presets": {size.value: {
-            "sound": not problems, "problems": [str(p) for p in problems],
-            "fewest_cards": {g.value: n for g, n in lay.players.items()}}
-            for size, lay, problems in checked}})
+        emit(result.as_json())
     else:
-        for size, lay, problems in checked:
-            if problems:
-                typer.echo(f"{size.value}: {plural(len(problems), 'problem')}:")
-                for problem in problems:
-                    typer.echo(f"- {problem}")
-            else:
-                counts = ", ".join(f"{g.value} {lay.players[g]}" for g in lay.players)
-                typer.echo(f"{size.value}: sound; the fewest cards are {counts}.")
-    if any(problems for _, _, problems in checked):
+        for line in result.lines():
+            typer.echo(line)
+    if not result.sound:
         raise typer.Exit(CHECK_STATUS)
 
 
@@ -301,33 +217,21 @@ def show(
     quiet: QuietOpt = False,
 ) -> None:
     """Draw each game's shipped assembly and the text it reveals."""
-    from cardgen.connector.assembly import read_assembly, shipped_assembly_path
-    from cardgen.connector.picture import picture_bytes
-    from cardgen.connector.validate import instructions
-    from cardgen.connector.validate import validate as judge
-    from cardgen.output import check_folder, check_stem, write_set
+    from cardgen.api.connector import check_name, check_output
+    from cardgen.api.connector_tools import connector_pictures
 
-    games = (list(CONNECTOR_GAMES) if game is None
-             else [parse_choice(CONNECTOR_GAMES, game, "GAME")])
+    games = None if game is None else _game(game)
     size = _preset(preset)
     formats = parse_formats(fmt)
-    check_stem(name)
-    check_folder(output)
-    lay = _layout(None, size)
-    results = [(g, judge(lay, read_assembly(shipped_assembly_path(g, size)))) for g in games]
+    check_name(name)
+    check_output(output)
     # One set, written all or nothing: a run stopped before the end writes no picture.
-    with progress("pictures drawn", len(results) * len(formats)) as shown:
-        pictures = {output / f"{name}-{g.value}-{size.value}.{f.value}":
-                    picture_bytes(result, f.value) for g, result in results
-                    for f in shown.each(formats)}
-    report(write_set(pictures))
+    with progress("pictures drawn", (1 if games else 4) * len(formats)) as shown:
+        result = connector_pictures(games, preset=size, formats=formats, name=name,
+                                    progress=shown.update)
+    report(result.files.write(output))
     if json_out:
-        emit({"games": [{"game": g.value, "cards": result.cards, "valid": result.valid,
-                         "text": result.text, "steps": instructions(result)}
-                        for g, result in results]})
+        emit(result.as_json())
         return
-    for g, result in results:
-        state = "" if result.valid else " (NOT VALID: " + result.problems[0] + ")"
-        typer.echo(f"{g.value} ({plural(result.cards, 'card')}){state}: {_q(result.text)}")
-        for step in instructions(result):
-            typer.echo(f"  {step}")
+    for line in result.lines():
+        typer.echo(line)

@@ -3,12 +3,14 @@ the one-page rules sheet."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from cardgen.cli.common import (
     DEFAULT_OUTPUT,
+    DPI_RANGE,
     DpiOpt,
     JsonOpt,
     OutputOpt,
@@ -16,11 +18,46 @@ from cardgen.cli.common import (
     PaperOpt,
     QuietOpt,
     RgbOpt,
+    check_range,
     name_option,
     parse_choice,
-    write_document,
+    parse_formats,
+    report,
 )
+from cardgen.cli.progress import progress
 from cardgen.errors import CardgenError, number
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from cardgen.api.ladder import LadderSheets
+
+
+def _paper(value: str) -> str:
+    from cardgen.api.ladder import papers
+
+    return parse_choice(papers(), value, "--paper").value
+
+
+def _formats(fmt: str, dpi: float, output: Path, name: str) -> list[str]:
+    """The output options of a printed sheet, checked before any work."""
+    from cardgen.api.ladder import check_name, check_output
+    from cardgen.cli.together import dpi_needs_png
+
+    formats = parse_formats(fmt)
+    check_range(dpi, "--dpi", *DPI_RANGE)
+    dpi_needs_png(formats)
+    check_name(name)
+    check_output(output)
+    return [f.value for f in formats]
+
+
+def _written(make: Callable[[Callable[[int, int], None]], LadderSheets], output: Path
+             ) -> LadderSheets:
+    with progress("drawing files") as shown:
+        sheets = make(shown.update)
+    report(sheets.files.write(output))
+    return sheets
 
 
 def mat(
@@ -40,22 +77,18 @@ def mat(
     """Print a Corporate Ladder play mat at the cards' size.
 
     The pyramid's places, each the size of a card."""
-    from cardgen.ladder.mat import MAT_ROWS, mat_document
-    from cardgen.physical.card import Preset
-    from cardgen.prepress.paper import Paper
-    from cardgen.text.fonts import bundled_fonts
+    from cardgen.api.ladder import MAT_ROWS, ladder_mat, presets
 
     if rows not in MAT_ROWS:
         raise CardgenError(f"--rows must be 3 or 4, not {number(rows)}.", value=rows)
-    size = parse_choice(Preset, preset, "--preset")
-    sheet = parse_choice(Paper, paper, "--paper")
-    document = write_document(lambda: mat_document(rows, size, sheet, bundled_fonts()), output,
-                              name, fmt, rgb=rgb, dpi=dpi)
-    if len(document.pages) > 1:
-        typer.echo(f"{len(document.pages)} sheets: print at 100 %, then cut sheet 2 along "
-                   "its solid line and glue it onto sheet 1's strip.")
-    else:
-        typer.echo("1 sheet, landscape: print at 100 %.")
+    size = parse_choice(presets(), preset, "--preset").value
+    sheet = _paper(paper)
+    formats = _formats(fmt, dpi, output, name)
+    sheets = _written(lambda step: ladder_mat(rows, preset=size, paper=sheet, formats=formats,
+                                              rgb=rgb, dpi=dpi, name=name, progress=step),
+                      output)
+    for line in sheets.advice:
+        typer.echo(line)
 
 
 def rules(
@@ -69,10 +102,9 @@ def rules(
     quiet: QuietOpt = False,
 ) -> None:
     """Print the Corporate Ladder rules on one page."""
-    from cardgen.prepress.paper import Paper
-    from cardgen.rules.ladder import rules_document
-    from cardgen.text.fonts import bundled_fonts
+    from cardgen.api.ladder import ladder_rules
 
-    sheet = parse_choice(Paper, paper, "--paper")
-    write_document(lambda: rules_document(sheet, bundled_fonts()), output, name, fmt, rgb=rgb,
-                   dpi=dpi)
+    sheet = _paper(paper)
+    formats = _formats(fmt, dpi, output, name)
+    _written(lambda step: ladder_rules(paper=sheet, formats=formats, rgb=rgb, dpi=dpi,
+                                       name=name, progress=step), output)

@@ -35,7 +35,6 @@ def play(
     from cardgen.cli.common import check_range
     from cardgen.cli.nodes_play import play_game
     from cardgen.cli.together import only_with
-    from cardgen.games.names import GameName
 
     name = game.strip().lower()
     if name == "reflector":
@@ -51,4 +50,4 @@ def play(
     check_range(seed, "--seed", -2 ** 63, 2 ** 63 - 1)
     if json_out:
         raise UsageError(PLAY_JSON.format(board="referee GAME --json"), field="--json")
-    play_game(GameName(name), count, seed)
+    play_game(name, count, seed)

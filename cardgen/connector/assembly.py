@@ -66,7 +66,13 @@ def shipped_assembly_path(game: GameName, preset: Preset) -> Path:
 
 def read_assembly(path: Path) -> Assembly:
     """The assembly in ``path``; a ConfigError naming every problem."""
-    values = check(ASSEMBLY, read_toml(path, "assembly file"), str(path))
+    return assembly_from_data(read_toml(path, "assembly file"), str(path))
+
+
+def assembly_from_data(data: dict[str, Any], label: str) -> Assembly:
+    """The assembly in parsed TOML data (see :func:`read_assembly`); errors name
+    ``label``."""
+    values = check(ASSEMBLY, data, label)
     return Assembly(values["game"], values["preset"].value, tuple(
         Placement(c["x"], c["y"], c["rotation"], c["tabs"]) for c in values["card"]))
 
