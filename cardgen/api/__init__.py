@@ -24,7 +24,9 @@ The contract, which the tests hold it to:
 Names load lazily, the module that holds a name when the name is first asked for, so
 that ``import cardgen`` costs nothing until it is used.
 
-May import: ``cardgen.version``, ``cardgen.errors``, ``cardgen.output``.
+May import: ``cardgen.version``, ``cardgen.errors``, ``cardgen.output``,
+``cardgen.schema``, ``cardgen.datafile``, ``cardgen.card``, ``cardgen.connector``,
+``cardgen.ladder``.
 """
 
 from __future__ import annotations
@@ -35,6 +37,15 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     # What a type checker and the reference pages see; kept in step with _EXPORTS.
     from cardgen.api.files import Files
+    from cardgen.api.schemas import (
+        SchemaName,
+        csv_rows,
+        json_schema,
+        schema_files,
+        schema_id,
+        schema_names,
+        schema_text,
+    )
     from cardgen.errors import (
         BoardError,
         BoardProblem,
@@ -69,6 +80,13 @@ _EXPORTS: dict[str, str] = {
     # rules, play sheets
     # Connector, Corporate Ladder, the Node games
     # schemas
+    "SchemaName": "cardgen.api.schemas",
+    "csv_rows": "cardgen.api.schemas",
+    "json_schema": "cardgen.api.schemas",
+    "schema_files": "cardgen.api.schemas",
+    "schema_id": "cardgen.api.schemas",
+    "schema_names": "cardgen.api.schemas",
+    "schema_text": "cardgen.api.schemas",
     # print targets
 }
 

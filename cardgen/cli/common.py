@@ -209,7 +209,7 @@ def shown_path(path: Path) -> str:
 # The library's parameter names -> the options that set them.
 OPTIONS = {"margin": "--margin", "offset": "--offset", "count": "--count", "jobs": "--jobs",
            "name": "--name", "picture": "--picture", "players": "--players",
-           "example": "--example"}
+           "example": "--example", "stem": "--name"}
 
 ConfigArg = Annotated[Path | None, typer.Argument(
     help="Card config (TOML). Without it, the built-in example card.", show_default=False)]
