@@ -142,24 +142,18 @@ class Text(Field):
 
     def json_value(self, defs: dict[str, JSON]) -> JSON:
         out: JSON = {"type": "string"}
-        if self.printed:  # no control character once its ends are trimmed
-            name = "printed-lines" if self.multiline else "printed-line"
+        if self.nonempty:
+            out["minLength"] = 1
+        if self.max_length is not None:
+            out["maxLength"] = self.max_length  # (of the text as written, ends and all)
+        if self.printed:  # no control character (but line breaks) once its ends are trimmed
             banned = char_class(c for c in CONTROL_CHARACTERS
                                 if not (self.multiline and c in "\r\n"))
             inner = f"[^{banned}\\s](?:[^{banned}]*[^{banned}\\s])?"
-            defs.setdefault(name, {
-                "type": "string", "pattern": f"^\\s*(?:{inner})?\\s*$",
-                "description": "Text printed on " + (
-                    "one or more lines: no control character but line breaks"
-                    if self.multiline else "one line: no control character, no line break")
-                + " (white space at its ends is trimmed)."})
-            out["$ref"] = f"#/$defs/{name}"
-        if self.nonempty:
-            out["minLength"] = 1
-            if self.strip:
-                out["pattern"] = "\\S"
-        if self.max_length is not None:
-            out["maxLength"] = self.max_length  # (of the text as written, ends and all)
+            out["pattern"] = (f"^\\s*{inner}\\s*$" if self.nonempty
+                              else f"^\\s*(?:{inner})?\\s*$")
+        elif self.nonempty and self.strip:
+            out["pattern"] = "\\S"
         return out
 
 
@@ -275,9 +269,9 @@ class Custom(Field):
     """A value read by ``parse``, which raises ``ValueError`` with the reason it is not
     acceptable; ``kind`` says what is expected. ``schema`` is what ``parse`` accepts as
     JSON Schema (or a function that makes it when asked, for one that reads a data file),
-    written beside the parser and tested against it; with ``define``, it is a shared
-    definition of that name (``$defs``), which may refer to itself. Without one the
-    JSON Schema says only ``kind``."""
+    written beside the parser and tested against it; with ``define``, it is also the
+    document's definition of that name (``$defs``), which it refers to itself (a colour
+    inside a colour). Without one the JSON Schema says only ``kind``."""
 
     def __init__(self, parse: Callable[[Any], Any], kind: str, help: str = "", *,
                  default: Any = MISSING, missing: str = "",
@@ -299,10 +293,9 @@ class Custom(Field):
         if self.schema is None:
             return {"$comment": f"{self.kind}: checked by cardgen, not described here"}
         made = dict(self.schema() if callable(self.schema) else self.schema)
-        if self.define is None:
-            return made
-        defs.setdefault(self.define, made)
-        return {"$ref": f"#/$defs/{self.define}"}
+        if self.define is not None:
+            defs.setdefault(self.define, dict(made))
+        return made  # (inline: no keyword beside a $ref, which older drafts ignore)
 
 
 class ListOf(Field):
