@@ -95,6 +95,15 @@ def test_the_same_bytes_in_process_in_another_process_and_on_stdout(tmp_path):
     assert "×".encode() in printed  # (its descriptions are not ASCII)
 
 
+def test_the_guide_lists_what_each_schema_cannot_say():
+    """docs/schemas.md names every rule of each schema's $comment (backticks aside)."""
+    page = (ROOT / "docs" / "schemas.md").read_text(encoding="utf-8")
+    prose = " ".join(page.replace("`", "").split())
+    for name, limits in LIMITS.items():
+        for limit in limits:
+            assert limit in prose, (name, limit)
+
+
 def _beside_ref(schema: Any) -> Iterator[Any]:
     """Every part of a schema that has keywords beside its ``$ref``."""
     if isinstance(schema, dict):

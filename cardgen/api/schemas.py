@@ -80,7 +80,10 @@ _TEXT = ("text printed on the card must not hold invisible characters (U+200B an
          "cardgen once the text is trimmed and its accents composed (the schema counts it "
          "as written)")
 _FILES = "the files named (images, fonts, profiles, a theme's path) must exist and be read"
-_NAN = "nan and inf, which TOML can write, are refused where a number has no range"
+_NAN = ("nan, which TOML can write and JSON cannot, is no number to cardgen, nor is inf where a "
+        "number has no range")
+_DECIMALS = ("a number written in text (images.portrait_focus as \"0.5 0.4\", a CSV cell) is "
+             "described in plain decimals: cardgen also reads 5e-1 or 1_000 there")
 # What cardgen checks that a schema cannot say: its $comment, and the guide's list.
 LIMITS: dict[SchemaName, tuple[str, ...]] = {
     SchemaName.CARD: (
@@ -88,15 +91,16 @@ LIMITS: dict[SchemaName, tuple[str, ...]] = {
         "with room for the grids",
         'card.qr = "url" needs person.web',
         _FILES, "a theme given by its path is checked as a theme",
-        "the text must fit on the card at the smallest legible size", _TEXT, _NAN),
+        "the text must fit on the card at the smallest legible size", _TEXT, _NAN, _DECIMALS),
     SchemaName.THEME: (
         "the ink rule and the contrast rule for each place a colour is used (and total "
         "ink at most the press's), on the colours as given",
         "front_portrait.min_size is at most front_portrait.size, and "
         "front_portrait.fade_start less than front_portrait.fade_end",
-        "outside.muted and inside.pattern are refused with their own reason"),
+        "outside.muted and inside.pattern are refused with their own reason", _NAN),
     SchemaName.ASSEMBLY: (
-        "whether the cards, so placed, spell the game's description (connector validate)",),
+        "whether the cards, so placed, spell the game's description (connector validate)",
+        _NAN),
     SchemaName.ATTACK: (
         "the rules of teams and defence (T1-T5, D3, D4): decided by ladder attack, exit 4",
         _TEXT),
@@ -115,7 +119,7 @@ LIMITS: dict[SchemaName, tuple[str, ...]] = {
         "of the card schema (a number's range, card sizes, card.qr, the files named, text "
         "that must fit) applies to the row's values",
         "records that cannot be read as CSV (a stray quote, more values than columns)",
-        _TEXT),
+        _TEXT, _DECIMALS),
 }
 
 
