@@ -11,7 +11,11 @@ choices to their enum member, custom fields through their parser).
 The card config, themes, the card layout, product text and Rotator board files all use
 it, so their messages are worded alike.
 
-Imports only ``cardgen.errors``.
+Each field also says what it accepts as JSON Schema (:meth:`Field.json_schema`), so that
+the schemas of the input files (``cardgen schema``) are made from the same code that
+checks the files, never written apart from it.
+
+Imports only ``cardgen.errors`` and ``cardgen.chars``.
 """
 
 from __future__ import annotations
@@ -80,7 +84,7 @@ class Field:
         it can: the type, the choices, the range, the length; the help as its
         description and the default (when it is a value a file could hold). Shared
         definitions go in ``defs`` (the document's ``$defs``), which references to
-        ``#/$defs/NAME`` point at. See :func:`json_document`."""
+        ``#/$defs/NAME`` point at. ``cardgen.api.schemas`` makes the documents."""
         out = self.json_value(defs)
         if self.help:
             out["description"] = self.help

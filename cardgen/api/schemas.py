@@ -13,7 +13,8 @@ listed in its ``$comment``, and cardgen still checks it.
 Each schema is versioned: its ``$id`` holds the version of the file's format
 (:data:`SCHEMA_VERSIONS`, raised when a file that was valid no longer is), under the
 reserved domain ``cardgen.invalid`` (RFC 2606: it names the schema and is never fetched),
-and ``x-cardgen-version`` the cardgen that made it.
+and its ``$comment`` starts with the cardgen that made it (no keyword of its own: a strict
+validator, such as Ajv's default mode, refuses keywords it does not know).
 
 >>> from cardgen.api.schemas import json_schema
 >>> json_schema("card")["$id"]
@@ -154,7 +155,8 @@ def json_schema(name: SchemaName | str) -> dict[str, Any]:
 
     Returns:
         The schema: ``$schema``, a versioned ``$id``, ``title``, ``description``, a
-        ``$comment`` listing what cardgen checks beyond it, ``x-cardgen-version``, and
+        ``$comment`` naming the cardgen that made it and listing what cardgen checks
+        beyond it, and
         ``$defs`` for the definitions its parts share (a colour, a line of printed text).
 
     Raises:
@@ -169,9 +171,8 @@ def json_schema(name: SchemaName | str) -> dict[str, Any]:
     document: dict[str, Any] = {
         "$schema": DIALECT, "$id": schema_id(kind), "title": TITLES[kind],
         "description": DESCRIPTIONS[kind],
-        "$comment": "cardgen checks more than this schema says: " + "; ".join(LIMITS[kind])
-                    + ".",
-        "x-cardgen-version": __version__,
+        "$comment": f"Made by cardgen {__version__}. cardgen checks more than this schema "
+                    "says: " + "; ".join(LIMITS[kind]) + ".",
         **body,
     }
     if defs:
