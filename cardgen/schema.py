@@ -11,7 +11,11 @@ choices to their enum member, custom fields through their parser).
 The card config, themes, the card layout, product text and Rotator board files all use
 it, so their messages are worded alike.
 
-Imports only ``cardgen.errors``.
+Each field also says what it accepts as JSON Schema (:meth:`Field.json_schema`), so that
+the schemas of the input files (``cardgen schema``) are made from the same code that
+checks the files, never written apart from it.
+
+Imports only ``cardgen.errors`` and ``cardgen.chars``.
 """
 
 from __future__ import annotations
@@ -19,12 +23,18 @@ from __future__ import annotations
 import datetime
 import difflib
 import enum
+import json
 import math
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from cardgen.chars import character_name, control_character, invisible_problem
+from cardgen.chars import (
+    CONTROL_CHARACTERS,
+    character_name,
+    control_character,
+    invisible_problem,
+)
 from cardgen.errors import ConfigError, ConfigProblem, number, shorten
 from cardgen.errors import Problem as Coded
 
@@ -35,6 +45,7 @@ class _Missing:
 
 
 MISSING: Any = _Missing()  # the default of a field that must be given
+JSON = dict[str, Any]  # a JSON Schema, or a part of one
 
 
 class Problem(Exception):
@@ -67,6 +78,25 @@ class Field:
 
     def wrong_type(self, value: Any) -> Problem:
         return Problem(f"must be {self.kind}, not {describe(value)}.", ConfigProblem.WRONG_TYPE)
+
+    def json_schema(self, defs: dict[str, JSON]) -> JSON:
+        """What :meth:`convert` accepts, as JSON Schema (draft 2020-12) says it, as far as
+        it can: the type, the choices, the range, the length; the help as its
+        description and the default (when it is a value a file could hold). Shared
+        definitions go in ``defs`` (the document's ``$defs``), which references to
+        ``#/$defs/NAME`` point at. ``cardgen.api.schemas`` makes the documents."""
+        out = self.json_value(defs)
+        if self.help:
+            out["description"] = self.help
+        default = json_default(self.default)
+        if default is not None:
+            out["default"] = default
+        return out
+
+    def json_value(self, defs: dict[str, JSON]) -> JSON:
+        """The JSON Schema of the values this kind of field accepts (without the help and
+        the default): any value, for a field that says nothing more."""
+        return {}
 
 
 class Text(Field):
@@ -114,6 +144,22 @@ class Text(Field):
                           f"{self.max_length} fit, so shorten it.", ConfigProblem.TOO_LONG)
         return text
 
+    def json_value(self, defs: dict[str, JSON]) -> JSON:
+        out: JSON = {"type": "string"}
+        if self.nonempty:
+            out["minLength"] = 1
+        if self.max_length is not None:
+            out["maxLength"] = self.max_length  # (of the text as written, ends and all)
+        if self.printed:  # no control character (but line breaks) once its ends are trimmed
+            banned = char_class(c for c in CONTROL_CHARACTERS
+                                if not (self.multiline and c in "\r\n"))
+            inner = f"[^{banned}\\s](?:[^{banned}]*[^{banned}\\s])?"
+            out["pattern"] = (f"^\\s*{inner}\\s*$" if self.nonempty
+                              else f"^\\s*(?:{inner})?\\s*$")
+        elif self.nonempty and self.strip:
+            out["pattern"] = "\\S"
+        return out
+
 
 LARGEST = 2 ** 63 - 1  # TOML's integers are 64-bit; no number cardgen reads is near this
 
@@ -153,6 +199,14 @@ class Number(Field):
                           ConfigProblem.OUT_OF_RANGE)
         return int(value) if self.integer else float(value)
 
+    def json_value(self, defs: dict[str, JSON]) -> JSON:
+        out: JSON = {"type": "integer" if self.integer else "number"}
+        if self.low is not None:
+            out["minimum"] = self.low
+        if self.high is not None:
+            out["maximum"] = self.high
+        return out
+
 
 class Flag(Field):
     kind = "true or false"
@@ -161,6 +215,9 @@ class Flag(Field):
         if not isinstance(value, bool):
             raise self.wrong_type(value)
         return value
+
+    def json_value(self, defs: dict[str, JSON]) -> JSON:
+        return {"type": "boolean"}
 
 
 class Choice(Field):
@@ -199,6 +256,13 @@ class Choice(Field):
         raise Problem(f"must be one of {self.listed}, not {shorten(value)}{hint}",
                       ConfigProblem.NOT_A_CHOICE)
 
+    def json_value(self, defs: dict[str, JSON]) -> JSON:
+        # Every flag is accepted, the old spellings of a choice too.
+        values: list[Any] = [m.value for m in self.choices] + list(self.flags)
+        if not self.flags:
+            return {"type": "string", "enum": values}
+        return {"enum": values}
+
 
 def _either(words: list[str]) -> str:
     """``a, b or c``."""
@@ -207,19 +271,35 @@ def _either(words: list[str]) -> str:
 
 class Custom(Field):
     """A value read by ``parse``, which raises ``ValueError`` with the reason it is not
-    acceptable; ``kind`` says what is expected."""
+    acceptable; ``kind`` says what is expected. ``schema`` is what ``parse`` accepts as
+    JSON Schema (or a function that makes it when asked, for one that reads a data file),
+    written beside the parser and tested against it; with ``define``, it is also the
+    document's definition of that name (``$defs``), which it refers to itself (a colour
+    inside a colour). Without one the JSON Schema says only ``kind``."""
 
     def __init__(self, parse: Callable[[Any], Any], kind: str, help: str = "", *,
-                 default: Any = MISSING, missing: str = "") -> None:
+                 default: Any = MISSING, missing: str = "",
+                 schema: JSON | Callable[[], JSON] | None = None,
+                 define: str | None = None) -> None:
         super().__init__(help, default=default, missing=missing)
         self.parse = parse
         self.kind = kind
+        self.schema = schema
+        self.define = define
 
     def convert(self, value: Any) -> Any:
         try:
             return self.parse(value)
         except ValueError as exc:
             raise Problem(f"{exc}.") from None
+
+    def json_value(self, defs: dict[str, JSON]) -> JSON:
+        if self.schema is None:
+            return {"$comment": f"{self.kind}: checked by cardgen, not described here"}
+        made = dict(self.schema() if callable(self.schema) else self.schema)
+        if self.define is not None:
+            defs.setdefault(self.define, dict(made))
+        return made  # (inline: no keyword beside a $ref, which older drafts ignore)
 
 
 class ListOf(Field):
@@ -247,6 +327,12 @@ class ListOf(Field):
                 raise Problem(f"item {i + 1} {exc}", exc.code) from None
         return out
 
+    def json_value(self, defs: dict[str, JSON]) -> JSON:
+        out: JSON = {"type": "array", "items": self.item.json_schema(defs)}
+        if self.min_items:
+            out["minItems"] = self.min_items
+        return out
+
 
 class Table(Field):
     """A TOML table of named fields (which may be tables themselves)."""
@@ -263,6 +349,16 @@ class Table(Field):
         """True when every field is a table: unknown keys are then called sections."""
         return bool(self.fields) and all(isinstance(f, Table) for f in self.fields.values())
 
+    def json_value(self, defs: dict[str, JSON]) -> JSON:
+        out: JSON = {"type": "object",
+                     "properties": {key: field.json_schema(defs)
+                                    for key, field in self.fields.items()},
+                     "additionalProperties": False}
+        required = [key for key, field in self.fields.items() if needed(field)]
+        if required:
+            out["required"] = required
+        return out
+
 
 class Records(Field):
     """An array of tables (``[[name]]`` in TOML), each checked against ``table``; at
@@ -275,6 +371,22 @@ class Records(Field):
                  max_items: int = 1000, missing: str = "") -> None:
         super().__init__(help, default=[] if min_items == 0 else MISSING, missing=missing)
         self.table, self.min_items, self.max_items = table, min_items, max_items
+
+    def json_value(self, defs: dict[str, JSON]) -> JSON:
+        out: JSON = {"type": "array", "items": self.table.json_schema(defs),
+                     "maxItems": self.max_items}
+        if self.min_items:
+            out["minItems"] = self.min_items
+        return out
+
+
+def needed(field: Field) -> bool:
+    """Does :func:`check` say a problem when the key of ``field`` is absent? A required
+    field; an optional table only when a key of its own is needed (``[person]`` is
+    optional, but its ``name`` is not)."""
+    if isinstance(field, Table) and not field.required:
+        return any(needed(f) for f in field.fields.values())
+    return field.required
 
 
 def describe(value: Any) -> str:
@@ -403,3 +515,105 @@ def _check_records(field: Records, value: Any, dotted: str, problems: list[str])
         return []
     return [_check_table(field.table, item, f"{dotted}[{i + 1}]", problems)
             for i, item in enumerate(value)]
+
+
+# --- JSON Schema ----------------------------------------------------------------------------
+# Each kind of field says its own JSON Schema (Field.json_schema); these put the parts
+# together. Patterns are written for every regular-expression dialect JSON Schema tools
+# use (ECMA-262, Python's re, Rust's regex): no look-around, no flags, characters outside
+# ASCII as \uXXXX escapes.
+
+
+def json_default(value: Any) -> Any:
+    """A default as a file would write it (an enum member as its value, a tuple as a
+    list), or None when it is no value a file could hold (None: "not set"; a table)."""
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, list | tuple) and value:
+        items = [json_default(v) for v in value]
+        return None if any(v is None for v in items) else items
+    return None
+
+
+def char_class(chars: Iterable[str]) -> str:
+    """The inside of a regular expression's character class matching ``chars``, as
+    ranges of ``\\uXXXX`` escapes (code points up to U+FFFF)."""
+    codes = sorted({ord(c) for c in chars})
+    parts: list[str] = []
+    start = 0
+    while start < len(codes):
+        end = start
+        while end + 1 < len(codes) and codes[end + 1] == codes[end] + 1:
+            end += 1
+        low, high = codes[start], codes[end]
+        if high > 0xFFFF:
+            raise ValueError(f"U+{high:04X} is beyond what a \\uXXXX escape says")
+        parts.append(f"\\u{low:04x}" if low == high else f"\\u{low:04x}-\\u{high:04x}")
+        start = end + 1
+    return "".join(parts)
+
+
+_SYNTAX = set("^$\\.*+?()[]{}|/")
+
+
+def literal(text: str, *, any_case: bool = False) -> str:
+    """``text`` as a regular expression matching it exactly (with ``any_case``, in any
+    case of its ASCII letters, ``[Ee][Uu]``: JSON Schema's patterns take no flags)."""
+    out = []
+    for ch in text:
+        if any_case and ch.isascii() and ch.isalpha():
+            out.append(f"[{ch.upper()}{ch.lower()}]")
+        elif ch in _SYNTAX:
+            out.append("\\" + ch)
+        elif not ch.isascii() or not ch.isprintable():
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def words_pattern(words: Iterable[str] = (), *, any_case: Iterable[str] = (),
+                  empty: bool = False) -> str:
+    """A pattern for text that, trimmed of white space, is one of ``words`` as written or
+    one of ``any_case`` in any case (or, with ``empty``, nothing), as cardgen reads it."""
+    alternatives = "|".join([*(literal(w) for w in words),
+                             *(literal(w, any_case=True) for w in any_case)])
+    return f"^\\s*(?:{alternatives}){'?' if empty else ''}\\s*$"
+
+
+def json_table(tables: Sequence[Table], defs: dict[str, JSON]) -> JSON:
+    """The JSON Schema of data that :func:`check` accepts against one of ``tables``, the
+    one a file's keys choose (a theme with or without its ``[front_portrait]``; an
+    attack's ``[defender]`` card or ``[[defender]]`` team). They must differ in one key
+    at most, so that one schema says exactly the same: that key takes the value of
+    either, and is required only if both require it."""
+    schemas = [table.json_schema(defs) for table in tables]
+    if len(schemas) == 1:
+        return schemas[0]
+    keys = list(dict.fromkeys(k for s in schemas for k in s["properties"]))
+    differ = [k for k in keys if len({_same(s["properties"].get(k)) for s in schemas}) > 1
+              or len({k in s.get("required", ()) for s in schemas}) > 1]
+    if len(differ) > 1:
+        raise ValueError(f"the tables differ in {', '.join(differ)}: one key at most")
+    merged = dict(schemas[0])
+    properties: JSON = {}
+    for key in keys:
+        found: list[JSON] = []
+        for schema in schemas:
+            value = schema["properties"].get(key)
+            if value is not None and all(_same(value) != _same(f) for f in found):
+                found.append(value)
+        properties[key] = found[0] if len(found) == 1 else {"anyOf": found}
+    merged["properties"] = properties
+    required = [k for k in keys if all(k in s.get("required", ()) for s in schemas)]
+    merged.pop("required", None)
+    if required:
+        merged["required"] = required
+    return merged
+
+
+def _same(schema: JSON | None) -> str:
+    """A schema as text, to compare it with another."""
+    return json.dumps(schema, sort_keys=True)

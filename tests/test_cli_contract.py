@@ -45,6 +45,7 @@ WRITERS: dict[str, tuple[list[str], list[str]]] = {
     "connector show": (["connector", "show", "reflector", "-f", "svg"],
                        ["connector-reflector-eu.svg"]),
     "connector solve": (["connector", "solve", "reflector"], ["assembly-reflector-eu.toml"]),
+    "schema": (["schema", "card"], ["card.schema.json"]),
 }
 
 
@@ -95,9 +96,9 @@ def test_the_default_folders_and_names_stay(tmp_path):
     for command, (args, files) in WRITERS.items():
         folder = tmp_path / command.replace(" ", "-")
         folder.mkdir()
-        if command == "connector solve":  # writes a file only when asked (-o or --name)
+        if command in ("connector solve", "schema"):  # a file only when asked (-o, --name)
             assert ok(cli(*args, cwd=folder)).stdout and not (folder / "output").exists()
-            args = [*args, "--name", "assembly-reflector-eu"]
+            args = [*args, "--name", files[0].removesuffix(".json").removesuffix(".toml")]
         ok(cli(*args, cwd=folder))
         for name in files:
             assert (folder / "output" / name).is_file(), (command, name)
@@ -243,6 +244,7 @@ FAILING: dict[str, tuple[list[str], str]] = {
     "ladder mat": (["ladder", "mat", "--rows", "5"], "general."),
     "ladder rules": (["ladder", "rules", "--dpi", "abc"], "usage"),
     "nodes play": (["nodes", "play", "defector"], "usage"),
+    "schema": (["schema", "chess"], "usage"),
 }
 
 

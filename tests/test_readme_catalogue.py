@@ -160,6 +160,7 @@ CASES: dict[str, Callable[[Path], list[str | Path]]] = {
         "rotator", "generate", "--difficulty", "easy,easy", "-o", "out"],
     "a Node game the terminal does not play (`nodes play defector`) (exit 2)": lambda d: [
         "nodes", "play", "defector"],
+    "a kind of file with no schema (`schema chess`) (exit 2)": lambda d: ["schema", "chess"],
 }
 
 

@@ -95,6 +95,15 @@ if TYPE_CHECKING:
         solve_rotator,
     )
     from cardgen.api.rules import Playsheet, RulesBook, make_playsheet, make_rules
+    from cardgen.api.schemas import (
+        SchemaName,
+        csv_rows,
+        json_schema,
+        schema_files,
+        schema_id,
+        schema_names,
+        schema_text,
+    )
     from cardgen.card.build import LadderCard
     from cardgen.card.config import CardConfig
     from cardgen.errors import (
@@ -197,6 +206,13 @@ _EXPORTS: dict[str, str] = {
     "solve_assembly": "cardgen.api.connector_tools",
     "validate_assembly": "cardgen.api.connector",
     # schemas
+    "SchemaName": "cardgen.api.schemas",
+    "csv_rows": "cardgen.api.schemas",
+    "json_schema": "cardgen.api.schemas",
+    "schema_files": "cardgen.api.schemas",
+    "schema_id": "cardgen.api.schemas",
+    "schema_names": "cardgen.api.schemas",
+    "schema_text": "cardgen.api.schemas",
     # print targets
 }
 

@@ -53,7 +53,18 @@ from cardgen.errors import (
 from cardgen.physical.card import Preset
 from cardgen.prepress.dieline import DielineMode
 from cardgen.prepress.varnish import VarnishMode
-from cardgen.schema import Choice, Field, Flag, Number, Table, check, closest
+from cardgen.schema import (
+    JSON,
+    Choice,
+    Field,
+    Flag,
+    Number,
+    Table,
+    Text,
+    check,
+    closest,
+    words_pattern,
+)
 
 # A batch's PNGs are previews (its print files are the PDFs): 150 dpi puts an 85 mm card
 # 502 px wide, within the 600 px column of an e-mail, with its smallest type (5 pt: 10 px
@@ -120,6 +131,53 @@ def _cell(field: Field, text: str) -> Any:
         except ValueError:
             return text  # the schema says what it expected
     return text
+
+
+NUMBER_PATTERN = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?"  # as _cell reads one
+
+
+def cell_json_schema(field: Field, defs: dict[str, JSON]) -> JSON:
+    """A cell of a column that sets ``field``, as JSON Schema (draft 2020-12): text, as
+    :func:`_cell` reads it (trimmed; empty: the config's value)."""
+    out: JSON = {"type": "string"}
+    if isinstance(field, Flag) or (isinstance(field, Choice) and field.flags):
+        words = [w for flag, spelt in ((True, TRUE_WORDS), (False, FALSE_WORDS))
+                 if isinstance(field, Flag) or flag in field.flags for w in sorted(spelt)]
+        names = field.names if isinstance(field, Choice) else []  # as written
+        out["pattern"] = words_pattern(names, any_case=words, empty=True)
+    elif isinstance(field, Choice):
+        out["pattern"] = words_pattern(field.names, empty=True)
+    elif isinstance(field, Number):
+        out["pattern"] = f"^\\s*(?:{NUMBER_PATTERN})?\\s*$"
+    elif isinstance(field, Text):
+        out = field.json_value(defs)
+    else:
+        out["anyOf"] = [{"pattern": "^\\s*$"}, field.json_value(defs)]
+    if field.help:
+        out["description"] = field.help
+    return out
+
+
+def row_json_schema(defs: dict[str, JSON]) -> JSON:
+    """A row of a people file as JSON Schema (draft 2020-12): an object whose keys are
+    the header's columns (config keys, ``section.key``, or a person's field alone) and
+    whose values are the cells' text (:func:`cell_json_schema`); a name is needed."""
+    properties: JSON = {}
+    for section, table in CONFIG.fields.items():
+        assert isinstance(table, Table)
+        for key, field in table.fields.items():
+            properties[f"{section}.{key}"] = cell_json_schema(field, defs)
+    person = CONFIG.fields["person"]
+    assert isinstance(person, Table)
+    for key in person.fields:
+        properties[key] = properties[f"person.{key}"]
+    names = ["person.name", "name"]
+    for column in names:  # (a name cell may be empty where the other name column is not)
+        properties[column] = {k: v for k, v in properties[column].items()
+                              if k not in ("minLength", "pattern")}
+    return {"type": "object", "properties": properties, "additionalProperties": False,
+            "anyOf": [{"required": [column], "properties": {column: {"pattern": "\\S"}}}
+                      for column in names]}
 
 
 def _absolute(values: dict[str, Any], base: Path) -> None:

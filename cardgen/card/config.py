@@ -17,7 +17,7 @@ from cardgen.draw.icc import DEFAULT_INTENT, RenderingIntent
 from cardgen.draw.page import OutputIntent
 from cardgen.errors import CardgenError, ConfigError, ConfigProblem, number, shorten
 from cardgen.physical.card import PRESETS, CardGeometry, CardSize, Preset, custom_size
-from cardgen.prepress.intents import default_intent, intent_named
+from cardgen.prepress.intents import default_intent, intent_json_schema, intent_named
 from cardgen.resources import templates_dir
 from cardgen.schema import Choice, Custom, Flag, Number, Table, Text, check, describe
 from cardgen.text.fonts import FontStyle
@@ -54,6 +54,15 @@ def focus_point(value: Any) -> tuple[float, float]:
     return float(value[0]), float(value[1])
 
 
+# Two numbers from 0 to 1 as focus_point reads them from text: plain decimals (an
+# exponent, which it reads too, is left out), apart by white space or commas.
+_SHARE = r"\+?(?:0*1(?:\.0*)?|0*\.\d+|0+(?:\.\d*)?)"
+FOCUS_JSON_SCHEMA = {"anyOf": [
+    {"type": "array", "items": {"type": "number", "minimum": 0, "maximum": 1},
+     "minItems": 2, "maxItems": 2},
+    {"type": "string", "pattern": f"^[\\s,]*{_SHARE}[\\s,]+{_SHARE}[\\s,]*$"},
+]}
+
 # The keys that hold paths (card.theme only when it is not a built-in theme's name).
 PATH_KEYS = (("images", "portrait"), ("images", "logo"), ("fonts", "regular"),
              ("fonts", "bold"), ("fonts", "italic"), ("card", "theme"),
@@ -86,7 +95,7 @@ CONFIG = Table({
         "output_intent": Custom(intent_named, "text in quotes",
                                 "The printing condition the PDF is prepared for (its PDF/X "
                                 "output intent), e.g. FOGRA39; default: by the size.",
-                                default=None),
+                                default=None, schema=intent_json_schema),
     }),
     "person": Table({
         "name": Text("Your name (required).", nonempty=True, printed=True,
@@ -102,7 +111,7 @@ CONFIG = Table({
                                  "The point of the photo its crops centre on, as shares of "
                                  "its width and height from the top left (default "
                                  "[0.5, 0.4], a little above the middle).",
-                                 default=DEFAULT_FOCUS),
+                                 default=DEFAULT_FOCUS, schema=FOCUS_JSON_SCHEMA),
         "logo": Text("Logo for the front panel (PNG with transparency works best).",
                      default=""),
     }),

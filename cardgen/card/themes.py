@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.datafile import look, parse_toml, read_toml_text, user_path
-from cardgen.draw.colors import Color, color_from_data
+from cardgen.draw.colors import Color, color_from_data, color_json_schema
 from cardgen.errors import ConfigError, ConfigProblem, InputFileError, Problem, shorten
 from cardgen.prepress.ink import (
     FINE_TYPE,
@@ -26,7 +26,7 @@ from cardgen.prepress.ink import (
     total_ink,
 )
 from cardgen.resources import templates_dir
-from cardgen.schema import Choice, Custom, Field, ListOf, Number, Table, Text, check
+from cardgen.schema import MISSING, Choice, Custom, Field, ListOf, Number, Table, Text, check
 
 OUTSIDE_COLORS = {
     "background": "the business side's ground",
@@ -92,13 +92,14 @@ USES = (
 )
 
 
-def _color(help: str) -> Field:
-    return Custom(color_from_data, "a colour", help)
+def _color(help: str, *, default: object = MISSING) -> Field:
+    return Custom(color_from_data, "a colour", help, default=default,
+                  schema=color_json_schema, define="colour")
 
 
 def _colors(table: str, helps: dict[str, str]) -> dict[str, Field]:
-    return {key: Custom(color_from_data, "a colour", help, default=None)
-            if (table, key) in OPTIONAL else _color(help) for key, help in helps.items()}
+    return {key: _color(help, default=None) if (table, key) in OPTIONAL else _color(help)
+            for key, help in helps.items()}
 
 
 class Tones(enum.StrEnum):

@@ -91,6 +91,7 @@ COMMANDS: dict[str, tuple[str, str, bool]] = {
     "connector": ("connector", "connector", True),
     "ladder": ("ladder", "ladder", True),
     "nodes": ("nodes", "nodes", True),
+    "schema": ("schema", "schema", False),
 }
 
 

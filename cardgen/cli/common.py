@@ -206,7 +206,7 @@ def shown_path(path: Path) -> str:
 # The library's parameter names -> the options that set them.
 OPTIONS = {"margin": "--margin", "offset": "--offset", "count": "--count", "jobs": "--jobs",
            "name": "--name", "picture": "--picture", "players": "--players",
-           "example": "--example",
+           "example": "--example", "stem": "--name",
            # cardgen.api.card's
            "formats": "--format", "dieline": "--dieline", "varnish": "--varnish",
            "dpi": "--dpi", "preset": "--preset", "theme": "--theme", "marks": "--marks",

@@ -63,6 +63,7 @@ ARGUMENT_CHOICES: dict[str, tuple[str, ...]] = {
     "connector solve": CONNECTOR_GAMES,
     "connector show": CONNECTOR_GAMES,
     "nodes play": ("reflector", "deflector"),
+    "schema": ("card", "theme", "assembly", "attack", "deck", "people"),
 }
 # A name that says more than the type (the rest: TEXT, INTEGER, FLOAT, FILE).
 TELLING: dict[str, str] = {
@@ -143,6 +144,9 @@ EXAMPLES: dict[str, tuple[tuple[str, str], ...]] = {
     "nodes": (("cardgen nodes play reflector", "play Reflector"),),
     "nodes play": (("cardgen nodes play reflector --seed 3", "play Reflector"),
                    ("cardgen nodes play deflector --players 4", "Deflector, four players")),
+    "schema": (("cardgen schema card", "the card config's schema, on stdout"),
+               ("cardgen schema card -o .", "...as card.schema.json, for an editor"),
+               ("cardgen schema people --json", "the people file's, in a JSON object")),
 }
 
 
@@ -406,6 +410,7 @@ SUMMARIES: dict[str, str] = {
     "connector": "Connector, the puzzle on the card's back: validate, solve, show.",
     "ladder": "Corporate Ladder: check a deck, decide an attack, print a mat.",
     "nodes": "The Node games: play Reflector or Deflector against the computer.",
+    "schema": "Print an input file's JSON Schema, for editors and validators.",
 }
 
 

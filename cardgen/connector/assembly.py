@@ -45,7 +45,8 @@ ROTATIONS = (0, 90, 180, 270)
 CARD = Table({
     "x": Number("centre, mm to the right", low=-MAX_OFFSET, high=MAX_OFFSET),
     "y": Number("centre, mm down", low=-MAX_OFFSET, high=MAX_OFFSET),
-    "rotation": Custom(_rotation, "0, 90, 180 or 270", "degrees clockwise", default=0),
+    "rotation": Custom(_rotation, "0, 90, 180 or 270", "degrees clockwise", default=0,
+                       schema={"enum": list(ROTATIONS)}),
     "tabs": Choice(Tabs, '"open" or "folded"', default=Tabs.OPEN),
 })
 

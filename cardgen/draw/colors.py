@@ -127,6 +127,24 @@ def color_from_data(value: object) -> Color:
     raise ValueError(f"expected a colour as {COLOR_FORMS}, got {_quoted(value)}")
 
 
+def color_json_schema() -> dict[str, object]:
+    """The colours :func:`color_from_data` reads, as JSON Schema (draft 2020-12): the
+    definition ``colour`` of a document's ``$defs`` (a table's ``cmyk`` and ``rgb`` are
+    colours themselves). The CMYK percentages are not bounded: a value beyond 0–100 is
+    clamped, and the ink rule of a theme judges the colour."""
+    colour = {"$ref": "#/$defs/colour"}
+    return {"anyOf": [
+        {"type": "string", "pattern": "^\\s*#?[0-9a-fA-F]{6}\\s*$",
+         "description": "An RGB colour, \"#rrggbb\" (CMYK derived with full black)."},
+        {"type": "array", "items": {"type": "number"}, "minItems": 4, "maxItems": 4,
+         "description": "CMYK percentages, [c, m, y, k]."},
+        {"type": "object", "properties": {"cmyk": colour, "rgb": colour},
+         "required": ["cmyk"], "additionalProperties": False,
+         "description": "A print colour and its screen colour: {cmyk = [c, m, y, k], "
+                        "rgb = \"#rrggbb\"}."},
+    ]}
+
+
 def _quoted(value: object) -> str:
     """A value as a message quotes it: its ``repr``, cut down if long."""
     if isinstance(value, str):

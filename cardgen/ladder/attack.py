@@ -408,6 +408,12 @@ def _schema(team_defends: bool) -> Table:
     })
 
 
+def attack_schemas() -> tuple[Table, Table]:
+    """The schemas an attack file is checked against: with one ``[defender]`` card, and
+    with a ``[[defender]]`` team (the one the file's ``defender`` chooses)."""
+    return _schema(False), _schema(True)
+
+
 @dataclass(frozen=True)
 class Attack:
     """An attack as a file gives it: the attacking cards, and the card (or, for a

@@ -31,7 +31,7 @@ from cardgen.errors import CardgenError, Code, ConfigError, ConfigProblem, short
 from cardgen.errors import Problem as Coded
 from cardgen.ladder.cards import MAX_ABILITY, MAX_LINE, MAX_TEXT, Card, LadderType, same_text
 from cardgen.resources import templates_dir
-from cardgen.schema import Problem, Text, closest
+from cardgen.schema import JSON, Problem, Text, closest
 
 MIN_CARDS = 20
 UPPER_RANGE = (1, 4)
@@ -46,15 +46,55 @@ LINE_BREAK = re.compile(r"\r\n|\r|\n| / ")
 ABILITY = re.compile(r"^\s*CL:\s*(.*)$", re.IGNORECASE)
 
 _FIELDS = {
-    "name": Text(nonempty=True, printed=True, missing="is empty; every card needs a name.",
-                 max_length=MAX_LINE),
-    "title": Text(printed=True, max_length=MAX_LINE),
-    "company": Text(printed=True, max_length=MAX_LINE),
-    "ability": Text(printed=True, multiline=True, max_length=MAX_ABILITY),
-    "text": Text(printed=True, multiline=True, max_length=MAX_TEXT),
+    "name": Text("The name on the card.", nonempty=True, printed=True,
+                 missing="is empty; every card needs a name.", max_length=MAX_LINE),
+    "title": Text("The job title on the card, which gives its type.", printed=True,
+                  max_length=MAX_LINE),
+    "company": Text("The company on the card (may be empty).", printed=True,
+                    max_length=MAX_LINE),
+    "ability": Text('The text after "CL:" (without the column, a "CL:" line of the text).',
+                    printed=True, multiline=True, max_length=MAX_ABILITY),
+    "text": Text("The card's printed text, lines apart by line breaks or ' / '; its first "
+                 "digit is the Strength when the strength cell is empty or missing.",
+                 printed=True, multiline=True, max_length=MAX_TEXT),
 }
 
 StrengthOf = Callable[[CsvRow], int]
+# A strength cell (trimmed): one digit, or empty for a Strength from the text or the card.
+STRENGTH_PATTERN = r"^\s*[0-9]?\s*$"
+
+
+def row_json_schema(defs: dict[str, JSON]) -> JSON:
+    """A record of a deck file as JSON Schema (draft 2020-12): an object whose keys are
+    the header's column names in lower case (cardgen reads them in any case) and whose
+    values are the cells' text. The name, title and company columns are needed (or their
+    batch spellings), not both spellings of one; other dotted columns (a card's other
+    settings, in a batch's people file) are left alone. ``defs`` collects the shared
+    definitions (see :meth:`cardgen.schema.Field.json_schema`)."""
+    def cell(meaning: str) -> JSON:
+        if meaning == "strength":
+            return {"type": "string", "pattern": STRENGTH_PATTERN,
+                    "description": "The Strength, one digit 0 to 9; empty: the first "
+                                   "digit of the text column (0 without one), or read "
+                                   "from the card printed from a config."}
+        return _FIELDS[meaning].json_schema(defs)
+
+    spellings = {meaning: [meaning, *(c for c, m in BATCH_COLUMNS.items() if m == meaning)]
+                 for meaning in COLUMNS}
+    properties = {column: cell(meaning) for meaning, columns in spellings.items()
+                  for column in columns}
+    rules: list[JSON] = [{"anyOf": [{"required": [c]} for c in spellings[m]]}
+                         for m in REQUIRED]
+    rules += [{"not": {"required": columns}} for columns in spellings.values()
+              if len(columns) > 1]
+    return {"type": "object", "properties": properties,
+            "patternProperties": {"\\.": {
+                "type": "string", "description": "Another setting of a card (a column of "
+                "a people file of cardgen card --batch): left alone."}},
+            "propertyNames": {"anyOf": [{"enum": list(properties)},
+                                        {"not": {"pattern": "^ladder\\."}}]},
+            "additionalProperties": False, "allOf": rules}
+
 
 
 def example_deck() -> Path:

@@ -18,7 +18,16 @@ from cardgen.draw.page import OutputIntent
 from cardgen.errors import CardgenError, shorten
 from cardgen.prepress.paper import Paper
 from cardgen.resources import templates_dir
-from cardgen.schema import Choice, ListOf, Table, Text, check, closest, describe
+from cardgen.schema import (
+    Choice,
+    ListOf,
+    Table,
+    Text,
+    check,
+    closest,
+    describe,
+    words_pattern,
+)
 
 ICC_REGISTRY = "http://www.color.org"
 
@@ -89,6 +98,15 @@ def intent_named(name: object) -> OutputIntent:
     hint = closest(name.strip().upper(), [k.upper() for k in known], known)
     raise ValueError(f"{shorten(name)} is not a printing condition cardgen knows{hint} Ask "
                      "your print shop which one they print to")
+
+
+def intent_json_schema() -> dict[str, object]:
+    """The names :func:`intent_named` reads, as JSON Schema (draft 2020-12): one of the
+    identifiers (offered as they are written), in any case, white space around it
+    trimmed."""
+    names = list(output_intents())
+    return {"type": "string", "anyOf": [
+        {"enum": names}, {"pattern": words_pattern(any_case=names)}]}
 
 
 def find_intent(name: str, where: str) -> OutputIntent:
