@@ -676,7 +676,9 @@ def _parser(label: str) -> Any:
 def _parse(parser: Any, data: bytes, label: str, part: str) -> None:
     try:
         parser.Parse(data, True)
-    except (expat.ExpatError, _Damaged, ValueError, RecursionError) as exc:
+    except ConfigError:  # (a ValueError) a sheet spread too far, found while scanning
+        raise
+    except (expat.ExpatError, _Damaged, ValueError, LookupError, RecursionError) as exc:
         raise _refused(label, f"the part {shorten(part)} of the workbook is not well-formed "
                        f"XML ({one_line(str(exc), 80)}); save the file again from the "
                        "spreadsheet program.") from None
