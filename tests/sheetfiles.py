@@ -289,3 +289,31 @@ def ods(*sheets: Sheet) -> bytes:
 def workbook(suffix: str, *sheets: Sheet) -> bytes:
     """An .xlsx or .ods workbook (by ``suffix``) of ``sheets``."""
     return xlsx(*sheets) if suffix == ".xlsx" else ods(*sheets)
+
+
+# --- hostile workbooks ------------------------------------------------------------------
+
+def bomb() -> bytes:
+    """A valid workbook whose sheet holds 64 MB of spaces (twice what cardgen unpacks),
+    deflated to a few dozen KB."""
+    parts = xlsx_parts([Sheet("S", [["name"], ["Ada"]])])
+    parts["xl/worksheets/sheet1.xml"] = parts["xl/worksheets/sheet1.xml"].replace(
+        b"<sheetData>", b"<sheetData>" + b" " * 64_000_000)
+    return zip_parts(parts)
+
+
+def wide_ods() -> bytes:
+    """An .ods whose one value is repeated over 10^6 columns of 10^3 rows."""
+    content = ods_content([Sheet("S", [["name"]])]).replace(
+        b"<table:table-row>", b'<table:table-row table:number-rows-repeated="1000">').replace(
+        b'office:value-type="string">',
+        b'office:value-type="string" table:number-columns-repeated="1000000">')
+    return zip_parts(ods_parts([], content))
+
+
+def encrypted_ooxml() -> bytes:
+    """The start of an OLE compound file holding an EncryptedPackage stream, as Excel
+    saves a workbook with a password."""
+    return (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504)
+            + "EncryptionInfo".encode("utf-16-le") + bytes(50)
+            + "EncryptedPackage".encode("utf-16-le") + bytes(1000))

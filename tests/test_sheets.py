@@ -37,9 +37,12 @@ from tests.helpers import ROOT, cli, error_line, examples, ok
 from tests.sheetfiles import (
     Cell,
     Sheet,
+    bomb,
+    encrypted_ooxml,
     ods,
     ods_content,
     ods_parts,
+    wide_ods,
     workbook,
     xlsx,
     xlsx_parts,
@@ -276,14 +279,6 @@ def _run_capped(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str
                           preexec_fn=_limited, env={**os.environ, "RUST_BACKTRACE": "0"})
 
 
-def _bomb() -> bytes:
-    """A deflated sheet of 64 MB of spaces inside a valid workbook: a few dozen KB."""
-    parts = xlsx_parts([Sheet("S", [["name"], ["Ada"]])])
-    parts["xl/worksheets/sheet1.xml"] = parts["xl/worksheets/sheet1.xml"].replace(
-        b"<sheetData>", b"<sheetData>" + b" " * (2 * MAX_UNPACKED))
-    return zip_parts(parts)
-
-
 def _lying_sizes() -> bytes:
     """A sheet whose directory entries claim 100 bytes while it unpacks to more: a reader
     that believed them could be fed more than it checked."""
@@ -310,23 +305,6 @@ def _sparse_xlsx() -> bytes:
     return zip_parts(parts)
 
 
-def _wide_ods() -> bytes:
-    """An .ods whose one value is repeated over 10^6 columns of 10^3 rows."""
-    content = ods_content([Sheet("S", [["name"]])]).replace(
-        b"<table:table-row>", b'<table:table-row table:number-rows-repeated="1000">').replace(
-        b'office:value-type="string">',
-        b'office:value-type="string" table:number-columns-repeated="1000000">')
-    return zip_parts(ods_parts([], content))
-
-
-def _encrypted_ooxml() -> bytes:
-    """The start of an OLE compound file holding an EncryptedPackage stream, as Excel
-    saves a workbook with a password."""
-    return (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504)
-            + "EncryptionInfo".encode("utf-16-le") + bytes(50)
-            + "EncryptedPackage".encode("utf-16-le") + bytes(1000))
-
-
 def _encrypted_ods() -> bytes:
     parts = ods_parts([Sheet("S", [["a"]])])
     parts["META-INF/manifest.xml"] = parts["META-INF/manifest.xml"].replace(
@@ -345,19 +323,19 @@ def _entities() -> bytes:
 
 
 HOSTILE = {
-    "a zip bomb": (".xlsx", _bomb, "its parts unpack to 64,0"),
+    "a zip bomb": (".xlsx", bomb, "its parts unpack to 64,0"),
     "a CSV file named .xlsx": (".xlsx", lambda: b"name,title\nAda,CEO\n",
                                "not an Excel workbook (.xlsx): it is not a zip archive, as "
                                "every .xlsx and .ods file is; it looks like text (a CSV "
                                "file? give it the .csv extension)."),
-    "an encrypted workbook": (".xlsx", _encrypted_ooxml, "protected by a password"),
+    "an encrypted workbook": (".xlsx", encrypted_ooxml, "protected by a password"),
     "an encrypted .ods": (".ods", _encrypted_ods, "protected by a password"),
     "a truncated workbook": (".xlsx", lambda: xlsx(Sheet("S", [["a"], ["b"]]))[:-200],
                              "its zip archive is damaged or cut short"),
     "an .ods named .xlsx": (".xlsx", lambda: ods(Sheet("S", [["a"]])),
                             "it is an OpenDocument spreadsheet (.ods); give it the .ods "
                             "extension."),
-    "an .ods of 10^6 columns": (".ods", _wide_ods, "sheet 'S': its values spread over rows "
+    "an .ods of 10^6 columns": (".ods", wide_ods, "sheet 'S': its values spread over rows "
                                 "1 to 1,000 and columns A to"),
     "an .xlsx spread to XFD1048576": (".xlsx", _sparse_xlsx, "columns A to XFD"),
     "entities in a sheet": (".xlsx", _entities, "not well-formed XML"),
@@ -378,7 +356,7 @@ def test_a_hostile_workbook_is_one_line_and_exit_1(tmp_path, case):
 
 
 def test_a_zip_bomb_is_refused_by_its_declared_sizes_before_it_is_unpacked(tmp_path):
-    data = _bomb()
+    data = bomb()
     assert len(data) < MAX_UNPACKED // 100
     with pytest.raises(ConfigError, match=r"far more than any table cardgen reads"):
         parse_sheet(data, "xlsx", "b.xlsx")
