@@ -153,6 +153,14 @@ def test_a_csv_row_says_where_it_is_as_before():
         "line 3", "line 3, column a", 3)
 
 
+def test_hidden_rows_are_read_like_the_others():
+    parts = xlsx_parts([Sheet("S", [["name"], ["Ada"], ["Bo"]])])
+    parts["xl/worksheets/sheet1.xml"] = parts["xl/worksheets/sheet1.xml"].replace(
+        b'<row r="3">', b'<row r="3" hidden="1">')
+    table = parse_sheet(zip_parts(parts), "xlsx", "t.xlsx")
+    assert [row.values["name"] for row in table.rows] == ["Ada", "Bo"]
+
+
 @pytest.mark.parametrize("suffix", FORMS)
 def test_a_merged_area_gives_its_value_to_each_of_its_cells(suffix):
     rows = [["name", "company", "title"],
@@ -204,8 +212,11 @@ def test_a_batch_from_a_workbook_gives_the_cards_of_its_csv(tmp_path, suffix):
     book = _write_book(table.with_suffix(suffix), _csv_rows(PEOPLE))
     ok(cli("card", config, "--batch", table, "-o", tmp_path / "csv", "-f", "pdf,svg"))
     ok(cli("card", config, "--batch", book, "-o", tmp_path / "book", "-f", "pdf,svg"))
+    ok(cli("sheet", config, "--batch", table, "-o", tmp_path / "csv", "--name", "sheets"))
+    ok(cli("sheet", config, "--batch", book, "-o", tmp_path / "book", "--name", "sheets"))
     made = sorted(p.name for p in (tmp_path / "csv").iterdir())
     assert made == sorted(p.name for p in (tmp_path / "book").iterdir())
+    assert "sheets.pdf" in made and "robin-vale-2-inside.svg" in made
     for name in made:
         assert (tmp_path / "csv" / name).read_bytes() == (tmp_path / "book" / name
                                                            ).read_bytes(), name
