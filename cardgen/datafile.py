@@ -199,14 +199,15 @@ def read_toml_text(path: Path, kind: str, label: str) -> str:
     """A TOML file's text, read once with :func:`read_toml`'s guards and words, for a
     reader that parses it with :func:`parse_toml` and also looks at its lines."""
     return _read_text(path, kind, label, "TOML file",
-                      lambda line: "not a text file (expected UTF-8 TOML).")
+                      lambda line, raw: "not a text file (expected UTF-8 TOML).")
 
 
 def _read_text(path: Path, kind: str, label: str, expected: str,
-               not_utf8: Callable[[int], str]) -> str:
+               not_utf8: Callable[[int, bytes], str]) -> str:
     """A data file's text (UTF-8, a byte-order mark accepted). A file that cannot be
     read is a :class:`ConfigError` in :func:`read_input`'s words; one that is not UTF-8
-    names ``label`` with ``not_utf8(line)``, the line of the first bad byte."""
+    names ``label`` with ``not_utf8(line, raw)``, the line of the first bad byte and
+    the file's bytes."""
     try:
         raw = read_input(path, kind, max_bytes=MAX_BYTES, expected=expected)
     except InputFileError as exc:
@@ -215,7 +216,7 @@ def _read_text(path: Path, kind: str, label: str, expected: str,
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[:exc.start].count(b"\n") + 1
-        raise ConfigError(label, [not_utf8(line)], value=path, code=_BAD) from None
+        raise ConfigError(label, [not_utf8(line, raw)], value=path, code=_BAD) from None
 
 
 TOML_INTEGERS = (-2 ** 63, 2 ** 63 - 1)  # TOML's integers are 64-bit
@@ -353,8 +354,20 @@ def read_csv(path: Path, kind: str, label: str | None = None, *,
     """
     label = path_text(path) if label is None else label
     text = _read_text(path, kind, label, "CSV file",
-                      lambda line: f"line {line}: not UTF-8 text; save the file as CSV UTF-8.")
+                      _not_csv)
     return parse_csv(text, label, max_rows=max_rows, partial=partial)
+
+
+def _not_csv(line: int, raw: bytes) -> str:
+    """Why a CSV file is not UTF-8 text: a workbook given a CSV file's name, or else the
+    line of its first byte that is not UTF-8."""
+    if raw.startswith(b"PK\x03\x04"):
+        return ("not CSV text but a zip archive, as a workbook is (.xlsx or .ods); give it "
+                "its own extension, or save it as CSV UTF-8.")
+    if raw.startswith(_OLE):
+        return ("not CSV text but an older Office file (an Excel 97–2003 .xls workbook?); "
+                "save it as .xlsx, .ods or CSV UTF-8.")
+    return f"line {line}: not UTF-8 text; save the file as CSV UTF-8."
 
 
 def parse_csv(text: str, label: str, *, max_rows: int = MAX_CSV_ROWS,

@@ -147,6 +147,8 @@ CASES: dict[str, Callable[[Path], list[str | Path]]] = {
         "card", _write(d, "intent.toml", PERSON + "[card]\noutput_intent = 3\n").name],
     "a CSV file named `deck.xlsx`": lambda d: _workbook(
         d, "deck.xlsx", b"name,title,company,strength\nAda,CEO,Q,5\n"),
+    "a workbook named `deck.csv`": lambda d: _workbook(
+        d, "deck.csv", _deck_sheet(".xlsx", 5)),
     "a workbook saved with a password": lambda d: _workbook(d, "locked.xlsx",
                                                              encrypted_ooxml()),
     "a zip bomb named `.xlsx`": lambda d: _workbook(d, "bomb.xlsx", bomb()),

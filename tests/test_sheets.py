@@ -366,6 +366,17 @@ def test_a_hostile_workbook_is_one_line_and_exit_1(tmp_path, case):
     error_line(done, f"error: deck{suffix}: ", needle)
 
 
+@pytest.mark.parametrize(("data", "message"), [
+    (xlsx(Sheet("S", [["a"]])), r"^p\.csv: not CSV text but a zip archive, as a workbook is"),
+    (encrypted_ooxml(), r"^p\.csv: not CSV text but an older Office file"),
+    ("name\nZoë\n".encode("latin-1"), r"^p\.csv: line 2: not UTF-8 text"),
+])
+def test_a_workbook_named_csv_is_said_to_be_one(tmp_path, data, message):
+    (tmp_path / "p.csv").write_bytes(data)
+    with pytest.raises(ConfigError, match=message):
+        read_table(tmp_path / "p.csv", "people file", "p.csv")
+
+
 def test_a_zip_bomb_is_refused_by_its_declared_sizes_before_it_is_unpacked(tmp_path):
     data = bomb()
     assert len(data) < MAX_UNPACKED // 100
