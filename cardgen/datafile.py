@@ -21,23 +21,17 @@ is imported only when a spreadsheet is read.
 from __future__ import annotations
 
 import csv
-import datetime
 import errno
 import io
-import lzma
 import os
 import posixpath
 import re
 import stat
-import struct
 import tomllib
-import zipfile
-import zlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from xml.parsers import expat
 
 from cardgen.errors import (
     ConfigError,
@@ -477,9 +471,8 @@ MAX_CELL_CHARS = 32_767  # a spreadsheet cell's own limit (Excel's, LibreOffice'
 MAX_COLUMN = 16_384  # the columns of a sheet (A to XFD), as the reader counts them
 _FORMAT_NAMES = {"xlsx": "an Excel workbook (.xlsx)", "ods": "an OpenDocument spreadsheet (.ods)"}
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an Office file before 2007, or an encrypted one
-_ZIP_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError, EOFError,
-               RuntimeError, NotImplementedError, zlib.error, lzma.LZMAError, KeyError,
-               IndexError, OverflowError, struct.error)
+# (zipfile, expat and datetime are imported where a workbook is read: the commands that
+# read none start without them.)
 
 
 def read_table(path: Path, kind: str, label: str | None = None, *,
@@ -550,8 +543,16 @@ def _unpack(data: bytes, form: str, label: str) -> dict[str, bytes]:
                 else "")
         raise _refused(label, f"not {what}: it is not a zip archive, as every .xlsx and "
                        f".ods file is{hint}.")
+    import lzma
+    import struct
+    import zipfile
+    import zlib
+
     damaged = _refused(label, f"not a complete {what}: its zip archive is damaged or cut "
                        "short; save the file again from the spreadsheet program.")
+    errors = (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError, EOFError,
+              RuntimeError, NotImplementedError, zlib.error, lzma.LZMAError, KeyError,
+              IndexError, OverflowError, struct.error)
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             infos = [info for info in archive.infolist() if not info.is_dir()]
@@ -575,7 +576,7 @@ def _unpack(data: bytes, form: str, label: str) -> dict[str, bytes]:
                 parts[info.filename] = part
     except ConfigError:
         raise
-    except _ZIP_ERRORS:
+    except errors:
         raise damaged from None
     _check_format(parts, form, label)
     return parts
@@ -606,6 +607,8 @@ def _check_format(parts: dict[str, bytes], form: str, label: str) -> None:
 def _repack(parts: dict[str, bytes]) -> bytes:
     """The checked parts as a zip archive without compression: the reader then finds
     each part exactly as checked, at its exact size."""
+    import zipfile
+
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as archive:
         for name, part in parts.items():
@@ -675,6 +678,8 @@ class _Damaged(Exception):
 def _parser(label: str) -> Any:
     """An expat parser that refuses a document type declaration (no workbook has one:
     it is how entities that expand to gigabytes are declared)."""
+    from xml.parsers import expat
+
     parser = expat.ParserCreate()
 
     def refuse(*_: object) -> None:
@@ -687,6 +692,8 @@ def _parser(label: str) -> Any:
 
 
 def _parse(parser: Any, data: bytes, label: str, part: str) -> None:
+    from xml.parsers import expat
+
     try:
         parser.Parse(data, True)
     except ConfigError:  # (a ValueError) a sheet spread too far, found while scanning
@@ -974,6 +981,8 @@ def cell_text(value: object) -> str:
     ``1e+20``); true and false as ``true`` and ``false``; a date as ``2026-11-27``, a
     date with a time as ``2026-11-27 09:30:00``, a time as ``09:30:00`` and a duration
     as hours, minutes and seconds (``36:00:00``); an empty cell as the empty text."""
+    import datetime
+
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
