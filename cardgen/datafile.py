@@ -461,7 +461,8 @@ _DELIMITER_NAMES = {",": "comma", ";": "semicolon", "\t": "tab"}
 
 SHEET_FORMATS = {".xlsx": "xlsx", ".ods": "ods"}
 MAX_SHEET_BYTES = 4_000_000  # a workbook: XML parts, zipped, and maybe a picture or two
-MAX_UNPACKED = 32_000_000  # its parts unpacked: a table of 5,000 rows of 100 cells is 20 MB
+MAX_UNPACKED = 32_000_000  # its parts unpacked: as much text as the largest CSV file
+# (1 MB) takes about 10 MB of .ods XML, 4 MB of .xlsx
 MAX_PARTS = 10_000
 # Cells the reader holds for a sheet (from its first value to its last, rows times
 # columns; for .ods, every sheet's, as all are read at once): the largest table cardgen
