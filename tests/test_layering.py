@@ -86,6 +86,7 @@ THIRD_PARTY: dict[str, set[str]] = {
     "draw": {"PIL"},  # raster reading
     "text": {"fontTools", "reportlab"},  # reportlab: a trial parse of a user's font
     "card": {"PIL"},  # the portraits' duotone
+    "datafile": {"python_calamine"},  # spreadsheets (.xlsx, .ods), loaded only to read one
     "render": {"reportlab", "PIL", "svgwrite", "fontTools"},
     "cli": {"typer", "rich"},
 }
@@ -142,6 +143,9 @@ MODEL_MAY_REACH = MODELS | {
     "cardgen.games.rotator", "cardgen.connector", "cardgen.ladder", "cardgen.rules",
 }
 MODEL_FORBIDDEN = ("cardgen.render", "cardgen.prepress", "cardgen.cli")
+# The one library a model may reach: the spreadsheet reader behind cardgen.datafile (it
+# reads a table's cells; it draws, renders and says nothing), loaded only to read one.
+MODEL_MAY_REACH_LIBRARIES = {"python_calamine"}
 
 
 @dataclass(frozen=True)
@@ -391,7 +395,7 @@ def test_models_never_reach_drawing_rendering_prepress_or_the_cli(name):
     assert not [m for m in cardgen if m.startswith(MODEL_FORBIDDEN)], name
     assert cardgen <= MODEL_MAY_REACH, sorted(cardgen - MODEL_MAY_REACH)
     third = {m for m in reached if not m.startswith("cardgen") and is_third_party(m)}
-    assert not third, f"{name} reaches {sorted(third)}"
+    assert not third - MODEL_MAY_REACH_LIBRARIES, f"{name} reaches {sorted(third)}"
 
 
 def test_the_models_named_here_are_the_pure_ones():
@@ -401,7 +405,8 @@ def test_the_models_named_here_are_the_pure_ones():
         if name in MODELS or name in MODEL_MAY_REACH:
             continue
         reached = {m for m in closure(name) if m.startswith("cardgen")}
-        third = {m for m in closure(name) if not m.startswith("cardgen") and is_third_party(m)}
+        third = {m for m in closure(name) if not m.startswith("cardgen") and is_third_party(m)
+                 } - MODEL_MAY_REACH_LIBRARIES
         assert third or not reached <= MODEL_MAY_REACH, f"{name} is pure: list it in MODELS"
 
 

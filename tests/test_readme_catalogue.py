@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import ROOT, cli, error_line
+from tests.sheetfiles import Cell, Sheet, bomb, encrypted_ooxml, wide_ods, workbook
 
 PERSON = '[person]\nname = "Ada Example"\nemail = "ada@example.org"\n'
 
@@ -70,6 +71,16 @@ move = [
   {{ by = "P1", at = {} }},
 ]
 """
+
+
+def _workbook(folder: Path, name: str, data: bytes) -> list[str | Path]:
+    (folder / name).write_bytes(data)
+    return ["ladder", "deck", name]
+
+
+def _deck_sheet(suffix: str, strength: object) -> bytes:
+    return workbook(suffix, Sheet("Deck", [["name", "title", "company", "strength"],
+                                           ["Ada", "CEO", "Q", strength]]))
 
 
 # row text -> a function making the input in a folder and returning the command line
@@ -134,6 +145,19 @@ CASES: dict[str, Callable[[Path], list[str | Path]]] = {
                                       '[person]\nname = "A"\n').name],
     "a value of the wrong type (a number, a date, a table…)": lambda d: [
         "card", _write(d, "intent.toml", PERSON + "[card]\noutput_intent = 3\n").name],
+    "a CSV file named `deck.xlsx`": lambda d: _workbook(
+        d, "deck.xlsx", b"name,title,company,strength\nAda,CEO,Q,5\n"),
+    "a workbook named `deck.csv`": lambda d: _workbook(
+        d, "deck.csv", _deck_sheet(".xlsx", 5)),
+    "a workbook saved with a password": lambda d: _workbook(d, "locked.xlsx",
+                                                             encrypted_ooxml()),
+    "a zip bomb named `.xlsx`": lambda d: _workbook(d, "bomb.xlsx", bomb()),
+    "an `.ods` spreading a value over a million columns": lambda d: _workbook(
+        d, "wide.ods", wide_ods()),
+    "a spreadsheet cell that shows an error": lambda d: _workbook(
+        d, "div.ods", _deck_sheet(".ods", Cell("#DIV/0!", formula="1/0", kind="error"))),
+    "a formula saved without its value": lambda d: _workbook(
+        d, "unsaved.xlsx", _deck_sheet(".xlsx", Cell(None, formula="B2*2"))),
     "a path through a file, or with a name too long for the file system": lambda d: [
         "card", _write(d, "base.toml", PERSON).name, "--theme",
         _write(d, "file.txt", "").name + "/x.toml"],

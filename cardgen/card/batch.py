@@ -40,7 +40,7 @@ from cardgen.card.config import (
     config_from_values,
     read_config_values,
 )
-from cardgen.datafile import CsvTable, path_text, read_csv, user_path
+from cardgen.datafile import CsvTable, line_of, path_text, read_table, user_path
 from cardgen.draw.page import OutputIntent
 from cardgen.errors import (
     CardgenError,
@@ -108,11 +108,12 @@ def columns(table: CsvTable, label: str) -> dict[str, tuple[str, str]]:
         if section in sections and key in sections[section].fields:
             found[column] = (section, key)
         else:
-            problems.append(Problem(f"line 1: unknown column {shorten(column)[1:-1]}"
+            problems.append(Problem(f"{table.heading(column)}: unknown column "
+                                    f"{shorten(column)[1:-1]}"
                                     + closest(column, keys, keys), ConfigProblem.UNKNOWN_KEY))
     if ("person", "name") not in found.values() and not problems:
-        problems.append(Problem("line 1: there is no person.name column; every row needs "
-                                "the name printed on its card.", ConfigProblem.MISSING))
+        problems.append(Problem(f"{table.heading()}: there is no person.name column; every "
+                                "row needs the name printed on its card.", ConfigProblem.MISSING))
     if problems:  # with the records that cannot be read, so that none is hidden
         raise batch_error(label, sorted([*problems, *table.problems], key=_line_of))
     return found
@@ -250,7 +251,7 @@ def _people(table_path: Path, config_path: Path | None,
             reserved: Sequence[str]) -> tuple[list[Person], list[str]]:
     """The rows that make a config, and the problems of the others."""
     label = path_text(table_path)
-    table = read_csv(table_path, "people file", label, max_rows=MAX_PEOPLE, partial=True)
+    table = read_table(table_path, "people file", label, max_rows=MAX_PEOPLE, partial=True)
     if not table.rows and not table.problems:
         raise BatchError(label, ["there are no rows under the header; add one row per "
                                  "person."], code=ConfigProblem.ITEM_COUNT)
@@ -286,15 +287,15 @@ def _people(table_path: Path, config_path: Path | None,
             values[section].update(entries)
         where = f"{label} line {row.line}"
         if not row_values.get("person", {}).get("name"):
-            problems.append(Problem(f"line {row.line}: person.name is empty; every card needs "
+            problems.append(Problem(f"{row.at}: person.name is empty; every card needs "
                                     "the name printed on it.", ConfigProblem.MISSING))
             continue
         try:
             configs.append((row.line, config_from_values(values, source, where)))
         except ConfigError as exc:
-            problems += [p.reworded(f"line {row.line}: {p}") for p in exc.problems]
+            problems += [p.reworded(f"{row.at}: {p}") for p in exc.problems]
         except CardgenError as exc:
-            problems.append(f"line {row.line}: {exc}")
+            problems.append(f"{row.at}: {exc}")
     stems = unique_stems([c.person.name for _, c in configs], reserved)
     return [Person(line, config, stem) for (line, config), stem in zip(
         configs, stems, strict=True)], sorted(problems, key=_line_of)
@@ -347,5 +348,4 @@ def build_team(table_path: Path, config_path: Path | None, dieline: DielineMode,
 
 
 def _line_of(problem: str) -> int:
-    match = re.match(r"line (\d+)", problem)
-    return int(match.group(1)) if match else 0
+    return line_of(problem)

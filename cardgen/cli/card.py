@@ -53,7 +53,7 @@ MarksOpt = Annotated[bool | None, typer.Option(
     "--marks/--no-marks", help="Crop and fold marks (default: the config's card.marks).",
     show_default=False)]
 BatchOpt = Annotated[Path | None, typer.Option(
-    "--batch", help="A CSV file, a row per person, columns named like config keys "
+    "--batch", help="A CSV, .xlsx or .ods file, a row per person, columns named like config keys "
     "(person.name, images.portrait…); the config gives what they share. Every row is "
     "checked before anything is written.", show_default=False)]
 DielineOpt = Annotated[str, typer.Option(

@@ -34,7 +34,7 @@ ladder = typer.Typer(
 @ladder.command()
 def deck(
     path: Annotated[Path | None, typer.Argument(
-        metavar="DECK", help="The deck (CSV: name, title, company, strength or text). "
+        metavar="DECK", help="The deck (CSV, .xlsx, .ods: name, title, company, strength or text). "
         "Without it, the example deck cardgen ships.", show_default=False)] = None,
     json_out: JsonOpt = False,
     config: Annotated[Path | None, typer.Option(

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardgen.datafile import CsvRow, CsvTable, path_text, read_csv
+from cardgen.datafile import CsvRow, CsvTable, line_of, path_text, read_table
 from cardgen.errors import CardgenError, Code, ConfigError, ConfigProblem, shorten
 from cardgen.errors import Problem as Coded
 from cardgen.ladder.cards import MAX_ABILITY, MAX_LINE, MAX_TEXT, Card, LadderType, same_text
@@ -109,7 +109,7 @@ def read_deck(path: Path, *, strength_of: StrengthOf | None = None) -> list[Card
     ``strength`` or ``text``); it may raise a :class:`CardgenError`, which becomes that
     row's problem."""
     label = path_text(path)
-    return deck_from_table(read_csv(path, "deck file", partial=True), label,
+    return deck_from_table(read_table(path, "deck file", partial=True), label,
                            strength_of=strength_of)
 
 
@@ -117,7 +117,7 @@ def printed_cards_only(path: Path) -> bool:
     """Is this a people file of ``cardgen card --batch`` (a ``person.name`` column) that
     gives no Strength of its own (no ``strength`` or ``text``), so that only the printed
     cards can?"""
-    columns = {c.casefold() for c in read_csv(path, "deck file", partial=True).columns}
+    columns = {c.casefold() for c in read_table(path, "deck file", partial=True).columns}
     return "person.name" in columns and not columns & {"strength", "text"}
 
 
@@ -146,8 +146,7 @@ def deck_from_table(table: CsvTable, label: str, *,
 
 def _line_of(problem: str) -> int:
     """The line a row's problem starts with ("line 7, column name: …")."""
-    match = re.match(r"line (\d+)", problem)
-    return int(match.group(1)) if match else 0
+    return line_of(problem)
 
 
 def _columns(table: CsvTable, label: str) -> dict[str, str]:
@@ -195,7 +194,7 @@ def _card(row: CsvRow, columns: dict[str, str], strength_of: StrengthOf | None,
         try:
             values[meaning] = field.convert(row.values[column])
         except Problem as exc:
-            problems.append(Coded(f"line {row.line}, column {column}: {exc}", exc.code))
+            problems.append(Coded(f"{row.cell(column)}: {exc}", exc.code))
     strength = _strength(row, columns, values.get("text", ""), strength_of, problems)
     if len(problems) > before or strength is None:
         return None
@@ -214,7 +213,7 @@ def _strength(row: CsvRow, columns: dict[str, str], text: str,
     if given:
         if len(given) == 1 and given in "0123456789":
             return int(given)
-        problems.append(Coded(f"line {row.line}, column {column}: must be one digit, 0 to 9, "
+        problems.append(Coded(f"{row.cell(column)}: must be one digit, 0 to 9, "
                               f"not {given[:20]!r}.", ConfigProblem.OUT_OF_RANGE))
         return None
     if "text" in columns:
@@ -223,12 +222,12 @@ def _strength(row: CsvRow, columns: dict[str, str], text: str,
         try:
             value = strength_of(row)
         except CardgenError as exc:
-            problems.append(f"line {row.line}: {exc}")
+            problems.append(f"{row.at}: {exc}")
             return None
         if not 0 <= value <= 9:
             raise ValueError(f"strength_of gave {value} for line {row.line}, not 0–9")
         return value
-    problems.append(Coded(f"line {row.line}, column {column}: is empty; give the card's "
+    problems.append(Coded(f"{row.cell(column)}: is empty; give the card's "
                           "Strength, a digit 0 to 9.", ConfigProblem.MISSING))
     return None
 
