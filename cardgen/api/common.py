@@ -9,8 +9,9 @@ number) and what the command line passes (the option's text), and raises a
 :class:`~cardgen.errors.ChoiceError`. The command line puts its option's name in front
 of the same sentence (``--preset must be one of eu, us, not 'jp'.``).
 
-Nothing here imports a product or a renderer when the module is imported: the command
-line's error boundary reads it for every command, ``--help`` too.
+Nothing here imports a product or a renderer when the module is imported (each function
+imports what it needs): the command line's option parsers and its error boundary use it,
+and a command that needs no renderer must not load one through it.
 """
 
 from __future__ import annotations
