@@ -106,17 +106,17 @@ __all__ = [
     "check_output",
     "generate_rotator",
     "gravity",
+    "lookup",
     "make_rotator_boards",
     "make_rotator_book",
     "parse_cell",
     "play_rotator",
-    "play_text",
-    "play_words",
     "read_rotator_board",
     "rotator_board",
     "rotator_game",
     "rotator_lines",
     "rotator_start",
+    "say",
     "solve_rotator",
     "sort_key",
     "text_board",
@@ -140,6 +140,8 @@ _LAZY = {
     "Cell": "cardgen.board.cells", "Grid": "cardgen.board.cells",
     "board_cell": "cardgen.board.cells", "card_name": "cardgen.board.cells",
     "parse_cell": "cardgen.board.cells", "text_board": "cardgen.board.text",
+    # the words the terminal game says (templates/texts/rotator_play.toml, by key)
+    "lookup": "cardgen.texts", "say": "cardgen.texts",
 }
 
 
@@ -164,6 +166,7 @@ if TYPE_CHECKING:
         parse_cell,
     )
     from cardgen.board.text import text_board
+    from cardgen.texts import lookup, say
 
 
 def check_output(folder: Path | str, name: str, suffixes: Iterable[str] = (".pdf",)) -> None:
@@ -762,19 +765,3 @@ def rotator_game() -> RotatorGame:
         True
     """
     return rotator()
-
-
-def play_text(key: str, **values: object) -> str:
-    """A sentence of the terminal game, from ``templates/texts/rotator_play.toml``
-    (``play_text("status", turn=3, ...)``), its ``{placeholders}`` filled in."""
-    from cardgen.texts import say
-
-    return say("rotator_play", key, **values)
-
-
-def play_words(key: str) -> Any:
-    """A table or list of words of the terminal game (``play_words("gravity")``)."""
-    from cardgen.texts import lookup
-
-    return lookup("rotator_play", key)
-

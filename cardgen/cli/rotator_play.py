@@ -37,10 +37,10 @@ from cardgen.api.rotator import (
     TurnReport,
     card_name,
     gravity,
+    lookup,
     parse_cell,
-    play_text,
-    play_words,
     plural,
+    say,
     sort_key,
     text_board,
     turn_text,
@@ -84,8 +84,8 @@ class View:
         state = self.session.state
         turn = state.turn if state is not None else 1
         way = gravity(turn)
-        words = str(play_words("gravity")[GRAVITY_WORDS[way]])
-        return self._style(play_text("status", turn=turn, arrow=ARROWS[way],
+        words = str(lookup("rotator_play", "gravity")[GRAVITY_WORDS[way]])
+        return self._style(say("rotator_play", "status", turn=turn, arrow=ARROWS[way],
                                words=words, boosts=self.session.boosts_left), "cyan")
 
     def touched(self) -> list[str]:
@@ -96,35 +96,35 @@ class View:
         for cell, turn in sorted(state.touched, key=lambda ct: (ct[1], sort_key(ct[0]))):
             by_turn.setdefault(turn, []).append(card_name(cell))
         if not by_turn:
-            return [play_text("touch.none")]
-        turns = "; ".join(play_text("touch.turn", turn=t, cells=" ".join(cells))
+            return [say("rotator_play", "touch.none")]
+        turns = "; ".join(say("rotator_play", "touch.turn", turn=t, cells=" ".join(cells))
                           for t, cells in by_turn.items())
-        out = [play_text("touch.list", turns=turns)]
+        out = [say("rotator_play", "touch.list", turns=turns)]
         due = self.session.fills_in()
         if due:
-            out.append(play_text("touch.fills", turn=state.turn - 3,
+            out.append(say("rotator_play", "touch.fills", turn=state.turn - 3,
                            cells=" ".join(card_name(c) for c in sorted(due, key=sort_key))))
             if state.pos in due and self.session.phase is Phase.MOVE:
-                out.append(self._style(play_text("touch.fills_under"), "red"))
+                out.append(self._style(say("rotator_play", "touch.fills_under"), "red"))
         else:
-            out.append(play_text("touch.nothing"))
+            out.append(say("rotator_play", "touch.nothing"))
         return out
 
     # --- what the player may do --------------------------------------------------------
 
     def choice_words(self, choice: Choice) -> str:
         if not choice.drill:
-            return play_text("choice.fall")
+            return say("rotator_play", "choice.fall")
         if not choice.boost:
-            return play_text("choice.drill")
-        return play_text("choice.boost", count=choice.boost)
+            return say("rotator_play", "choice.drill")
+        return say("rotator_play", "choice.boost", count=choice.boost)
 
     def outcome(self, report: TurnReport) -> str:
         """What a turn does, as the log says it, without its "Turn t ↓:" head."""
         text = turn_text(report, self.session.rmap.nodes).split(": ", 1)[1]
         if report.won or report.lost:
             return text
-        return play_text("choice.ends", outcome=text, cell=card_name(report.end))
+        return say("rotator_play", "choice.ends", outcome=text, cell=card_name(report.end))
 
     def offered(self) -> list[str]:
         """The numbered things the player may type now."""
@@ -144,13 +144,13 @@ class View:
         session = self.session
         phase = session.phase
         if phase is Phase.START:
-            return play_text("ask.start")
+            return say("rotator_play", "ask.start")
         if phase is Phase.PICK:
             state = session.state
             assert state is not None and state.choose_from is not None
             node = session.rmap.nodes[state.choose_from]
-            return play_text("ask.pick", node=card_name(node))
-        return play_text("ask.move")
+            return say("rotator_play", "ask.pick", node=card_name(node))
+        return say("rotator_play", "ask.move")
 
     def show(self) -> None:
         """The whole picture: board, turn and gravity, touched squares, the choices."""
@@ -163,48 +163,48 @@ class View:
         self.echo(self.question())
         for line in self.offered():
             self.echo(line)
-        self.echo(play_text("commands"))
+        self.echo(say("rotator_play", "commands"))
 
     def log(self) -> None:
         session = self.session
         if session.start is None:
-            self.echo(play_text("log.empty"))
+            self.echo(say("rotator_play", "log.empty"))
             return
-        self.echo(play_text("log.start", cell=card_name((session.start, 0))))
+        self.echo(say("rotator_play", "log.start", cell=card_name((session.start, 0))))
         for report in session.log:
             self.echo("  " + turn_text(report, session.rmap.nodes))
 
     def hint(self) -> None:
         session = self.session
         if session.phase in (Phase.WON, Phase.LOST):
-            self.echo(play_text("hint.over"))
+            self.echo(say("rotator_play", "hint.over"))
             return
         self.thinking()
         hint: Hint = session.hint()
         if hint.status is HintStatus.LOST:
-            self.echo(play_text("hint.lost"))
+            self.echo(say("rotator_play", "hint.lost"))
             return
         if hint.status is HintStatus.UNDECIDED:
-            self.echo(play_text("hint.undecided", states=f"{hint.states:,}"))
+            self.echo(say("rotator_play", "hint.undecided", states=f"{hint.states:,}"))
             return
         assert hint.choice is not None
         turns, boosts = plural(hint.turns, "turn"), plural(hint.boosts, "boost space")
         if hint.start is not None:
-            self.echo(play_text("hint.start", cell=card_name((hint.start, 0)),
+            self.echo(say("rotator_play", "hint.start", cell=card_name((hint.start, 0)),
                           turns=turns, boosts=boosts))
         elif session.phase is Phase.PICK and hint.choice.start is not None:
-            self.echo(play_text("hint.pick", cell=card_name(hint.choice.start),
+            self.echo(say("rotator_play", "hint.pick", cell=card_name(hint.choice.start),
                           choice=self.choice_words(hint.choice), turns=turns, boosts=boosts))
         else:
-            self.echo(play_text("hint.move", choice=self.choice_words(hint.choice),
+            self.echo(say("rotator_play", "hint.move", choice=self.choice_words(hint.choice),
                           turns=turns, boosts=boosts))
 
     def thinking(self) -> None:
         """Say that a hint is on its way (the solver may take a while)."""
-        self.echo(play_text("hint.thinking"))
+        self.echo(say("rotator_play", "hint.thinking"))
 
     def prompt(self) -> None:
-        typer.echo(play_text("prompt"), nl=False)
+        typer.echo(say("rotator_play", "prompt"), nl=False)
 
     def typed(self, text: str) -> None:
         """A line read from a pipe or a file: shown in the transcript."""
@@ -232,11 +232,11 @@ class View:
             self.echo(line)
         if report.won:
             spent = BOOST_CACHE - self.session.boosts_left
-            self.echo(self._style(play_text("end.won", turn=report.turn,
+            self.echo(self._style(say("rotator_play", "end.won", turn=report.turn,
                                       boosts=spent), "green"))
         else:
-            self.echo(self._style(play_text("end.lost", turn=report.turn), "red"))
-        self.echo(play_text("end.after"))
+            self.echo(self._style(say("rotator_play", "end.lost", turn=report.turn), "red"))
+        self.echo(say("rotator_play", "end.after"))
 
 
 SCREEN_COLUMNS, SCREEN_LINES = 80, 24  # the screen, the prompt on its last line
@@ -287,8 +287,8 @@ class ScreenView(View):
         """The board with its labels, 23 lines of at most LEFT_WIDTH columns."""
         lines = text_board(self.marks())
         letters = len("      ") + 2 * len(COLUMNS) - 1
-        lines[0] = f"{lines[0][:letters]}  {play_text('screen.grid_a')}"
-        lines[-1] = f"{lines[-1][:letters]}  {play_text('screen.grid_b')}"
+        lines[0] = f"{lines[0][:letters]}  {say('rotator_play', 'screen.grid_a')}"
+        lines[-1] = f"{lines[-1][:letters]}  {say('rotator_play', 'screen.grid_b')}"
         return lines
 
     def state_lines(self) -> list[str]:
@@ -297,10 +297,10 @@ class ScreenView(View):
         if session.phase in (Phase.WON, Phase.LOST):  # the turn the game ended in
             turn = session.log[-1].turn
         way = gravity(turn)
-        words = str(play_words("gravity")[GRAVITY_WORDS[way]])
-        return [self._style(clip(play_text("screen.turn", turn=turn,
+        words = str(lookup("rotator_play", "gravity")[GRAVITY_WORDS[way]])
+        return [self._style(clip(say("rotator_play", "screen.turn", turn=turn,
                                      arrow=ARROWS[way], words=words)), "cyan"),
-                clip(play_text("screen.boosts", boosts=session.boosts_left))]
+                clip(say("rotator_play", "screen.boosts", boosts=session.boosts_left))]
 
     def last_lines(self) -> list[str]:
         """The last turn played in full, and the verdict once the game is over."""
@@ -308,15 +308,15 @@ class ScreenView(View):
         if not session.log:
             return []
         report = session.log[-1]
-        out = wrap(play_text("screen.last",
+        out = wrap(say("rotator_play", "screen.last",
                        turn=turn_text(report, session.rmap.nodes)))
         if session.phase is Phase.WON:
             spent = BOOST_CACHE - session.boosts_left
-            out += [self._style(line, "green") for line in wrap(play_text(
-                "end.won", turn=report.turn, boosts=spent))]
+            out += [self._style(line, "green") for line in wrap(say(
+                "rotator_play", "end.won", turn=report.turn, boosts=spent))]
         elif session.phase is Phase.LOST:
-            out += [self._style(line, "red") for line in wrap(play_text(
-                "end.lost", turn=report.turn))]
+            out += [self._style(line, "red") for line in wrap(say(
+                "rotator_play", "end.lost", turn=report.turn))]
         return out
 
     def fills_lines(self) -> list[str]:
@@ -325,23 +325,23 @@ class ScreenView(View):
             return []
         due = session.fills_in()
         if not due:
-            return wrap(play_text("touch.nothing"))
-        out = wrap(play_text("screen.fills", turn=state.turn - 3, cells=" ".join(
+            return wrap(say("rotator_play", "touch.nothing"))
+        out = wrap(say("rotator_play", "screen.fills", turn=state.turn - 3, cells=" ".join(
             card_name(c) for c in sorted(due, key=sort_key))))
         if state.pos in due and session.phase is Phase.MOVE:
             out += [self._style(line, "red")
-                    for line in wrap(play_text("screen.fills_under"))]
+                    for line in wrap(say("rotator_play", "screen.fills_under"))]
         return out
 
     def short_outcome(self, report: TurnReport) -> str:
-        to = play_text("screen.to", cell=card_name(report.end))
+        to = say("rotator_play", "screen.to", cell=card_name(report.end))
         if report.won or report.lost:
             if report.won:
-                return play_text("screen.won", to=to)
-            return play_text("screen.lost", to=to)
+                return say("rotator_play", "screen.won", to=to)
+            return say("rotator_play", "screen.lost", to=to)
         if report.captured is not None:
             node = self.session.rmap.nodes[report.captured]
-            return play_text("screen.captures", to=to, node=card_name(node))
+            return say("rotator_play", "screen.captures", to=to, node=card_name(node))
         return to
 
     def choice_lines(self) -> list[str]:
@@ -360,7 +360,7 @@ class ScreenView(View):
 
     def question_lines(self) -> list[str]:
         if self.session.phase in (Phase.WON, Phase.LOST):
-            return wrap(play_text("end.after"))
+            return wrap(say("rotator_play", "end.after"))
         return wrap(self.question())
 
     def panel(self, height: int) -> list[str]:
@@ -371,10 +371,10 @@ class ScreenView(View):
             note, PANEL_WIDTH, break_on_hyphens=False,
             subsequent_indent=" " * (len(note) - len(note.lstrip()) + 2))]
         sections: list[list[str]] = [
-            [play_text("screen.title", board_id=self.session.rmap.board_id)],
+            [say("rotator_play", "screen.title", board_id=self.session.rmap.board_id)],
             self.state_lines(), [""], self.last_lines(), self.fills_lines(), notes, [""],
             self.question_lines(), self.choice_lines(), [""],
-            [play_text("screen.legend")], [play_text("commands")]]
+            [say("rotator_play", "screen.legend")], [say("rotator_play", "commands")]]
         title, _, gap1, last, fills, _, gap2, _, _, gap3, legend, _ = sections
         # (section, the lines it keeps at the least), in the order they give way
         give = [(gap3, 0), (gap2, 0), (gap1, 0), (legend, 0), (title, 0), (last, 1),
@@ -420,11 +420,11 @@ class ScreenView(View):
         """Drawn at the prompt."""
 
     def prompt(self) -> None:
-        self.draw(play_text("prompt"))
+        self.draw(say("rotator_play", "prompt"))
         self.notes, self.tail = [], False
 
     def thinking(self) -> None:
-        self.notes = [play_text("hint.thinking")]
+        self.notes = [say("rotator_play", "hint.thinking")]
         self.draw("")
         self.notes = []
 
@@ -447,7 +447,7 @@ def _decide(session: Session, text: str) -> TurnReport | str | None:
     turn played, None when only a square was chosen, or a message for a bad line."""
     phase = session.phase
     if phase in (Phase.WON, Phase.LOST):
-        return play_text("say.game_over")
+        return say("rotator_play", "say.game_over")
     options = session.options() if phase is Phase.MOVE else []
     cells = session.start_cells() if phase in (Phase.START, Phase.PICK) else []
     count = len(options) or len(cells)
@@ -460,13 +460,13 @@ def _decide(session: Session, text: str) -> TurnReport | str | None:
         try:
             cell = parse_cell(text)
         except BoardError:
-            return play_text("say.bad_cell", cell=one_line(text, 40), count=count)
+            return say("rotator_play", "say.bad_cell", cell=one_line(text, 40), count=count)
         if cell not in cells:
-            return play_text("say.bad_cell", cell=card_name(cell), count=count)
+            return say("rotator_play", "say.bad_cell", cell=card_name(cell), count=count)
     elif count == 1:
-        return play_text("say.bad_one")
+        return say("rotator_play", "say.bad_one")
     else:
-        return play_text("say.bad_number", count=count)
+        return say("rotator_play", "say.bad_number", count=count)
     if phase is Phase.START:
         session.choose_start(cell[0])
         return None
@@ -490,8 +490,8 @@ def play_game(session: Session) -> None:
         view = ScreenView(session, colour)
     else:
         view = View(session, echo, colour)
-        echo(play_text("welcome", board_id=session.rmap.board_id))
-        echo(play_text("legend"))
+        echo(say("rotator_play", "welcome", board_id=session.rmap.board_id))
+        echo(say("rotator_play", "legend"))
     view.show()
     typed = not sys.stdin.isatty()
     while True:
@@ -502,7 +502,7 @@ def play_game(session: Session) -> None:
             echo("")
             raise
         if not line:  # the end of the input: leave quietly
-            view.leave(play_text("end.quit", turn=_turn(session)), end_of_input=True)
+            view.leave(say("rotator_play", "end.quit", turn=_turn(session)), end_of_input=True)
             return
         text = line.strip()
         if typed:
@@ -511,14 +511,14 @@ def play_game(session: Session) -> None:
         if not command:
             continue
         if command in QUIT:
-            view.leave(play_text("end.quit", turn=_turn(session)))
+            view.leave(say("rotator_play", "end.quit", turn=_turn(session)))
             return
         if command in UNDO:
             if session.undo():
-                view.echo(play_text("say.undone"))
+                view.echo(say("rotator_play", "say.undone"))
                 view.show()
             else:
-                view.echo(play_text("say.nothing_to_undo"))
+                view.echo(say("rotator_play", "say.nothing_to_undo"))
         elif command in LOG:
             view.log()
         elif command in HINT:
