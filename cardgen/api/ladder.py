@@ -103,9 +103,9 @@ def papers() -> tuple[Paper, ...]:
 
 def _deck_table(path: Path) -> CsvTable:
     """The one place a deck file is read (a spreadsheet reader goes here)."""
-    from cardgen.datafile import read_csv
+    from cardgen.datafile import read_table
 
-    return read_csv(path, "deck file", partial=True)
+    return read_table(path, "deck file", partial=True)
 
 
 def _rows_table(items: Sequence[object]) -> CsvTable:
