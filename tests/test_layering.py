@@ -74,10 +74,10 @@ MAY_IMPORT: dict[str, set[str]] = {
     "rules": {"games", "games.registry", "connector", "ladder", "physical",
               "draw", "text", "texts", "prepress", "datafile", "schema", "resources",
               "errors", "units"},
-    "cli": {"version", "card", "rules", "connector", "ladder", "games", "games.registry",
+    "cli": {"version", "api", "card", "rules", "connector", "ladder", "games", "games.registry",
             "games.nodes", "physical", "board", "draw", "text", "texts", "prepress",
             "render", "output", "datafile", "schema", "errors", "interrupt"},
-    "api": {"version", "errors", "output"},
+    "api": {"version", "errors", "output", "draw", "prepress", "render"},
 }
 # Third-party libraries each part imports (the standard library is always allowed),
 # exactly, as each package's docstring names them too.

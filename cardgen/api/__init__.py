@@ -24,7 +24,9 @@ The contract, which the tests hold it to:
 Names load lazily, the module that holds a name when the name is first asked for, so
 that ``import cardgen`` costs nothing until it is used.
 
-May import: ``cardgen.version``, ``cardgen.errors``, ``cardgen.output``.
+May import: ``cardgen.version``, ``cardgen.errors``, ``cardgen.output``,
+``cardgen.draw`` (the page model a target's files are made from), ``cardgen.prepress``
+(the print targets), ``cardgen.render`` (a target's files).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     # What a type checker and the reference pages see; kept in step with _EXPORTS.
     from cardgen.api.files import Files
+    from cardgen.api.targets import Target, load_target, print_targets, target_files
     from cardgen.errors import (
         BoardError,
         BoardProblem,
@@ -70,6 +73,10 @@ _EXPORTS: dict[str, str] = {
     # Connector, Corporate Ladder, the Node games
     # schemas
     # print targets
+    "Target": "cardgen.api.targets",
+    "load_target": "cardgen.api.targets",
+    "print_targets": "cardgen.api.targets",
+    "target_files": "cardgen.api.targets",
 }
 
 __all__ = sorted(_EXPORTS)

@@ -21,6 +21,7 @@ from cardgen.cli.common import (
     QuietOpt,
     RgbOpt,
     ThemeOpt,
+    UsageError,
     check_range,
     check_theme,
     emit,
@@ -39,6 +40,7 @@ from cardgen.cli.progress import progress
 from cardgen.errors import CardgenError
 
 if TYPE_CHECKING:
+    from cardgen.api.targets import Target
     from cardgen.card.batch import TeamCard
     from cardgen.card.build import CardBuild
     from cardgen.draw.page import Document, OutputIntent
@@ -64,6 +66,10 @@ DielineOpt = Annotated[str, typer.Option(
 CardDpiOpt = Annotated[float | None, typer.Option(
     "--dpi", help="PNG resolution (36–1200; default 300, and 150 for the previews of a "
     "--batch).", show_default=False)]
+TargetOpt = Annotated[str | None, typer.Option(
+    "--target", help="The print service the files are for: shop (default: a print shop's "
+    "PDF/X-1a with marks), drivethrucards, thegamecrafter, or a profile .toml file.",
+    show_default=False)]
 VarnishOpt = Annotated[str | None, typer.Option(
     "--varnish", help="A spot varnish (spot UV) over the business side's art: layer (a "
     "plate on the PDF's outside page) or file (alone in NAME-varnish.pdf).",
@@ -86,6 +92,7 @@ def card(
     json_out: JsonOpt = False,
     batch: BatchOpt = None,
     varnish: VarnishOpt = None,
+    target: TargetOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
     """Print the card: PDF, SVG and PNG files, ready for a print shop.
@@ -94,6 +101,7 @@ def card(
     of its own (or as a layer of the spreads); says which Corporate Ladder card it is.
     With --batch, a card for every row of a CSV file (its PNGs are previews, 150 dpi
     unless --dpi says otherwise)."""
+    from cardgen.api.targets import target_files
     from cardgen.card.build import build_card
     from cardgen.card.config import load_config
     from cardgen.cli.together import dpi_needs_png
@@ -106,6 +114,7 @@ def card(
 
     formats = parse_formats(fmt)
     mode = parse_choice(DielineMode, dieline, "--dieline")
+    service = _target(target, mode, varnish=varnish, rgb=rgb, dpi=dpi, batch=batch)
     coat = parse_choice(VarnishMode, varnish, "--varnish") if varnish is not None else None
     if coat is not None:
         _check_varnish(formats, coat, rgb=rgb)
@@ -155,10 +164,10 @@ def card(
                                      output_intent=intent)
     check_folder(output)
     with progress("laying out the card", json=json_out) as shown:
-        build = build_card(settings, mode, varnish=coat)
+        build = build_card(settings, mode, varnish=coat, target=service)
         shown.stage("drawing the card")
-        files = render_files(build.document, output / name, formats, cmyk=not rgb, dpi=dpi,
-                             progress=shown.update)
+        files = target_files(build.document, service, output / name, formats, cmyk=not rgb,
+                             dpi=dpi, progress=shown.update)
         if build.dieline is not None:
             shown.stage("drawing the dieline")
             files |= render_files(build.dieline, output / f"{name}-dieline", formats,
@@ -176,6 +185,39 @@ def card(
                   if ladder.strength.line is not None else " (no digit on the front)")
         typer.echo(f"Corporate Ladder: {ladder.type.value}, Strength "
                    f"{ladder.strength.value}{source}")
+
+
+def _target(name: str | None, mode: object, *, varnish: str | None, rgb: bool,
+            dpi: float | None, batch: Path | None) -> Target:
+    """The print target ``--target`` names (``shop`` without it), and the options it
+    cannot be used with refused: a service that takes no dieline or varnish plate
+    refuses ``--dieline layer`` and ``--varnish``, one whose files are PDF/X refuses
+    ``--rgb``, one with images of its own resolution refuses another ``--dpi``; a
+    ``--batch`` is made for the print shop only."""
+    from cardgen.api.targets import load_target
+    from cardgen.errors import ParameterError
+
+    try:
+        service = load_target(name if name is not None else "shop")
+    except ParameterError as exc:
+        raise UsageError(f"--target {exc.problem}", field="--target", value=name) from None
+    if service.key == "shop" and name is None:
+        return service
+    clash = None
+    if batch is not None and service.key != "shop":
+        clash = "--batch (a batch is made for a print shop)"
+    elif not service.dieline and str(mode) == "layer":
+        clash = "--dieline layer (it cuts the card's rectangle and takes no dieline)"
+    elif not service.varnish and varnish is not None:
+        clash = "--varnish (it takes no varnish plate)"
+    elif rgb and service.images is None and service.key != "shop":
+        clash = "--rgb (it takes a CMYK print file)"
+    elif service.images is not None and dpi is not None and dpi != service.images.dpi:
+        clash = f"--dpi {dpi:g} (it takes images at {service.images.dpi:g} dpi)"
+    if clash is not None:
+        raise UsageError(f"--target {service.key} cannot be used with {clash}; leave one "
+                         "of them out.", field="--target", value=name)
+    return service
 
 
 VARNISH_STEM = "varnish"  # NAME-varnish.pdf, with --varnish file
