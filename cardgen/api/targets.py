@@ -18,13 +18,13 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cardgen.prepress.targets import Target
+from cardgen.prepress.targets import InkRule, Target
 
 if TYPE_CHECKING:
     from cardgen.draw.page import Document
     from cardgen.render import Format
 
-__all__ = ["Target", "load_target", "print_targets", "target_files"]
+__all__ = ["InkRule", "Target", "load_target", "print_targets", "target_files"]
 
 
 def print_targets(folder: Path | None = None) -> tuple[str, ...]:

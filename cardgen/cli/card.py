@@ -159,7 +159,7 @@ def card(
     if dpi is None:
         dpi = PRINT_DPI
     loaded = load_config(config)
-    check_theme(theme, config)
+    check_theme(theme, config, service.ink)
     settings = loaded.with_overrides(preset=chosen, theme=theme, marks=marks,
                                      output_intent=intent)
     check_folder(output)

@@ -46,6 +46,7 @@ from cardgen.errors import (
 )
 
 if TYPE_CHECKING:
+    from cardgen.api.targets import InkRule
     from cardgen.draw.page import Document
     from cardgen.output import Written
     from cardgen.render import Format
@@ -304,16 +305,17 @@ def check_range(value: float, option: str, low: float | None = None,
     return value
 
 
-def check_theme(theme: str | None, config: Path | None) -> None:
+def check_theme(theme: str | None, config: Path | None, ink: InkRule | None = None) -> None:
     """``--theme`` read as the cards will read it (a built-in name, or a file relative to
-    the config's folder), so that a theme that cannot be found or read is said naming
-    ``--theme`` rather than the config key it overrides."""
+    the config's folder; its colours held to ``ink``, a print target's rule, when given),
+    so that a theme that cannot be found or read is said naming ``--theme`` rather than
+    the config key it overrides."""
     if theme is None:
         return
     from cardgen.card.themes import load_theme
 
     load_theme(theme, config.resolve().parent if config is not None else Path.cwd(),
-               where="--theme")
+               where="--theme", ink=ink)
 
 
 def plural(n: int, word: str) -> str:

@@ -264,10 +264,10 @@ def _target(path: Path, data: dict[str, Any]) -> Target:
     standard = pdf["standard"]
     pdfx_version, conformance, versions = _KEYS[standard]
     if pdf["version"] not in versions:
-        pdf["version"] = versions[-1]  # (refused below; a version to go on with)
         problems.append(Problem(f"pdf.version {quoted(pdf['version'])} is not a version "
                                 f"{standard} allows ({' or '.join(versions)}).",
                                 ConfigProblem.CONFLICT))
+        pdf["version"] = versions[-1]  # (refused below; a version to go on with)
     major, _, minor = pdf["version"].partition(".")
     formats = tuple(dict.fromkeys(values["formats"]))
     card = values.get("card")
