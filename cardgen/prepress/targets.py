@@ -117,7 +117,8 @@ PROFILE = Table({
     "name": TextField("The service, as messages name it.", nonempty=True),
     "description": TextField("One line about the target.", default=""),
     "formats": ListOf(Choice(Output, "a kind of file"), "The files the service takes: "
-                      "pdf, svg, png (those --format asks for, among these).", min_items=1),
+                      "pdf, svg, png (those --format asks for, among these).", min_items=1,
+                      missing="is missing: the files the service takes (pdf, svg, png)."),
     "marks": Flag("Crop and fold marks around the art (absent: as the config says).",
                   default=None),
     "dieline": Flag("Whether the service takes the dieline (cuts and scores).",
