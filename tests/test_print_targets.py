@@ -265,6 +265,13 @@ def test_options_a_service_does_not_take_are_refused(tmp_path, args, clash):
     assert line.startswith(f"error: --target drivethrucards cannot be used with {clash} (")
 
 
+def test_format_must_ask_for_a_file_the_service_takes(tmp_path):
+    line = error_line(cli("card", _config(tmp_path), "--target", "drivethrucards", "-f",
+                          "svg,png", "-o", tmp_path / "o"), status=2)
+    assert line == ("error: --format asks for svg, png, and --target drivethrucards takes "
+                    "only pdf; add pdf to --format.")
+
+
 def test_a_broken_profile_is_named_with_its_keys(tmp_path):
     text = (TARGETS / "thegamecrafter.toml").read_text(encoding="utf-8")
     broken = tmp_path / "broken.toml"

@@ -180,6 +180,8 @@ CASES: dict[str, Callable[[Path], list[str | Path]]] = {
         "card", _write(d, "base.toml", PERSON).name, "--target", "thegamecrafter"],
     "an option the print service does not take (`--target drivethrucards --rgb`) (exit 2)":
         lambda d: ["card", "--target", "drivethrucards", "--rgb"],
+    "`--format` asking for none of a print service's files (exit 2)": lambda d: [
+        "card", "--target", "drivethrucards", "-f", "svg,png"],
     "a print target profile with a misspelt key": lambda d: [
         "card", "--target", _write(d, "my.toml", (TARGETS / "thegamecrafter.toml").read_text()
                                    .replace("formats =", "fromats =")).name],

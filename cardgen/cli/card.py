@@ -114,7 +114,7 @@ def card(
 
     formats = parse_formats(fmt)
     mode = parse_choice(DielineMode, dieline, "--dieline")
-    service = _target(target, mode, varnish=varnish, rgb=rgb, dpi=dpi, batch=batch)
+    service = _target(target, mode, formats, varnish=varnish, rgb=rgb, dpi=dpi, batch=batch)
     coat = parse_choice(VarnishMode, varnish, "--varnish") if varnish is not None else None
     if coat is not None:
         _check_varnish(formats, coat, rgb=rgb)
@@ -187,10 +187,11 @@ def card(
                    f"{ladder.strength.value}{source}")
 
 
-def _target(name: str | None, mode: object, *, varnish: str | None, rgb: bool,
-            dpi: float | None, batch: Path | None) -> Target:
+def _target(name: str | None, mode: object, formats: Sequence[Format], *,
+            varnish: str | None, rgb: bool, dpi: float | None, batch: Path | None) -> Target:
     """The print target ``--target`` names (``shop`` without it), and the options it
-    cannot be used with refused: a service that takes no dieline or varnish plate
+    cannot be used with refused: ``--format`` asking for none of its files, a service
+    that takes no dieline or varnish plate
     refuses ``--dieline layer`` and ``--varnish``, one whose files are PDF/X refuses
     ``--rgb``, one with images of its own resolution refuses another ``--dpi``; a
     ``--batch`` is made for the print shop only."""
@@ -217,6 +218,12 @@ def _target(name: str | None, mode: object, *, varnish: str | None, rgb: bool,
     if clash is not None:
         raise UsageError(f"--target {service.key} cannot be used with {clash}; leave one "
                          "of them out.", field="--target", value=name)
+    if not any(f.value in service.formats for f in formats):
+        raise UsageError(f"--format asks for {', '.join(f.value for f in formats)}, and "
+                         f"--target {service.key} takes only "
+                         f"{', '.join(service.formats)}; add {' or '.join(service.formats)} "
+                         "to --format.",
+                         field="--format", value=name)
     return service
 
 
