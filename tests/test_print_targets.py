@@ -333,3 +333,18 @@ def test_the_api_makes_the_command_lines_bytes(tmp_path):
     made = target_files(build.document, target, tmp_path / "card", [Format.PNG, "pdf"])
     files = _make(tmp_path, config, "--target", "thegamecrafter")
     assert {p.name: data for p, data in made.items()} == files
+    assert not (tmp_path / "card-outside.png").exists()  # nothing written by the API
+    again = build_card(load_config(config), target=target)
+    assert target_files(again.document, target, tmp_path / "card", ["png"]) == made
+
+
+def test_profile_problems_carry_their_codes(tmp_path):
+    from cardgen.api import ConfigError, ConfigProblem, load_target
+
+    path = tmp_path / "p.toml"
+    path.write_text('fromats = ["pdf"]\n[ink]\nlimit = "240"\n', encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load_target(path)
+    assert [p.code for p in caught.value.problems] == [
+        ConfigProblem.UNKNOWN_KEY, ConfigProblem.WRONG_TYPE, ConfigProblem.MISSING,
+        ConfigProblem.MISSING]
