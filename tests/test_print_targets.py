@@ -74,15 +74,17 @@ def _profile(name: str) -> dict[str, object]:
 
 
 def max_ink(pdf: Path, folder: Path) -> float:
-    """The most ink (C+M+Y+K, %) any point of any page puts down, read from
-    Ghostscript's separations at :data:`SEPARATION_DPI`."""
+    """The most ink (C+M+Y+K, %) any point of any page's bleed box (the piece: the
+    marks in the slug are in the registration colour, on every plate) puts down, read
+    from Ghostscript's separations at :data:`SEPARATION_DPI`."""
     from PIL import Image
 
     assert GS is not None
     worst = 0
     for n in (1, 2):
         stem = folder / f"sep{n}"
-        subprocess.run([GS, "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=tiffsep",
+        subprocess.run([GS, "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-dUseBleedBox",
+                        "-sDEVICE=tiffsep",
                         f"-r{SEPARATION_DPI}", f"-dFirstPage={n}", f"-dLastPage={n}",
                         f"-sOutputFile={stem}.tif", str(pdf)], check=True)
         plates = [Image.open(f"{stem}({ink}).tif").tobytes()
@@ -348,3 +350,32 @@ def test_profile_problems_carry_their_codes(tmp_path):
     assert [p.code for p in caught.value.problems] == [
         ConfigProblem.UNKNOWN_KEY, ConfigProblem.WRONG_TYPE, ConfigProblem.MISSING,
         ConfigProblem.MISSING]
+
+
+def test_pictures_pixels_are_held_to_the_limit_or_named():
+    from PIL import Image as PILImage
+
+    from cardgen.draw.geometry import Box
+    from cardgen.draw.page import Image, Layer, Page, Raster
+    from cardgen.prepress.targets import InkRule, OverLimit, apply_ink
+
+    cmyk = PILImage.new("CMYK", (4, 2), (255, 255, 255, 255))  # 400 %
+    cmyk.putpixel((0, 0), (20, 30, 40, 50))  # within: kept
+    raster = Raster(cmyk.convert("RGB"), cmyk, key="test")
+
+    def page() -> Page:
+        return Page("p", 10, 10, Box(1, 1, 8, 8), Box(0, 0, 10, 10),
+                    [Layer("art", [Image(0, 0, 4, 2, raster, name="images.logo")])])
+
+    refused = apply_ink([page()], InkRule(2.4, OverLimit.REFUSE, "DriveThruCards"))
+    assert refused == ["the picture images.logo: its pixels reach 400 % ink; "
+                       "DriveThruCards takes at most 240 %."]
+    reduced = page()
+    assert apply_ink([reduced], InkRule(2.4, OverLimit.REDUCE, "DriveThruCards")) == []
+    (item,) = reduced.layers[0].items
+    assert isinstance(item, Image) and item.raster.cmyk is not None
+    data = item.raster.cmyk.tobytes()
+    pixels = [tuple(data[at:at + 4]) for at in range(0, len(data), 4)]
+    assert pixels[0] == (20, 30, 40, 50)
+    assert max(sum(p) for p in pixels) <= 2.4 * 255
+    assert pixels[1] == (118, 118, 118, 255)  # K full: C, M and Y scaled to 46 %
