@@ -260,11 +260,13 @@ def test_a_card_the_service_does_not_print_is_refused_in_one_line(tmp_path):
     (["--rgb"], "--rgb"),
     (["--dieline", "layer"], "--dieline layer"),
     (["--varnish", "file"], "--varnish"),
+    (["--marks"], "--marks (its files have no crop marks)"),
+    (["--output-intent", "FOGRA39"], "--output-intent (its files name CGATS21_CRPC5)"),
 ])
 def test_options_a_service_does_not_take_are_refused(tmp_path, args, clash):
     line = error_line(cli("card", _config(tmp_path), "--target", "drivethrucards", *args,
                           "-o", tmp_path / "o"), status=2)
-    assert line.startswith(f"error: --target drivethrucards cannot be used with {clash} (")
+    assert line.startswith(f"error: --target drivethrucards cannot be used with {clash}")
 
 
 def test_format_must_ask_for_a_file_the_service_takes(tmp_path):

@@ -114,7 +114,8 @@ def card(
 
     formats = parse_formats(fmt)
     mode = parse_choice(DielineMode, dieline, "--dieline")
-    service = _target(target, mode, formats, varnish=varnish, rgb=rgb, dpi=dpi, batch=batch)
+    service = _target(target, mode, formats, varnish=varnish, rgb=rgb, dpi=dpi, batch=batch,
+                      marks=marks, intent=output_intent)
     coat = parse_choice(VarnishMode, varnish, "--varnish") if varnish is not None else None
     if coat is not None:
         _check_varnish(formats, coat, rgb=rgb)
@@ -188,13 +189,15 @@ def card(
 
 
 def _target(name: str | None, mode: object, formats: Sequence[Format], *,
-            varnish: str | None, rgb: bool, dpi: float | None, batch: Path | None) -> Target:
+            varnish: str | None, rgb: bool, dpi: float | None, batch: Path | None,
+            marks: bool | None, intent: str | None) -> Target:
     """The print target ``--target`` names (``shop`` without it), and the options it
-    cannot be used with refused: ``--format`` asking for none of its files, a service
-    that takes no dieline or varnish plate
-    refuses ``--dieline layer`` and ``--varnish``, one whose files are PDF/X refuses
-    ``--rgb``, one with images of its own resolution refuses another ``--dpi``; a
-    ``--batch`` is made for the print shop only."""
+    cannot be used with refused: ``--format`` asking for none of its files; a service
+    that takes no dieline or varnish plate refuses ``--dieline layer`` and
+    ``--varnish``, one whose files are PDF/X ``--rgb``, one with images of its own
+    resolution another ``--dpi``, one that sets the marks or the printing condition a
+    ``--marks`` or ``--output-intent`` that says otherwise; a ``--batch`` is made for
+    the print shop only."""
     from cardgen.api.targets import load_target
     from cardgen.errors import ParameterError
 
@@ -215,6 +218,13 @@ def _target(name: str | None, mode: object, formats: Sequence[Format], *,
         clash = "--rgb (it takes a CMYK print file)"
     elif service.images is not None and dpi is not None and dpi != service.images.dpi:
         clash = f"--dpi {dpi:g} (it takes images at {service.images.dpi:g} dpi)"
+    elif service.marks is not None and marks is not None and marks != service.marks:
+        clash = (f"--{'' if marks else 'no-'}marks (its files have "
+                 f"{'no ' if not service.marks else ''}crop marks)")
+    elif (service.output_intent is not None and intent is not None
+          and intent.strip().lower() != service.output_intent.identifier.lower()):
+        clash = (f"--output-intent (its files name "
+                 f"{service.output_intent.identifier})")
     if clash is not None:
         raise UsageError(f"--target {service.key} cannot be used with {clash}; leave one "
                          "of them out.", field="--target", value=name)
