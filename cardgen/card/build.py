@@ -116,6 +116,28 @@ def fit_target(config: CardConfig, target: Target) -> CardConfig:
     return out
 
 
+def _hold_to_target(build: CardBuild, target: Target) -> float:
+    """The card's documents as ``target`` takes them: no dieline file unless it takes
+    one, its PDF/X standard named, and its ink rule kept (every colour over its limit
+    brought within it, or the card refused naming what is over). Returns the ink limit
+    the card is then held to."""
+    from cardgen.prepress.targets import apply_ink
+
+    if not target.dieline:
+        build.dieline = None  # the service cuts the rectangle and takes no dieline
+    for document in (build.document, build.dieline, build.varnish):
+        if document is not None:
+            document.standard = target.standard
+    # cardgen's own rule (300 %) needs no pass over the pictures: the photo prints in
+    # the theme's inks (each within the limit) and the logo is held to it when it is
+    # converted (card.logo), so only a target's own limit reads their pixels.
+    over = [] if target.ink.default else apply_ink(build.document.pages, target.ink)
+    if over:
+        raise CardgenError(f"the card would break the ink rule of target {target.key}: "
+                           f"{'; '.join(over)}", value=target.key)
+    return target.ink.limit
+
+
 def build_card(config: CardConfig, dieline: DielineMode = DielineMode.FILE, *,
                varnish: VarnishMode | None = None, target: Target | None = None
                ) -> CardBuild:
@@ -157,8 +179,6 @@ def build_card(config: CardConfig, dieline: DielineMode = DielineMode.FILE, *,
     spread.add_marks(inside, Side.INSIDE, own)
     build.document.pages.extend([outside, inside])
     match dieline:
-        case DielineMode.FILE if target is not None and not target.dieline:
-            pass  # the service cuts the rectangle and takes no dieline
         case DielineMode.FILE:
             build.dieline = Document([spread.dieline_page(own)],
                                      title=say("card", "document.dieline_title", title=title),
@@ -195,22 +215,7 @@ def build_card(config: CardConfig, dieline: DielineMode = DielineMode.FILE, *,
     # Every string drawn, whoever drew it.
     check_drawn_texts(build.document.pages + (build.dieline.pages if build.dieline else [])
                       + (build.varnish.pages if build.varnish else []))
-    # A target's ink rule: every colour over its limit brought within it, or named.
-    limit = MAX_INK
-    if target is not None:
-        from cardgen.prepress.targets import apply_ink
-
-        for document in (build.document, build.dieline, build.varnish):
-            if document is not None:
-                document.standard = target.standard
-        limit = target.ink.limit
-        # cardgen's own rule (300 %) needs no pass over the pictures: the photo prints in
-        # the theme's inks (each within the limit) and the logo is held to it when it is
-        # converted (card.logo), so only a target's own limit reads their pixels.
-        over = [] if target.ink.default else apply_ink(build.document.pages, target.ink)
-        if over:
-            raise CardgenError(f"the card would break the ink rule of target {target.key}: "
-                               f"{'; '.join(over)}", value=target.key)
+    limit = MAX_INK if target is None else _hold_to_target(build, target)
     # The theme was checked against the ink rule where the layout uses its colours; this
     # is the safety net over everything drawn.
     problems = [f"{page.name}: {p}" for page in build.document.pages

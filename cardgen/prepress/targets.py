@@ -105,7 +105,7 @@ def _pattern(value: Any) -> str:
     try:
         shown = value.format(stem="s", face="f")
     except (KeyError, IndexError, ValueError):
-        raise ValueError(f"{quoted(value)} may hold only {{stem}} (the --name) and {{face}} "
+        raise ValueError(f"{quoted(value)} may hold only {{stem}} (the files' name) and {{face}} "
                          "(outside, inside)") from None
     if "{face}" not in value or "/" in shown or "\\" in shown or not shown.strip():
         raise ValueError(f"{quoted(value)} must name each face: put {{face}} in it, and no "
@@ -117,7 +117,7 @@ PROFILE = Table({
     "name": TextField("The service, as messages name it.", nonempty=True),
     "description": TextField("One line about the target.", default=""),
     "formats": ListOf(Choice(Output, "a kind of file"), "The files the service takes: "
-                      "pdf, svg, png (those --format asks for, among these).", min_items=1,
+                      "pdf, svg, png (those of the formats asked for).", min_items=1,
                       missing="is missing: the files the service takes (pdf, svg, png)."),
     "marks": Flag("Crop and fold marks around the art (absent: as the config says).",
                   default=None),
