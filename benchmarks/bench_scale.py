@@ -71,7 +71,8 @@ def cold(args: list[str], folder: Path) -> tuple[float, dict[str, bytes]]:
     return spent, {p.name: p.read_bytes() for p in sorted(out.iterdir())}
 
 
-def warm(make: Callable[[int], dict[str, bytes]], items: int) -> tuple[float, list[dict[str, bytes]]]:
+def warm(make: Callable[[int], dict[str, bytes]],
+         items: int) -> tuple[float, list[dict[str, bytes]]]:
     make(0)  # the first call reads the fonts and layouts, as a worker's first task does
     start = cpu()
     made = [make(i) for i in range(items)]

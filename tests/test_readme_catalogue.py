@@ -81,6 +81,19 @@ def _workbook(folder: Path, name: str, data: bytes) -> list[str | Path]:
 def _deck_sheet(suffix: str, strength: object) -> bytes:
     return workbook(suffix, Sheet("Deck", [["name", "title", "company", "strength"],
                                            ["Ada", "CEO", "Q", strength]]))
+TAROT = '[card]\nwidth_mm = 69.85\nheight_mm = 60.325\n'
+TARGETS = ROOT / "templates" / "print" / "targets"
+
+
+def _over_the_limit(folder: Path) -> list[str | Path]:
+    """A 400 % ribbon, for a DriveThruCards profile that refuses colours over its limit."""
+    dark = (ROOT / "templates" / "themes" / "dark.toml").read_text()
+    at = dark.index("fill = [", dark.index("[curves]")) + len("fill = [")
+    _write(folder, "heavy.toml", dark[:at] + "[100, 100, 100, 100], " + dark[at:])
+    config = _write(folder, "tarot.toml", TAROT + 'theme = "heavy.toml"\n' + PERSON)
+    strict = _write(folder, "strict.toml", (TARGETS / "drivethrucards.toml").read_text()
+                    .replace('over_limit = "reduce"', 'over_limit = "refuse"'))
+    return ["card", config.name, "--target", strict.name]
 
 
 # row text -> a function making the input in a folder and returning the command line
@@ -185,6 +198,18 @@ CASES: dict[str, Callable[[Path], list[str | Path]]] = {
     "a Node game the terminal does not play (`nodes play defector`) (exit 2)": lambda d: [
         "nodes", "play", "defector"],
     "a kind of file with no schema (`schema chess`) (exit 2)": lambda d: ["schema", "chess"],
+    "`--target` naming no print target (exit 2)": lambda d: ["card", "--target", "drivethru"],
+    "a card of another size than the print service's product": lambda d: [
+        "card", _write(d, "base.toml", PERSON).name, "--target", "thegamecrafter"],
+    "an option the print service does not take (`--target drivethrucards --rgb`) (exit 2)":
+        lambda d: ["card", "--target", "drivethrucards", "--rgb"],
+    "`--format` asking for none of a print service's files (exit 2)": lambda d: [
+        "card", "--target", "drivethrucards", "-f", "svg,png"],
+    "a print target profile with a misspelt key": lambda d: [
+        "card", "--target", _write(d, "my.toml", (TARGETS / "thegamecrafter.toml").read_text()
+                                   .replace("formats =", "fromats =")).name],
+    "a colour over a print service's ink limit, with `over_limit = \"refuse\"`":
+        _over_the_limit,
 }
 
 

@@ -104,6 +104,13 @@ if TYPE_CHECKING:
         schema_names,
         schema_text,
     )
+    from cardgen.api.targets import (
+        Target,
+        load_target,
+        print_targets,
+        target_conflict,
+        target_files,
+    )
     from cardgen.card.build import LadderCard
     from cardgen.card.config import CardConfig
     from cardgen.errors import (
@@ -214,6 +221,11 @@ _EXPORTS: dict[str, str] = {
     "schema_names": "cardgen.api.schemas",
     "schema_text": "cardgen.api.schemas",
     # print targets
+    "Target": "cardgen.api.targets",
+    "load_target": "cardgen.api.targets",
+    "print_targets": "cardgen.api.targets",
+    "target_conflict": "cardgen.api.targets",
+    "target_files": "cardgen.api.targets",
 }
 
 __all__ = sorted(_EXPORTS)

@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     from cardgen.prepress.dieline import DielineMode
     from cardgen.prepress.impose import Flip
     from cardgen.prepress.paper import Paper
+    from cardgen.prepress.targets import InkRule, Target
     from cardgen.prepress.varnish import VarnishMode
     from cardgen.render import Format
 
@@ -215,10 +216,12 @@ def printing_condition(name: OutputIntent | str,
         raise ParameterError(parameter, f": {exc}.", value=name) from None
 
 
-def check_theme(theme: str, folder: Path | str | None = None) -> None:
+def check_theme(theme: str, folder: Path | str | None = None, *,
+                ink: InkRule | None = None) -> None:
     """A theme that overrides a config's, read as the card will read it: a built-in
     theme's name, or a theme file (relative to ``folder``, the config's folder; default
-    the working folder).
+    the working folder), its colours held to ``ink`` (a print target's rule, see
+    :func:`cardgen.api.targets.load_target`) when given.
 
     Raises:
         ParameterError: no such theme, or its file cannot be opened; the message names
@@ -229,7 +232,8 @@ def check_theme(theme: str, folder: Path | str | None = None) -> None:
     from cardgen.card.themes import load_theme
 
     try:
-        load_theme(theme, Path.cwd() if folder is None else Path(folder), where="theme")
+        load_theme(theme, Path.cwd() if folder is None else Path(folder), where="theme",
+                   ink=ink)
     except ConfigError as exc:
         if exc.source != "theme":  # the theme file's own problems: they name the file
             raise
@@ -239,14 +243,15 @@ def check_theme(theme: str, folder: Path | str | None = None) -> None:
 
 def _settings(config: CardConfig | Mapping[str, Any] | Path | str | None, *,
               folder: Path | str | None, preset: Preset | str | None, theme: str | None,
-              marks: bool | None, intent: OutputIntent | None) -> CardConfig:
-    """The config with the parameters that override it."""
+              marks: bool | None, intent: OutputIntent | None,
+              ink: InkRule | None = None) -> CardConfig:
+    """The config with the parameters that override it (a theme held to ``ink``)."""
     from cardgen.physical.card import Preset
 
     size = choice(Preset, preset, "preset") if preset is not None else None
     loaded = card_config(config, folder=folder)
     if theme is not None:
-        check_theme(theme, loaded.base_dir)
+        check_theme(theme, loaded.base_dir, ink=ink)
     return loaded.with_overrides(preset=size, theme=theme, marks=marks, output_intent=intent)
 
 
@@ -257,6 +262,7 @@ def make_card(config: CardConfig | Mapping[str, Any] | Path | str | None = None,
               preset: Preset | str | None = None, theme: str | None = None,
               marks: bool | None = None, output_intent: OutputIntent | str | None = None,
               name: str = "card", folder: Path | str | None = None,
+              target: Target | str | Path = "shop",
               progress: Progress | None = None) -> CardResult:
     """The card's print files, in memory: what ``cardgen card`` writes, byte for byte.
 
@@ -282,6 +288,13 @@ def make_card(config: CardConfig | Mapping[str, Any] | Path | str | None = None,
         name: the files' name without suffix.
         folder: where the relative paths of a config given as text or a mapping are
             read from (see :func:`card_config`).
+        target: the print service the files are for: ``"shop"`` (a print shop's
+            PDF/X-1a with marks, the default), ``"drivethrucards"``,
+            ``"thegamecrafter"``, a profile's path, or a
+            :class:`~cardgen.prepress.targets.Target` (see
+            :func:`cardgen.api.targets.load_target`). A setting the service cannot
+            take (``rgb=True`` for a PDF/X service) is a ``ParameterError`` naming
+            ``target``; the card's colours are held to its ink limit.
         progress: told how far the drawing has got (see
             :data:`cardgen.api.common.Progress`).
 
@@ -311,10 +324,12 @@ def make_card(config: CardConfig | Mapping[str, Any] | Path | str | None = None,
     in_range(dpi, "dpi", *DPI_RANGE)
     file_stem(name)
     intent = printing_condition(output_intent) if output_intent is not None else None
+    service = _service(target, wanted, mode, coat, rgb=rgb, dpi=dpi, marks=marks,
+                       output_intent=output_intent)
     settings = _settings(config, folder=folder, preset=preset, theme=theme, marks=marks,
-                         intent=intent)
+                         intent=intent, ink=service.ink)
     build, files = _card_files(settings, mode, coat, wanted, name, rgb=rgb, dpi=dpi,
-                               progress=progress)
+                               progress=progress, target=service)
     return CardResult(files, tuple(build.warnings), build.ladder)
 
 
@@ -334,22 +349,49 @@ def _check_varnish(formats: list[Format], mode: VarnishMode, *, rgb: bool) -> No
                              value=mode)
 
 
+def _service(target: Target | str | Path, formats: list[Format], mode: DielineMode,
+             coat: VarnishMode | None, *, rgb: bool, dpi: float, marks: bool | None,
+             output_intent: OutputIntent | str | None) -> Target:
+    """The print target, and a setting it cannot take refused, naming ``target``."""
+    from cardgen.api.targets import load_target, target_conflict
+
+    service = load_target(target)
+    clash = target_conflict(
+        service, formats=formats, dieline=str(mode), varnish=coat, rgb=rgb,
+        dpi=None if service.images is None or dpi == PRINT_DPI else dpi, marks=marks,
+        output_intent=str(output_intent) if output_intent is not None else None)
+    if clash is not None:
+        parameter, why = clash
+        raise ParameterError("target", f"{service.key} cannot be made with the {parameter} "
+                             f"given ({why}); leave one of them out.", value=target)
+    return service
+
+
 def _card_files(settings: CardConfig, mode: DielineMode, coat: VarnishMode | None,
                 formats: list[Format], name: str, *, rgb: bool, dpi: float,
-                progress: Progress | None) -> tuple[CardBuild, Files]:
-    """The card built, and its files: the art, the dieline, the varnish."""
+                progress: Progress | None, target: Target | None = None
+                ) -> tuple[CardBuild, Files]:
+    """The card built for ``target`` (the print shop's, by default), and its files: the
+    art, the dieline, the varnish."""
     from cardgen.card.build import build_card
     from cardgen.render import Format, render
 
-    build = build_card(settings, mode, varnish=coat)
+    build = build_card(settings, mode, varnish=coat, target=target)
 
     def stage(label: str) -> Any:
         if progress is None:
             return None
         return lambda done, total: progress(label, done, total)
 
-    files = document_files(build.document, name, formats, rgb=rgb, dpi=dpi,
-                           progress=stage("drawing the card"))
+    if target is None or target.key == "shop":
+        files = document_files(build.document, name, formats, rgb=rgb, dpi=dpi,
+                               progress=stage("drawing the card"))
+    else:
+        from cardgen.api.targets import target_files
+
+        files = Files((path.as_posix(), data) for path, data in target_files(
+            build.document, target, Path(name), formats, cmyk=not rgb, dpi=dpi,
+            progress=stage("drawing the card")).items())
     if build.dieline is not None:
         files |= document_files(build.dieline, f"{name}-{DIELINE_STEM}", formats, rgb=rgb,
                                 dpi=dpi, progress=stage("drawing the dieline"))

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import assert_never
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, assert_never
 
 from cardgen.card.config import CardConfig
 from cardgen.card.creases import fold_ink_warnings
@@ -20,11 +20,14 @@ from cardgen.errors import CardgenError
 from cardgen.ladder.cards import LadderType, Strength, card_type, strength
 from cardgen.physical.card import CardGeometry, Side
 from cardgen.prepress.dieline import DielineMode
-from cardgen.prepress.ink import page_ink_problems
+from cardgen.prepress.ink import MAX_INK, page_ink_problems
 from cardgen.prepress.varnish import VarnishMode
 from cardgen.text.fit import check_drawn_texts, text_box
 from cardgen.text.fonts import FontSet, FontStyle, bundled_fonts, load_face
 from cardgen.texts import say
+
+if TYPE_CHECKING:
+    from cardgen.prepress.targets import Target
 
 
 @dataclass(frozen=True)
@@ -82,15 +85,76 @@ def front_lines(page: Page) -> list[tuple[Box, str]]:
     return lines
 
 
+def fit_target(config: CardConfig, target: Target) -> CardConfig:
+    """The config as ``target`` prints it: the card must be the flat size of the
+    product the service prints it as (within ``SIZE_TOLERANCE``, else a one-line
+    CardgenError says which size to set), and takes the service's bleed and (if wider
+    than its own) safe zone; the target's marks and printing condition replace the
+    config's where the target sets them."""
+    from cardgen.physical.card import CardSize
+    from cardgen.prepress.targets import SIZE_TOLERANCE
+
+    out = config
+    product = target.product
+    if product is not None:
+        size = config.size
+        if (abs(size.width - product.width) > SIZE_TOLERANCE
+                or abs(2 * size.height - product.height) > SIZE_TOLERANCE):
+            raise CardgenError(
+                f"target {target.key}: {target.name} prints the card as its {product.name}, "
+                f"{product.width:g} × {product.height:g} mm flat, and this card is "
+                f"{size.width:g} × {2 * size.height:g} mm flat; set card.width_mm = "
+                f"{product.width:g} and card.height_mm = {product.height / 2:g} in the "
+                "config.", value=target.key)
+        out = replace(out, size=CardSize(size.width, size.height, bleed=product.bleed,
+                                         safe=max(size.safe, product.safe),
+                                         preset=size.preset))
+    if target.marks is not None:
+        out = replace(out, marks=target.marks)
+    if target.output_intent is not None:
+        out = replace(out, output_intent=target.output_intent)
+    return out
+
+
+def _hold_to_target(build: CardBuild, target: Target) -> float:
+    """The card's documents as ``target`` takes them: no dieline file unless it takes
+    one, its PDF/X standard named, and its ink rule kept (every colour over its limit
+    brought within it, or the card refused naming what is over). Returns the ink limit
+    the card is then held to."""
+    from cardgen.prepress.targets import apply_ink
+
+    if not target.dieline:
+        build.dieline = None  # the service cuts the rectangle and takes no dieline
+    for document in (build.document, build.dieline, build.varnish):
+        if document is not None:
+            document.standard = target.standard
+    # cardgen's own rule (300 %) needs no pass over the pictures: the photo prints in
+    # the theme's inks (each within the limit) and the logo is held to it when it is
+    # converted (card.logo), so only a target's own limit reads their pixels.
+    over = [] if target.ink.default else apply_ink(build.document.pages, target.ink)
+    if over:
+        raise CardgenError(f"the card would break the ink rule of target {target.key}: "
+                           f"{'; '.join(over)}", value=target.key)
+    return target.ink.limit
+
+
 def build_card(config: CardConfig, dieline: DielineMode = DielineMode.FILE, *,
-               varnish: VarnishMode | None = None) -> CardBuild:
+               varnish: VarnishMode | None = None, target: Target | None = None
+               ) -> CardBuild:
     """Lay out the whole card from a validated config, with its dieline where
     ``dieline`` says and, with ``varnish``, a spot varnish over the business side's
     visual (``cardgen.card.varnish``): a print-only layer of the outside, or a document
-    of its own (``CardBuild.varnish``)."""
+    of its own (``CardBuild.varnish``). A print ``target`` (``cardgen.prepress.targets``)
+    fits the card to its product (:func:`fit_target`), holds every colour to its ink
+    rule (reduced or refused) and names its PDF/X standard; without one the card is the
+    print shop's, as it has always been."""
+    ink = None
+    if target is not None:
+        config = fit_target(config, target)
+        ink = target.ink
     spread = Spread(config.size, config.marks)
     geometry = spread.geometry
-    theme = load_theme(config.theme, config.base_dir)
+    theme = load_theme(config.theme, config.base_dir, ink=ink)
     fonts = resolve_fonts(config)
     layout = card_layout()
     profile = cmyk_profile(config)  # read (and refused, if need be) before drawing
@@ -151,10 +215,11 @@ def build_card(config: CardConfig, dieline: DielineMode = DielineMode.FILE, *,
     # Every string drawn, whoever drew it.
     check_drawn_texts(build.document.pages + (build.dieline.pages if build.dieline else [])
                       + (build.varnish.pages if build.varnish else []))
+    limit = MAX_INK if target is None else _hold_to_target(build, target)
     # The theme was checked against the ink rule where the layout uses its colours; this
     # is the safety net over everything drawn.
     problems = [f"{page.name}: {p}" for page in build.document.pages
-                for p in page_ink_problems(page)]
+                for p in page_ink_problems(page, limit)]
     if problems:
         raise CardgenError("the card would break the ink rule (see the guide's print shop "
                            f"checklist): {'; '.join(problems)}.", value=config.theme)

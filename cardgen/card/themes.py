@@ -25,6 +25,7 @@ from cardgen.prepress.ink import (
     is_solid_black,
     total_ink,
 )
+from cardgen.prepress.targets import InkRule, ink_problem
 from cardgen.resources import templates_dir
 from cardgen.schema import MISSING, Choice, Custom, Field, ListOf, Number, Table, Text, check
 
@@ -201,9 +202,11 @@ class Theme:
         return self.outside["text"]
 
 
-def theme_problems(theme: Theme) -> list[str]:
+def theme_problems(theme: Theme, ink: InkRule | None = None) -> list[str]:
     """Every way the theme's colours break the ink rule or the contrast rule where the
-    layout uses them (see :data:`USES` and ``cardgen.prepress.ink``)."""
+    layout uses them (see :data:`USES` and ``cardgen.prepress.ink``). The ink limit is
+    a print target's (``ink``) when it is given: a target that reduces colours over its
+    limit has none refused here (the card's colours are reduced once drawn)."""
     problems: list[str] = []
     for use in USES:
         color = theme.color(use.table, use.key)
@@ -225,7 +228,11 @@ def theme_problems(theme: Theme) -> list[str]:
              *((("front_portrait.ink", theme.front_portrait.ink),)
                if theme.front_portrait else ())]
     for key, color in every:
-        if total_ink(color) > MAX_INK + 1e-6:
+        if ink is not None:
+            problem = ink_problem(color, ink)
+            if problem is not None:
+                problems.append(f"{key} is {problem}")
+        elif total_ink(color) > MAX_INK + 1e-6:
             problems.append(f"{key} is {describe(color)}, {total_ink(color) * 100:.0f} % ink; "
                             f"a press takes at most {MAX_INK * 100:g} %.")
     return problems
@@ -261,9 +268,10 @@ def theme_path(name_or_path: str, base: Path | None = None, where: str = "card.t
 
 
 def load_theme(name_or_path: str, base: Path | None = None,
-               where: str = "card.theme") -> Theme:
+               where: str = "card.theme", *, ink: InkRule | None = None) -> Theme:
     """A bundled theme by name or a theme file by path (``where`` names the field or
-    option that gave it)."""
+    option that gave it), its colours held to ``ink``, a print target's ink rule, when
+    one is given (else to cardgen's own)."""
     path = theme_path(name_or_path, base, where)
     try:
         text = read_toml_text(path, "theme file", f"theme {path}")
@@ -271,11 +279,11 @@ def load_theme(name_or_path: str, base: Path | None = None,
         if exc.source:  # its contents: the sentence names the theme file
             raise
         raise ConfigError(where, exc.problems, value=name_or_path) from None  # the file
-    return _theme(path, text, name_or_path)
+    return _theme(path, text, name_or_path, ink)
 
 
 @functools.lru_cache(maxsize=8)
-def _theme(path: Path, text: str, name_or_path: str) -> Theme:
+def _theme(path: Path, text: str, name_or_path: str, ink: InkRule | None = None) -> Theme:
     """The theme that ``text``, the contents of ``path``, gives, read once a process for
     each text: ``card --theme`` reads the theme before the card is built and again for
     it, and every card of a batch or of a test run reads the same bundled one. Keyed by
@@ -315,7 +323,7 @@ def _theme(path: Path, text: str, name_or_path: str) -> Theme:
         front_portrait=FrontPortrait(**values["front_portrait"])
         if "front_portrait" in values else None,
     )
-    problems = [*retired, *theme_problems(theme)]
+    problems = [*retired, *theme_problems(theme, ink)]
     portrait = theme.front_portrait
     if portrait is not None and portrait.min_size > portrait.size:
         problems.append(Problem(f"front_portrait.min_size ({portrait.min_size:g}) is larger "

@@ -22,6 +22,7 @@ from cardgen.cli.common import (
     QuietOpt,
     RgbOpt,
     ThemeOpt,
+    UsageError,
     check_range,
     check_theme,
     emit,
@@ -42,6 +43,7 @@ from cardgen.errors import CardgenError
 
 if TYPE_CHECKING:
     from cardgen.api import Format, Preset, VarnishMode
+    from cardgen.api.targets import Target
     from cardgen.card.batch import TeamCard
     from cardgen.draw.page import Document, OutputIntent
     from cardgen.prepress.impose import Duplex
@@ -63,6 +65,10 @@ DielineOpt = Annotated[str, typer.Option(
 CardDpiOpt = Annotated[float | None, typer.Option(
     "--dpi", help="PNG resolution (36–1200; default 300, and 150 for the previews of a "
     "--batch).", show_default=False)]
+TargetOpt = Annotated[str | None, typer.Option(
+    "--target", help="The print service the files are for: shop (default: a print shop's "
+    "PDF/X-1a with marks), drivethrucards, thegamecrafter, or a profile .toml file.",
+    show_default=False)]
 VarnishOpt = Annotated[str | None, typer.Option(
     "--varnish", help="A spot varnish (spot UV) over the business side's art: layer (a "
     "plate on the PDF's outside page) or file (alone in NAME-varnish.pdf).",
@@ -85,6 +91,7 @@ def card(
     json_out: JsonOpt = False,
     batch: BatchOpt = None,
     varnish: VarnishOpt = None,
+    target: TargetOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
     """Print the card: PDF, SVG and PNG files, ready for a print shop.
@@ -100,6 +107,8 @@ def card(
 
     formats = parse_formats(fmt)
     mode = parse_choice(DielineMode, dieline, "--dieline")
+    service = _target(target, mode, formats, varnish=varnish, rgb=rgb, dpi=dpi, batch=batch,
+                      marks=marks, intent=output_intent)
     coat = parse_choice(VarnishMode, varnish, "--varnish") if varnish is not None else None
     if coat is not None:
         _check_varnish(formats, coat, rgb=rgb)
@@ -144,13 +153,13 @@ def card(
                    f"{shown_folder(output)}")
         return
     loaded = card_config(config)
-    check_theme(theme, config)
+    check_theme(theme, config, service.ink)
     check_output_folder(output)
     with progress("laying out the card", json=json_out) as shown:
         result = make_card(loaded, formats=formats, dieline=mode, rgb=rgb,
                            dpi=PRINT_DPI if dpi is None else dpi, varnish=coat, preset=chosen,
                            theme=theme, marks=marks, output_intent=intent, name=name,
-                           progress=staged(shown))
+                           target=service, progress=staged(shown))
     warn(result.warnings)
     report(result.files.write(output))
     if json_out:
@@ -162,6 +171,38 @@ def card(
 
 
 VARNISH_STEM = "varnish"  # NAME-varnish.pdf, with --varnish file (a batch's cards' too)
+
+
+def _target(name: str | None, mode: object, formats: Sequence[Format], *,
+            varnish: str | None, rgb: bool, dpi: float | None, batch: Path | None,
+            marks: bool | None, intent: str | None) -> Target:
+    """The print target ``--target`` names (``shop`` without it), and the options it
+    cannot be used with refused as usage errors, in the options' words (the library's
+    :func:`~cardgen.api.targets.target_conflict` says which and why)."""
+    from cardgen.api.targets import load_target, target_conflict
+    from cardgen.errors import ParameterError
+
+    try:
+        service = load_target(name if name is not None else "shop")
+    except ParameterError as exc:
+        raise UsageError(f"--target {exc.problem}", field="--target", value=name) from None
+    clash = target_conflict(service, formats=formats, dieline=str(mode), varnish=varnish,
+                            rgb=rgb, dpi=dpi, marks=marks, output_intent=intent,
+                            batch=batch is not None)
+    if clash is None:
+        return service
+    parameter, why = clash
+    if parameter == "formats":
+        raise UsageError(f"--format asks for {', '.join(f.value for f in formats)}, and "
+                         f"--target {service.key} takes only "
+                         f"{', '.join(service.formats)}; add {' or '.join(service.formats)} "
+                         "to --format.", field="--format", value=name)
+    shown = {"batch": "--batch", "dieline": "--dieline layer", "varnish": "--varnish",
+             "rgb": "--rgb", "dpi": f"--dpi {dpi or 0:g}",
+             "marks": f"--{'' if marks else 'no-'}marks",
+             "output_intent": "--output-intent"}[parameter]
+    raise UsageError(f"--target {service.key} cannot be used with {shown} ({why}); leave "
+                     "one of them out.", field="--target", value=name)
 
 
 def _check_varnish(formats: Sequence[Format], mode: VarnishMode, *, rgb: bool) -> None:

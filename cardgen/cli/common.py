@@ -46,6 +46,7 @@ from cardgen.errors import (
 
 if TYPE_CHECKING:
     from cardgen.api.common import Document, Format, Written
+    from cardgen.api.targets import InkRule
 
 E = TypeVar("E", bound=enum.Enum)
 
@@ -295,15 +296,16 @@ def check_range(value: float, option: str, low: float | None = None,
     return in_range(value, option, low, high)
 
 
-def check_theme(theme: str | None, config: Path | None) -> None:
+def check_theme(theme: str | None, config: Path | None, ink: InkRule | None = None) -> None:
     """``--theme`` read as the cards will read it (a built-in name, or a file relative to
-    the config's folder), so that a theme that cannot be found or read is said naming
-    ``--theme`` rather than the config key it overrides."""
+    the config's folder; its colours held to ``ink``, a print target's rule, when given),
+    so that a theme that cannot be found or read is said naming ``--theme`` rather than
+    the config key it overrides."""
     if theme is None:
         return
     from cardgen.api.card import check_theme as check
 
-    check(theme, config.resolve().parent if config is not None else Path.cwd())
+    check(theme, config.resolve().parent if config is not None else Path.cwd(), ink=ink)
 
 
 def staged(shown: Progress) -> Callable[[str, int, int], None]:

@@ -268,6 +268,21 @@ class OutputIntent:
 
 
 @dataclass(frozen=True, slots=True)
+class PdfStandard:
+    """The PDF/X standard a print file claims to keep: the PDF version its header states
+    and the identification keys of its document information (``GTS_PDFXVersion`` and,
+    where the standard has it, ``GTS_PDFXConformance``; None: the key is left out)."""
+
+    version: tuple[int, int]
+    pdfx_version: str
+    pdfx_conformance: str | None = None
+
+
+# What every CMYK print file cardgen writes keeps, unless a print target says otherwise.
+PDFX_1A_2001 = PdfStandard((1, 3), "PDF/X-1:2001", "PDF/X-1a:2001")
+
+
+@dataclass(frozen=True, slots=True)
 class Bookmark:
     """An entry of a document's outline (a PDF's bookmarks): its title, the page it leads
     to (an index into the document's pages), how far down that page (mm from the top), and
@@ -282,14 +297,15 @@ class Bookmark:
 @dataclass(slots=True)
 class Document:
     """Pages, with what a print file says about itself: a title, a subject, for a file
-    meant for a press the printing condition its CMYK values are prepared for, and an
-    outline of bookmarks (PDF only)."""
+    meant for a press the printing condition its CMYK values are prepared for and the
+    PDF/X standard it keeps, and an outline of bookmarks (PDF only)."""
 
     pages: list[Page]
     title: str = ""
     subject: str = ""
     output_intent: OutputIntent | None = None
     bookmarks: list[Bookmark] = field(default_factory=list)
+    standard: PdfStandard = PDFX_1A_2001
 
     def __post_init__(self) -> None:
         level = -1

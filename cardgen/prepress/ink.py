@@ -108,11 +108,12 @@ def contrast(a: Color, b: Color) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
-def page_ink_problems(page: Page) -> list[str]:
+def page_ink_problems(page: Page, limit: float = MAX_INK) -> list[str]:
     """Every element of a page that breaks the ink rule's points 1–3 by
     itself: fine type or lines that are neither overprinting solid black nor paper white,
-    lines under 0.25 pt, colours over the ink limit. Items outside the bleed box (the
-    slug's marks) are not part of the piece and are skipped."""
+    lines under 0.25 pt, colours over the ink limit (``limit``: :data:`MAX_INK` unless
+    a print target sets its own). Items outside the bleed box (the slug's marks) are not
+    part of the piece and are skipped."""
     problems: list[str] = []
     for item, t in page_items(page):
         scale = t.scale_factor
@@ -121,7 +122,7 @@ def page_ink_problems(page: Page) -> list[str]:
             if not page.bleed.contains(x, y):
                 continue
             what = f"{item.name or repr(item.text)} ({item.size * scale:.1f} pt)"
-            problems += _ink_limit(item.color, what)
+            problems += _ink_limit(item.color, what, limit)
             if item.size * scale < FINE_TYPE - _EPS:
                 problems += _fine_color(item.color, what)
         elif isinstance(item, Line | Path | Rect):
@@ -131,13 +132,13 @@ def page_ink_problems(page: Page) -> list[str]:
                     continue
             fill = None if isinstance(item, Line) else item.fill
             if fill is not None:
-                problems += _ink_limit(fill, "a filled shape")
+                problems += _ink_limit(fill, "a filled shape", limit)
             stroke = item.stroke
             if stroke is None:
                 continue
             width = stroke.width * scale
             what = f"a {width / MM_PER_PT:.2f} pt line"
-            problems += _ink_limit(stroke.color, what)
+            problems += _ink_limit(stroke.color, what, limit)
             if width < MIN_LINE - _EPS:
                 problems.append(f"{what} is thinner than {MIN_LINE / MM_PER_PT:g} pt")
             if width < FINE_LINE - _EPS:
@@ -156,8 +157,8 @@ def _fine_color(color: Color, what: str) -> list[str]:
             "paper white)"]
 
 
-def _ink_limit(color: Color, what: str) -> list[str]:
-    if color.spot is None and total_ink(color) > MAX_INK + _EPS:
+def _ink_limit(color: Color, what: str, limit: float = MAX_INK) -> list[str]:
+    if color.spot is None and total_ink(color) > limit + _EPS:
         return [f"{what}: {describe(color)} is {math.floor(total_ink(color) * 100)} % ink, "
-                f"over the {MAX_INK * 100:g} % limit"]
+                f"over the {limit * 100:g} % limit"]
     return []

@@ -20,10 +20,12 @@ digest of everything else in the file, written with a fixed placeholder first: t
 files have the same ID exactly when their bytes are the same, and the same input always
 gives the same bytes.
 
-**PDF/X-1a:2001.** A CMYK document that names an output intent (the printing condition
-its colours are prepared for) is written as PDF/X-1a:2001: PDF 1.3, an ``/OutputIntents``
-entry of subtype ``GTS_PDFX`` naming the registered condition, ``GTS_PDFXVersion`` and
-``GTS_PDFXConformance`` in the document information with ``Trapped /False``, a document
+**PDF/X-1a.** A CMYK document that names an output intent (the printing condition
+its colours are prepared for) is written as the PDF/X standard it names
+(``Document.standard``: PDF/X-1a:2001 unless a print target says PDF/X-1a:2003): the
+standard's PDF version (1.3; 1.4 for a 2003 file), an ``/OutputIntents``
+entry of subtype ``GTS_PDFX`` naming the registered condition, ``GTS_PDFXVersion`` (and
+for 2001 ``GTS_PDFXConformance``) in the document information with ``Trapped /False``, a document
 ID, a TrimBox and a BleedBox on every page, every font embedded, only DeviceCMYK and
 Separation colours, and no transparency of any kind. An RGB document is never labelled
 PDF/X.
@@ -71,6 +73,7 @@ from cardgen.draw.page import (
     OutputIntent,
     Page,
     Path,
+    PdfStandard,
     Rect,
     Stroke,
     Text,
@@ -85,18 +88,17 @@ from cardgen.version import __version__
 if TYPE_CHECKING:
     from PIL.Image import Image as PILImage
 
-PDFX_VERSION = "PDF/X-1:2001"
 # The trailer's /ID as reportlab is given it, until the file's digest replaces it.
 _ID_PLACEHOLDER = b"[<" + b"0" * 32 + b"><" + b"0" * 32 + b">]"
-PDFX_CONFORMANCE = "PDF/X-1a:2001"
 _CAPS = {LineCap.BUTT: 0, LineCap.ROUND: 1, LineCap.SQUARE: 2}
 # Font bytes -> the name reportlab knows them by (see _register).
 _registered: dict[bytes, str] = {}
 
 
 def render_pdf(doc: Document, *, cmyk: bool = True) -> bytes:
-    """The document as PDF bytes (byte-identical for identical input): PDF/X-1a:2001 when
-    ``cmyk`` and the document names an output intent, else a plain PDF 1.3. reportlab
+    """The document as PDF bytes (byte-identical for identical input): the PDF/X standard
+    of ``doc.standard`` (PDF/X-1a:2001 unless it says otherwise) when ``cmyk`` and the
+    document names an output intent, else a plain PDF 1.3. reportlab
     formats numbers and encodes pages with the faster, identical encoders of
     :mod:`cardgen.render.pdfcodec`."""
     with fast_reportlab():
@@ -110,18 +112,19 @@ def _render_pdf(doc: Document, cmyk: bool) -> bytes:
     # which would be a non-embedded font in the file.
     faces = {item.font for page in doc.pages for item, _ in page_texts(page)}
     initial = _register(_initial_face(faces) if faces else bundled_fonts().regular)
+    pdfx = cmyk and doc.output_intent is not None
     canvas = _Canvas(
         buffer,
         pagesize=(first.width * PT_PER_MM, first.height * PT_PER_MM),
         initialFontName=initial,
         invariant=1,
         pageCompression=1,
-        pdfVersion=(1, 3),
+        pdfVersion=doc.standard.version if pdfx else (1, 3),
         # No enforceColorSpace: reportlab's CMYK check turns every neutral CMYK colour
         # (rich black included) into plain K. _PdfPainter._color emits only the chosen space.
     )
-    if cmyk and doc.output_intent is not None:
-        _declare_pdfx(canvas, doc.output_intent)
+    if pdfx and doc.output_intent is not None:
+        _declare_pdfx(canvas, doc.output_intent, doc.standard)
     canvas.setTitle(doc.title)
     canvas.setSubject(doc.subject)
     canvas.setAuthor("cardgen")
@@ -207,11 +210,11 @@ class _Canvas(Canvas):
             obj.ExtGState = pdfdoc.PDFDictionary(states)
 
 
-def _declare_pdfx(canvas: Canvas, intent: OutputIntent) -> None:
-    """Make the file declare PDF/X-1a:2001 for ``intent``: the output intent in the
+def _declare_pdfx(canvas: Canvas, intent: OutputIntent, standard: PdfStandard) -> None:
+    """Make the file declare ``standard`` for ``intent``: the output intent in the
     catalogue, the version keys in the document information."""
     document = canvas._doc
-    document.info = _PdfXInfo(document.info)
+    document.info = _PdfXInfo(document.info, standard)
     catalog = document.Catalog
     catalog.OutputIntents = pdfdoc.PDFArray([pdfdoc.PDFDictionary({
         "Type": pdfdoc.PDFName("OutputIntent"),
@@ -228,9 +231,10 @@ def _declare_pdfx(canvas: Canvas, intent: OutputIntent) -> None:
 class _PdfXInfo(pdfdoc.PDFInfo):
     """reportlab's document information with the PDF/X identification added."""
 
-    def __init__(self, base: Any) -> None:
+    def __init__(self, base: Any, standard: PdfStandard) -> None:
         super().__init__()
         self.__dict__.update(base.__dict__)
+        self.standard = standard
 
     def format(self, document: Any) -> bytes:
         date = pdfdoc.PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter)
@@ -244,9 +248,10 @@ class _PdfXInfo(pdfdoc.PDFInfo):
             "CreationDate": date,
             "ModDate": date,
             "Trapped": pdfdoc.PDFName("False"),  # cardgen does no trapping
-            "GTS_PDFXVersion": pdfdoc.PDFString(PDFX_VERSION),
-            "GTS_PDFXConformance": pdfdoc.PDFString(PDFX_CONFORMANCE),
+            "GTS_PDFXVersion": pdfdoc.PDFString(self.standard.pdfx_version),
         }
+        if self.standard.pdfx_conformance is not None:
+            entries["GTS_PDFXConformance"] = pdfdoc.PDFString(self.standard.pdfx_conformance)
         formatted: bytes = pdfdoc.PDFDictionary(entries).format(document)
         return formatted
 
