@@ -394,8 +394,8 @@ def test_make_card_takes_a_target_as_the_command_does(tmp_path):
                       '[person]\nname = "Ada Quill"\n', encoding="utf-8")
     for target, fmt in (("drivethrucards", "pdf"), ("thegamecrafter", "png")):
         out = tmp_path / target
-        assert run_cli(["card", str(config), "--target", target, "-f", fmt,
-                        "-o", str(out)]).exit_code == 0
+        assert run_cli("card", config, "--target", target, "-f", fmt,
+                       "-o", out).returncode == 0
         made = cardgen.make_card(config, target=target, formats=fmt)
         assert dict(made.files) == {p.name: p.read_bytes() for p in out.iterdir()}
     with pytest.raises(cardgen.ParameterError, match="^target drivethrucards cannot be made "

@@ -50,9 +50,8 @@ def run_queue(table: Path, config: Path, output: Path) -> list[object]:
 
 def test_the_queued_batch_writes_what_card_batch_writes(batch, tmp_path):
     table, config = batch
-    ok = cli(["card", "--batch", str(table), str(config), "-f", "pdf,png",
-              "-o", str(tmp_path / "cli")])
-    assert ok.exit_code == 0, ok.output
+    ok = cli("card", "--batch", table, config, "-f", "pdf,png", "-o", tmp_path / "cli")
+    assert ok.returncode == 0, ok.stderr
     jobs = run_queue(table, config, tmp_path / "queued")
     assert [job.get_status() for job in jobs] == ["finished"] * 4  # type: ignore[attr-defined]
     assert files(tmp_path / "queued") == files(tmp_path / "cli")
