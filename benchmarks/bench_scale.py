@@ -10,7 +10,8 @@ time). CPU seconds per item (this process's, or the child's user + system), the 
 per hour per core they mean, and the ratio; both ways must give the same bytes, which
 the script checks and says.
 
-- a card, PDF only, and with its SVG and PNG previews (``make_card``; ``cardgen card``);
+- a card: PDF only; its PNG previews at 150 dpi; and PDF, SVGs and PNGs at 300 dpi
+  (``make_card``; ``cardgen card``), with the size of its files;
 - Rotator boards of each grade, generated, proved, graded and printed as a book
   (``generate_rotator`` and ``make_rotator_book``, ``--boards`` per grade, one job;
   ``cardgen rotator generate``), per board;
@@ -96,19 +97,24 @@ def main() -> None:
     print(f"cardgen {cardgen.__version__}, load {load:.1f}, CPU seconds per item")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        for fmt, label in (("pdf", "card, PDF"), ("pdf,svg,png", "card, PDF + SVG + PNG")):
-            def card(i: int, fmt: str = fmt) -> dict[str, bytes]:
-                return dict(cardgen.make_card(config(i), formats=fmt).files)
+        for fmt, dpi, label in (("pdf", 300, "card, PDF"),
+                                ("png", 150, "card preview, PNGs at 150 dpi"),
+                                ("pdf,svg,png", 300, "card, PDF + SVGs + PNGs at 300 dpi")):
+            def card(i: int, fmt: str = fmt, dpi: int = dpi) -> dict[str, bytes]:
+                return dict(cardgen.make_card(config(i), formats=fmt, dpi=dpi).files)
 
             library, made = warm(card, args.items)
             spent, same = 0.0, True
             for i in range(args.cold):
                 path = folder / f"p{i}.toml"
                 path.write_text(config(i), encoding="utf-8")
-                took, files = cold(["card", str(path), "-f", fmt], folder)
+                took, files = cold(["card", str(path), "-f", fmt, "--dpi", str(dpi)]
+                                   if "png" in fmt else ["card", str(path), "-f", fmt], folder)
                 spent += took
                 same &= files == made[i]
             row(label, "card", library, spent / args.cold, same)
+            size = sum(len(data) for files in made for data in files.values()) / len(made)
+            print(f"  {'':<34} {size / 1024:,.0f} KB of files a card")
 
         for grade in ("easy", "medium", "hard"):
             start = cpu()

@@ -555,3 +555,25 @@ def test_the_readme_table_states_what_each_part_may_import():
         assert named == want, (
             f"the guide's layer table, row of {part}: add {sorted(want - named)}, remove "
             f"{sorted(named - want)} in its \"may import\" column (write \"nothing\" for none)")
+
+
+# What the command line may reach: the library, the errors it catches and words, the
+# handling of signals, the version; nothing else of cardgen.
+THROUGH_THE_LIBRARY = ("cardgen.api", "cardgen.errors", "cardgen.interrupt", "cardgen.version",
+                       "cardgen.cli")
+
+
+@pytest.mark.parametrize("name", sorted(n for n in modules() if n.startswith("cardgen.cli")))
+def test_every_command_reaches_cardgen_only_through_the_library(name):
+    """The command line is a layer over the library: each of its modules imports from
+    cardgen only ``cardgen.api`` (and its modules), the errors, the signal handling, the
+    version and the command line's own modules, wherever the import is (a function, a
+    type-checking block, a string), so that everything a command does a program can do
+    with ``import cardgen``."""
+    outside = [f"line {imp.line}: {imp.target}" for imp in imports(name)
+               if imp.target.startswith("cardgen")
+               and not imp.target.startswith(tuple(f"{p}." for p in THROUGH_THE_LIBRARY))
+               and imp.target not in THROUGH_THE_LIBRARY]
+    assert not outside, (f"{name} reaches past the library: {outside}; give the library a "
+                         "function for it (cardgen/api/) and call that")
+    assert MAY_IMPORT["cli"] <= {"version", "api", "errors", "interrupt"}
