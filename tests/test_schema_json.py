@@ -421,6 +421,8 @@ def _csv_cases() -> list[tuple[str, str, list[dict[str, str]], str]]:
          "unknown column"),
         ("people", "no name column", drop(people, "person.name"), "no person.name"),
         ("people", "an empty name", edit(people, 1, person__name=""), "person.name is empty"),
+        ("people", "a line break in a name", edit(people, 1, person__name="Sam\nReed"),
+         "control characters"),
         ("people", "a flag that is no flag", edit(people, 0, card__marks="maybe"),
          "card.marks"),
         ("people", "a preset not among the choices", edit(people, 0, card__preset="a4"),
