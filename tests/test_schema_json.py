@@ -198,8 +198,16 @@ def test_every_shipped_file_passes_its_schema(name, path):
 
 
 def test_the_guides_people_files_pass_their_schema_and_cardgen(tmp_path):
+    """The guide's examples, and the people file and shared config of the benchmark."""
+    from benchmarks.bench_team import write_studio
     from cardgen.card.batch import load_people
 
+    people, studio = write_studio(tmp_path, 12)
+    assert schema_problems("people", csv_rows(people, "people")) == []
+    assert len(load_people(people, studio)) == 12
+    # The shared config leaves the name to the rows: the one thing the card schema says.
+    problems = schema_problems("card", _toml(studio))
+    assert len(problems) == 1 and "'name' is a required property" in problems[0]
     for i, text in enumerate(_docs_csv()):
         assert schema_problems("people", csv_rows(text, "people")) == [], text
         path = tmp_path / f"people-{i}.csv"

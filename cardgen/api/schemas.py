@@ -93,7 +93,9 @@ LIMITS: dict[SchemaName, tuple[str, ...]] = {
         "with room for the grids",
         'card.qr = "url" needs person.web',
         _FILES, "a theme given by its path is checked as a theme",
-        "the text must fit on the card at the smallest legible size", _TEXT, _NAN, _DECIMALS),
+        "the text must fit on the card at the smallest legible size",
+        "the shared config of a batch of cards may leave out person.name, which each row "
+        "gives", _TEXT, _NAN, _DECIMALS),
     SchemaName.THEME: (
         "the ink rule and the contrast rule for each place a colour is used (and total "
         "ink at most the press's), on the colours as given",
