@@ -107,7 +107,8 @@ def command_of(name: str) -> str:
 
 
 NO_PDF = {"init", "rotator show", "rotator solve", "rotator play", "nodes play",
-          "connector solve", "connector check", "ladder deck", "ladder attack", "referee"}
+          "connector solve", "connector check", "ladder deck", "ladder attack", "referee",
+          "schema"}
 
 # The commands that write no CMYK PDF: what they write instead.
 NO_CMYK_PDF = {
@@ -118,6 +119,7 @@ NO_CMYK_PDF = {
     "connector show": "text, and pictures in RGB",
     "ladder deck": "text", "ladder attack": "text", "referee": "text (a TOML report)",
     "nodes play": "text (a terminal game)",
+    "schema": "a JSON Schema, as text or a .json file",
 }
 
 

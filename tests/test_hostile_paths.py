@@ -119,6 +119,7 @@ PATH_OPTIONS: dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]] = {
     ("referee", "record"): (("referee", "{}.toml"), ("record file",)),
     ("ladder mat", "output"): (("ladder", "mat", "-o", "{}"), ("output folder",)),
     ("ladder rules", "output"): (("ladder", "rules", "-o", "{}"), ("output folder",)),
+    ("schema", "output"): (("schema", "card", "-o", "{}"), FILE),
 }
 # Options typed as text that take a path too (a theme's name or file, a board's ID or file).
 TEXT_PATH_OPTIONS = {("card", "theme"), ("sheet", "theme"), ("rotator show", "board"),

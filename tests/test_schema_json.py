@@ -198,8 +198,16 @@ def test_every_shipped_file_passes_its_schema(name, path):
 
 
 def test_the_guides_people_files_pass_their_schema_and_cardgen(tmp_path):
+    """The guide's examples, and the people file and shared config of the benchmark."""
+    from benchmarks.bench_team import write_studio
     from cardgen.card.batch import load_people
 
+    people, studio = write_studio(tmp_path, 12)
+    assert schema_problems("people", csv_rows(people, "people")) == []
+    assert len(load_people(people, studio)) == 12
+    # The shared config leaves the name to the rows: the one thing the card schema says.
+    problems = schema_problems("card", _toml(studio))
+    assert len(problems) == 1 and "'name' is a required property" in problems[0]
     for i, text in enumerate(_docs_csv()):
         assert schema_problems("people", csv_rows(text, "people")) == [], text
         path = tmp_path / f"people-{i}.csv"
@@ -421,6 +429,8 @@ def _csv_cases() -> list[tuple[str, str, list[dict[str, str]], str]]:
          "unknown column"),
         ("people", "no name column", drop(people, "person.name"), "no person.name"),
         ("people", "an empty name", edit(people, 1, person__name=""), "person.name is empty"),
+        ("people", "a line break in a name", edit(people, 1, person__name="Sam\nReed"),
+         "control characters"),
         ("people", "a flag that is no flag", edit(people, 0, card__marks="maybe"),
          "card.marks"),
         ("people", "a preset not among the choices", edit(people, 0, card__preset="a4"),

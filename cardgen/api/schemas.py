@@ -57,7 +57,7 @@ TITLES = {
     SchemaName.ASSEMBLY: "cardgen Connector assembly",
     SchemaName.ATTACK: "cardgen Corporate Ladder attack",
     SchemaName.DECK: "cardgen Corporate Ladder deck (CSV rows)",
-    SchemaName.PEOPLE: "cardgen people file of card --batch (CSV rows)",
+    SchemaName.PEOPLE: "cardgen people file of a batch of cards (CSV rows)",
 }
 DESCRIPTIONS = {
     SchemaName.CARD: "A card config (TOML), as `cardgen card` and `cardgen sheet` read it.",
@@ -69,8 +69,9 @@ DESCRIPTIONS = {
     SchemaName.DECK: "A Corporate Ladder deck (CSV), as `cardgen ladder deck` reads it: the "
                      "array of its rows, each an object from the header's column names in "
                      "lower case to the cells' text.",
-    SchemaName.PEOPLE: "The people file (CSV) of `cardgen card --batch` and `cardgen sheet "
-                       "--batch`: the array of its rows, each an object from the header's "
+    SchemaName.PEOPLE: "The people file (CSV) of a batch of cards, a card per row, as "
+                       "`cardgen card` and `cardgen sheet` read it: the array of its rows, "
+                       "each an object from the header's "
                        "column names to the cells' text (a person's fields named without "
                        "their section in lower case); an empty cell takes the config's "
                        "value.",
@@ -92,7 +93,9 @@ LIMITS: dict[SchemaName, tuple[str, ...]] = {
         "with room for the grids",
         'card.qr = "url" needs person.web',
         _FILES, "a theme given by its path is checked as a theme",
-        "the text must fit on the card at the smallest legible size", _TEXT, _NAN, _DECIMALS),
+        "the text must fit on the card at the smallest legible size",
+        "the shared config of a batch of cards may leave out person.name, which each row "
+        "gives", _TEXT, _NAN, _DECIMALS),
     SchemaName.THEME: (
         "the ink rule and the contrast rule for each place a colour is used (and total "
         "ink at most the press's), on the colours as given",
@@ -108,8 +111,8 @@ LIMITS: dict[SchemaName, tuple[str, ...]] = {
     SchemaName.DECK: (
         "the column names are compared in any case: give them to the schema in lower case "
         "(cardgen.api.csv_rows does)",
-        "a Strength needs a strength or a text column, unless a card config prints the "
-        "cards (--config)",
+        "a Strength needs a strength or a text column, unless the cards are printed from a "
+        "card config to read it",
         "records that cannot be read as CSV (a stray quote, more values than columns)",
         "the deck rules (at least 20 cards, each once, 1-4 Upper Management, at most 4 "
         "from one company and 6 Press): checked by ladder deck, exit 4", _TEXT),

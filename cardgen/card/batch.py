@@ -173,9 +173,11 @@ def row_json_schema(defs: dict[str, JSON]) -> JSON:
     for key in person.fields:
         properties[key] = properties[f"person.{key}"]
     names = ["person.name", "name"]
-    for column in names:  # (a name cell may be empty where the other name column is not)
-        properties[column] = {k: v for k, v in properties[column].items()
-                              if k not in ("minLength", "pattern")}
+    blank = copy.copy(person.fields["name"])  # a name cell may be empty where the other
+    assert isinstance(blank, Text)  # name column is not: the anyOf below needs one
+    blank.nonempty = False
+    for column in names:
+        properties[column] = cell_json_schema(blank, defs)
     return {"type": "object", "properties": properties, "additionalProperties": False,
             "anyOf": [{"required": [column], "properties": {column: {"pattern": "\\S"}}}
                       for column in names]}

@@ -90,7 +90,7 @@ def row_json_schema(defs: dict[str, JSON]) -> JSON:
     return {"type": "object", "properties": properties,
             "patternProperties": {"\\.": {
                 "type": "string", "description": "Another setting of a card (a column of "
-                "a people file of cardgen card --batch): left alone."}},
+                "a batch's people file): left alone."}},
             "propertyNames": {"anyOf": [{"enum": list(properties)},
                                         {"not": {"pattern": "^ladder\\."}}]},
             "additionalProperties": False, "allOf": rules}
