@@ -269,14 +269,14 @@ def csv_rows(source: Path | str, name: SchemaName | str) -> list[dict[str, str]]
     >>> csv_rows("Name,TITLE,company\\nAda,CEO,\\n", "deck")
     [{'name': 'Ada', 'title': 'CEO', 'company': ''}]
     """
-    from cardgen.datafile import parse_csv, read_csv
+    from cardgen.datafile import parse_csv, read_table
 
     kind = _name(name)
     if kind not in (SchemaName.DECK, SchemaName.PEOPLE):
         raise ParameterError("name", f"must be deck or people (the CSV files), not "
                              f"{shorten(kind.value)}.", value=name)
     if isinstance(source, Path):
-        table = read_csv(source, f"{kind.value} file")
+        table = read_table(source, f"{kind.value} file")
     else:
         table = parse_csv(source, f"{kind.value} text")
     if kind is SchemaName.DECK:
