@@ -76,8 +76,9 @@ MAY_IMPORT: dict[str, set[str]] = {
               "errors", "units"},
     "cli": {"version", "card", "rules", "connector", "ladder", "games", "games.registry",
             "games.nodes", "physical", "board", "draw", "text", "texts", "prepress",
-            "render", "output", "datafile", "schema", "errors", "interrupt"},
-    "api": {"version", "errors", "output"},
+            "render", "output", "datafile", "schema", "errors", "interrupt", "api"},
+    "api": {"version", "errors", "output", "card", "games.rotator", "physical", "draw",
+            "text", "texts", "prepress", "render", "datafile"},
 }
 # Third-party libraries each part imports (the standard library is always allowed),
 # exactly, as each package's docstring names them too.

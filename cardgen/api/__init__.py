@@ -24,7 +24,10 @@ The contract, which the tests hold it to:
 Names load lazily, the module that holds a name when the name is first asked for, so
 that ``import cardgen`` costs nothing until it is used.
 
-May import: ``cardgen.version``, ``cardgen.errors``, ``cardgen.output``.
+May import: ``cardgen.version``, ``cardgen.errors``, ``cardgen.output``, ``cardgen.card``,
+``cardgen.games.rotator`` (its worker processes), ``cardgen.physical``, ``cardgen.draw``,
+``cardgen.text``, ``cardgen.texts``, ``cardgen.prepress``, ``cardgen.render``,
+``cardgen.datafile``.
 """
 
 from __future__ import annotations
@@ -34,6 +37,16 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     # What a type checker and the reference pages see; kept in step with _EXPORTS.
+    from cardgen.api.batch import (
+        CardItem,
+        People,
+        SheetBatch,
+        batch_warnings,
+        make_cards,
+        make_dielines,
+        make_sheets,
+        read_people,
+    )
     from cardgen.api.files import Files
     from cardgen.errors import (
         BoardError,
@@ -47,6 +60,7 @@ if TYPE_CHECKING:
         ProblemsError,
         RuntimeFault,
     )
+    from cardgen.output import StagedSet, staged_set
     from cardgen.version import __version__
 
 # Each public name, with the module that holds it, a section for each part of the API.
@@ -65,6 +79,16 @@ _EXPORTS: dict[str, str] = {
     "BoardProblem": "cardgen.errors",
     "__version__": "cardgen.version",
     # the card, a sheet, a batch
+    "CardItem": "cardgen.api.batch",
+    "People": "cardgen.api.batch",
+    "SheetBatch": "cardgen.api.batch",
+    "StagedSet": "cardgen.output",
+    "batch_warnings": "cardgen.api.batch",
+    "make_cards": "cardgen.api.batch",
+    "make_dielines": "cardgen.api.batch",
+    "make_sheets": "cardgen.api.batch",
+    "read_people": "cardgen.api.batch",
+    "staged_set": "cardgen.output",
     # Rotator
     # rules, play sheets
     # Connector, Corporate Ladder, the Node games

@@ -17,7 +17,7 @@ May import: ``cardgen.version`` (the version), ``cardgen.card``, ``cardgen.rules
 ``cardgen.games.nodes``, ``cardgen.physical``, ``cardgen.board``, ``cardgen.draw``,
 ``cardgen.text``, ``cardgen.texts``, ``cardgen.prepress``, ``cardgen.render``,
 ``cardgen.output``, ``cardgen.datafile``, ``cardgen.schema``, ``cardgen.errors``,
-``cardgen.interrupt``; ``typer`` and ``rich``.
+``cardgen.interrupt``, ``cardgen.api``; ``typer`` and ``rich``.
 """
 
 from __future__ import annotations
