@@ -338,6 +338,9 @@ def sheet(
     shift = parse_offset(offset)
     not_with(["batch", "theme", "marks"], present=registration, other="--registration",
              why="the test page prints no card")
+    if jobs is not None and (batch is None or registration):
+        raise CardgenError("--jobs lays out the cards of a --batch side by side; one card "
+                           "is laid out by one process.", value=jobs)
     intent = find_intent(output_intent, "--output-intent") if output_intent else None
     duplex = Duplex(parse_choice(Paper, paper, "--paper"), parse_choice(Flip, flip, "--flip"),
                     shift, margin)
@@ -360,9 +363,6 @@ def sheet(
                     preset=parse_choice(Preset, preset, "--preset") if preset else None,
                     theme=theme, intent=intent, jobs=jobs)
         return
-    if jobs is not None:
-        raise CardgenError("--jobs lays out the cards of a --batch side by side; one card "
-                           "is laid out by one process.", value=jobs)
     layout = plan_sheet(Spread(settings.size, marks=False).piece(), duplex)
     check_folder(output)
     build = build_card(settings)
