@@ -249,3 +249,22 @@ def test_a_streamed_batch_holds_a_few_cards_in_memory_not_all_of_them(tmp_path):
     card = len((tmp_path / "b" / "out" / "person-000.pdf").read_bytes())
     assert large - small < 72 * card / 4, (small, large, card)
     assert old_large - old_small > 72 * card, (old_small, old_large, card)
+
+
+def test_after_a_bad_row_the_other_cards_are_only_laid_out(tmp_path, monkeypatch):
+    """The batch will raise: the cards after the first bad row are laid out (to name
+    every bad row) but not drawn."""
+    import cardgen.render
+
+    table, config = _studio(tmp_path, "name,images.portrait\nA,\nBo,nope.png\nCy,\nDi,\n")
+    drawn = []
+    real = cardgen.render.render
+
+    def counted(document, *args, **kwargs):
+        drawn.append(document.title)
+        return real(document, *args, **kwargs)
+
+    monkeypatch.setattr(cardgen.render, "render", counted)
+    with pytest.raises(BatchError, match="line 3"):
+        list(cardgen.make_cards(cardgen.read_people(table, config), formats="pdf"))
+    assert len(drawn) == 1  # A's card only

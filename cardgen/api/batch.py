@@ -27,6 +27,7 @@ import tomllib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
+from multiprocessing import get_context
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -295,8 +296,9 @@ class _Made:
     problem: str | None = None
 
 
-def _make_one(job: _Job, people: People, index: int) -> _Made:
-    """One person's card, laid out and rendered (in a worker, or here)."""
+def _make_one(job: _Job, people: People, failed: Any, index: int) -> _Made:
+    """One person's card, laid out and rendered (in a worker, or here); only laid out
+    once ``failed.value`` says that a card before it could not be made."""
     from cardgen.card.build import build_card
     from cardgen.render import Format, render
 
@@ -306,7 +308,7 @@ def _make_one(job: _Job, people: People, index: int) -> _Made:
     except CardgenError as exc:
         return _Made({}, problem=f"line {person.line} ({shorten(person.config.person.name)})"
                      f": {exc}")
-    if not job.render:
+    if not job.render or failed.value:
         return _Made({}, tuple(build.warnings), build.ladder)
     ends = render(build.document, job.formats, cmyk=job.cmyk, dpi=job.dpi, fast=job.fast)
     if build.varnish is not None:
@@ -468,7 +470,10 @@ def _cards(people: People, job: _Job, jobs: int) -> Iterator[CardItem]:
 
     stems = Stems(_reserved(job, people))
     problems: list[str] = list(people.problems)
-    made = ordered_stream(partial(_make_one, job, people), range(len(people)), jobs,
+    # Set when a row fails: the batch will raise, so its other cards are only laid out
+    # (to name every bad row). Shared memory, that the workers inherit.
+    failed = get_context().RawValue("b", 0)
+    made = ordered_stream(partial(_make_one, job, people, failed), range(len(people)), jobs,
                           what=lambda i: f"making line {people[i].line}'s card",
                           name="cardgen-card-worker")
     try:
@@ -476,6 +481,7 @@ def _cards(people: People, job: _Job, jobs: int) -> Iterator[CardItem]:
             person = people[index]
             if card.problem is not None:
                 problems.append(card.problem)
+                failed.value = 1
             if problems:
                 continue  # (the batch fails: nothing more to give)
             name = person.config.person.name
