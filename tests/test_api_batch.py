@@ -268,3 +268,22 @@ def test_after_a_bad_row_the_other_cards_are_only_laid_out(tmp_path, monkeypatch
     with pytest.raises(BatchError, match="line 3"):
         list(cardgen.make_cards(cardgen.read_people(table, config), formats="pdf"))
     assert len(drawn) == 1  # A's card only
+
+
+def test_a_worker_that_dies_is_a_fault_of_the_run_named_in_one_sentence(tmp_path):
+    import signal
+
+    from cardgen.games.rotator.workers import WorkerError
+    from tests.helpers import children
+
+    rows = "".join(f"Person {i:02d},Artist\n" for i in range(12))
+    table, config = _studio(tmp_path, "person.name,person.title\n" + rows)
+    before = set(children(os.getpid()))
+    stream = cardgen.make_cards(cardgen.read_people(table, config), formats="pdf", jobs=2)
+    next(stream)
+    worker = sorted(set(children(os.getpid())) - before)[0]
+    os.kill(worker[0], signal.SIGKILL)
+    with pytest.raises(WorkerError, match=r"a worker process stopped while making line "
+                                          r"\d+'s card \(exit code -9\)\."):
+        list(stream)
+    assert not set(children(os.getpid())) - before
