@@ -3,7 +3,7 @@ for 10, 100 and 1 000 people, PDF only and every format, with ``--jobs`` 1 and 2
 against the batch it replaced (every file in memory, written at the end).
 
     python benchmarks/bench_batch.py [--people 10,100,1000] [--formats pdf,pdf+svg+png]
-                                     [--jobs 1,2] [--no-trace]
+                                     [--jobs 1,2] [--no-trace] [--trace-up-to PEOPLE]
 
 The people are the studio of ``benchmarks/bench_team.py`` (a shared config with a logo;
 name, title, e-mail, phone and, for every fifth person, an ability), made the same way
@@ -113,6 +113,8 @@ def main() -> None:
     parser.add_argument("--jobs", default="1,2")
     parser.add_argument("--no-trace", action="store_true",
                         help="skip the tracemalloc runs (half the time)")
+    parser.add_argument("--trace-up-to", type=int, default=None, metavar="PEOPLE",
+                        help="the tracemalloc runs only up to this many people")
     args = parser.parse_args()
     sizes = [int(n) for n in args.people.split(",")]
     ways = ["baseline", *(f"jobs {j}" for j in args.jobs.split(","))]
@@ -127,8 +129,9 @@ def main() -> None:
             base: dict[str, Any] | None = None
             for way in ways:
                 timed = measure(way, people, fmt, trace=False)
-                traced = 0.0 if args.no_trace else float(
-                    measure(way, people, fmt, trace=True)["traced"])
+                trace = not args.no_trace and (args.trace_up_to is None
+                                               or people <= args.trace_up_to)
+                traced = float(measure(way, people, fmt, trace=True)["traced"]) if trace else 0.0
                 if way == "baseline":
                     base = timed
                 cores = 1 if way == "baseline" else int(way.split()[1])
@@ -144,7 +147,7 @@ def main() -> None:
         for (fmt, way), by_size in peaks.items():
             if small in by_size and large in by_size:
                 (rss_s, tr_s), (rss_l, tr_l) = by_size[small], by_size[large]
-                traced = ("" if args.no_trace else
+                traced = ("" if not tr_l or not tr_s else
                           f"; traced {tr_l / 2**20:.0f} vs {tr_s / 2**20:.0f} MB: "
                           f"{'yes' if tr_l <= 2 * tr_s else 'no'} ({tr_l / tr_s:.2f}×)")
                 print(f"  {fmt:11} {way:9} RSS {rss_l / 2**20:.0f} vs {rss_s / 2**20:.0f} MB: "

@@ -6,7 +6,7 @@ columns named like config keys, over a config that gives what the rows share.
 :func:`read_people` checks every row at once; :func:`make_cards` yields each person's
 files and report in the table's order, as soon as they are made, so that a batch of a
 thousand people never holds more than a few cards in memory (stage them on disk as
-they come: ``cardgen.output.staged_set``, or a task queue's own storage);
+they come: :func:`cardgen.staged_set`, or a task queue's own storage);
 :func:`make_dielines` gives the files the batch makes for all its cards (a dieline per
 card size). :func:`make_sheets` puts every card on sheets for an office printer.
 
