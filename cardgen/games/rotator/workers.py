@@ -7,6 +7,10 @@ a worker that dies with this process on Linux and one that dies on its own repor
 
 On Linux the workers are forked, so the task (a bound method of a solver) is theirs
 without pickling; elsewhere they are spawned and the task is pickled.
+
+:func:`ordered_stream` is the same over many items, its answers yielded in order as they
+come, with a bounded number waiting: how ``cardgen card --batch --jobs`` makes its cards
+(``cardgen.api.batch``).
 """
 
 from __future__ import annotations
