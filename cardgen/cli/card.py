@@ -130,8 +130,7 @@ def card(
                     varnish=coat, rgb=rgb, dpi=dpi, jobs=jobs)
         return
     if jobs is not None:
-        raise CardgenError("--jobs makes the cards of a --batch side by side; one card "
-                           "is made by one process.", value=jobs)
+        _batch_jobs(jobs, batch=False)
     if dpi is None:
         dpi = PRINT_DPI
     loaded = load_config(config)
@@ -191,12 +190,15 @@ def _check_varnish(formats: Sequence[Format], mode: VarnishMode, *, rgb: bool) -
                            "for no PDF; add pdf to --format, or use --varnish file.")
 
 
-def _batch_jobs(jobs: int | None) -> int:
+def _batch_jobs(jobs: int | None, *, batch: bool = True) -> int:
     """``--jobs`` of a batch: at least 1 (default 1), at most the CPUs this run may use
-    (more is said, and cut down)."""
+    (more is said, and cut down). Without ``batch`` it is refused (after its range)."""
     from cardgen.api.batch import usable_jobs
 
     workers, capped = usable_jobs(jobs)
+    if not batch:
+        raise CardgenError("--jobs makes the cards of a --batch side by side; one card "
+                           "is made by one process.", value=jobs)
     if capped:
         warn([f"--jobs {number(jobs or 0)} is more than the {workers} CPUs this run may "
               f"use; using {workers}."])
@@ -339,8 +341,7 @@ def sheet(
     not_with(["batch", "theme", "marks"], present=registration, other="--registration",
              why="the test page prints no card")
     if jobs is not None and (batch is None or registration):
-        raise CardgenError("--jobs lays out the cards of a --batch side by side; one card "
-                           "is laid out by one process.", value=jobs)
+        _batch_jobs(jobs, batch=False)
     intent = find_intent(output_intent, "--output-intent") if output_intent else None
     duplex = Duplex(parse_choice(Paper, paper, "--paper"), parse_choice(Flip, flip, "--flip"),
                     shift, margin)
