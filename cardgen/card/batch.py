@@ -222,16 +222,7 @@ def people_of(table: CsvTable, label: str, base: Path, shared: dict[str, Any],
         raise BatchError(label, ["there are no rows under the header; add one row per "
                                  "person."], code=ConfigProblem.ITEM_COUNT)
     found = columns(table, label)
-    shared = copy.deepcopy(shared)
-    if config_label is not None:
-        if source is not None:
-            _absolute(shared, source.parent)
-        # The config alone, with a stand-in name: its own problems are its own.
-        probe = copy.deepcopy(shared)
-        probe.setdefault("person", {})
-        if isinstance(probe["person"], dict):
-            probe["person"].setdefault("name", "-")
-        check(CONFIG, probe, config_label)
+    shared = _shared(shared, source, config_label)
     problems: list[str] = list(table.problems)  # the records that cannot be read as CSV
     configs: list[tuple[int, CardConfig]] = []
     for row in table.rows:
@@ -262,6 +253,22 @@ def people_of(table: CsvTable, label: str, base: Path, shared: dict[str, Any],
     stems = unique_stems([c.person.name for _, c in configs], reserved)
     return [Person(line, config, stem) for (line, config), stem in zip(
         configs, stems, strict=True)], sorted(problems, key=line_of)
+
+
+def _shared(values: dict[str, Any], source: Path | None,
+            config_label: str | None) -> dict[str, Any]:
+    """The shared config's values, its paths made absolute against its folder, checked
+    on their own (with a stand-in name: the config's own problems are its own)."""
+    shared = copy.deepcopy(values)
+    if config_label is not None:
+        if source is not None:
+            _absolute(shared, source.parent)
+        probe = copy.deepcopy(shared)
+        probe.setdefault("person", {})
+        if isinstance(probe["person"], dict):
+            probe["person"].setdefault("name", "-")
+        check(CONFIG, probe, config_label)
+    return shared
 
 
 def batch_error(label: str, problems: Sequence[str]) -> BatchError:
