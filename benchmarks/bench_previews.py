@@ -53,8 +53,8 @@ def batch(table: Path, studio: Path, output: Path, formats: str, *, dpi: float,
     """``cardgen card --batch table studio -o output -f formats`` as the command does it,
     with the PNGs at ``dpi``: as previews, or (``baseline``) by the frozen rasterizer at
     zlib level 6."""
+    from benchmarks.batch_baseline import team_files as _team_files
     from cardgen.card.batch import build_team
-    from cardgen.cli.card import _team_files
     from cardgen.cli.common import parse_formats
     from cardgen.output import write_set
     from cardgen.prepress.dieline import DielineMode

@@ -130,10 +130,7 @@ def check_file(path: Path) -> Path:
 
 def _check_target(path: Path) -> None:
     """The name must be new or a regular file, and short enough for the file system."""
-    name_bytes = len(path.name.encode("utf-8", "surrogateescape"))
-    if name_bytes + TEMP_OVERHEAD > NAME_MAX:
-        raise OutputError(f"cannot write {path_text(path)}: its name is too long for the "
-                          f"file system ({name_bytes} bytes).", value=path)
+    _check_length(path)
     try:
         info = path.lstat()
     except FileNotFoundError:
@@ -141,6 +138,14 @@ def _check_target(path: Path) -> None:
     except OSError as exc:
         raise OutputError(f"cannot write {path_text(path)}: {exc.strerror}.", value=path) from None
     _check_kind(path, info)
+
+
+def _check_length(path: Path) -> None:
+    """The name, and its temporary file's, must fit the file system."""
+    name_bytes = len(path.name.encode("utf-8", "surrogateescape"))
+    if name_bytes + TEMP_OVERHEAD > NAME_MAX:
+        raise OutputError(f"cannot write {path_text(path)}: its name is too long for the "
+                          f"file system ({name_bytes} bytes).", value=path)
 
 
 def _check_kind(path: Path, info: os.stat_result | None) -> None:
@@ -404,13 +409,19 @@ def write_set(files: dict[Path, bytes]) -> list[Written]:
                 _remove_temps(writing.moves)  # while the folders are still open
                 raise
     except OSError as exc:
-        reason = exc.strerror or str(exc)
-        if exc.errno == errno.ENAMETOOLONG:
-            reason = "its name is too long for the file system"
-        fault = WriteFault if exc.errno in FAULTS else OutputError
-        raise fault(f"cannot write {path_text(writing.current or '')}: {reason}.",
-                    value=writing.current) from None
+        raise _write_error(exc, writing) from None
     return [Written(move.path, move.backup is not None) for move in writing.moves]
+
+
+def _write_error(exc: OSError, writing: _Writing) -> OutputError | WriteFault:
+    """An operating system's error while writing, as the error of the file it concerns:
+    a fault of the machine's (:data:`FAULTS`) or a problem of where it was asked for."""
+    reason = exc.strerror or str(exc)
+    if exc.errno == errno.ENAMETOOLONG:
+        reason = "its name is too long for the file system"
+    fault = WriteFault if exc.errno in FAULTS else OutputError
+    return fault(f"cannot write {path_text(writing.current or '')}: {reason}.",
+                 value=writing.current)
 
 
 @dataclass
@@ -429,19 +440,30 @@ def _write_set(files: dict[Path, bytes], folders: dict[Path, _Folder],
     for folder in {id(f): f for f in folders.values()}.values():
         _remove_stale(folder)
     mask = _umask()
-    moves = writing.moves
     for path, data in files.items():
-        writing.current = path
-        folder = folders[path.parent]
-        info = folder.lstat(path.name)  # again, now that no other run can change it
-        _check_kind(path, info)
-        mode = stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~mask
-        # The temp file's name is on the list before the file exists, so that an
-        # interrupt at any moment (even between creating it and noting it) leaves
-        # nothing behind: the clean-up removes every name on the list.
-        move = _Move(path, _new_temp(path.name, "tmp"), folder)
-        moves.append(move)
-        _write_temp(folder, move.temp, data, mode)
+        _stage(folders[path.parent], path, data, mask, writing)
+    _commit(writing)
+
+
+def _stage(folder: _Folder, path: Path, data: bytes, mask: int, writing: _Writing) -> None:
+    """One file of a set written to its temporary file, with the folder open and locked;
+    it is renamed into place by :func:`_commit`."""
+    writing.current = path
+    info = folder.lstat(path.name)  # again, now that no other run can change it
+    _check_kind(path, info)
+    mode = stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~mask
+    # The temp file's name is on the list before the file exists, so that an
+    # interrupt at any moment (even between creating it and noting it) leaves
+    # nothing behind: the clean-up removes every name on the list.
+    move = _Move(path, _new_temp(path.name, "tmp"), folder)
+    writing.moves.append(move)
+    _write_temp(folder, move.temp, data, mode)
+
+
+def _commit(writing: _Writing) -> None:
+    """Every staged file renamed into place, the old versions kept until the last rename
+    and put back if any rename fails or the run is stopped; then the commit point."""
+    moves = writing.moves
     with _signals_held():
         try:
             for move in moves:
@@ -497,3 +519,112 @@ def _roll_back(moves: list[_Move]) -> None:
                 folder.replace(move.backup, name)
             else:
                 folder.unlink(name)
+
+
+# --- a set staged on disk as it is made --------------------------------------------------
+
+
+class StagedSet:
+    """A set of files written into one folder as they are made, committed at the end
+    with :func:`write_set`'s guarantee: see :func:`staged_set`, which makes it."""
+
+    def __init__(self, path: Path, folder: _Folder, writing: _Writing) -> None:
+        self._path, self._folder, self._writing = path, folder, writing
+        self._mask = _umask()
+        self._names: dict[str, Path] = {}  # each name as a case-blind file system sees it
+        self._committed = False
+
+    @property
+    def folder(self) -> Path:
+        """The folder the files go into."""
+        return self._path
+
+    @property
+    def committed(self) -> bool:
+        """Whether :meth:`commit` has put every file in place."""
+        return self._committed
+
+    def add(self, name: str, data: bytes) -> Path:
+        """Write ``data`` now to a hidden temporary file beside ``name`` (a plain file name
+        in the folder), to be renamed into place by :meth:`commit`; the bytes need not be
+        kept. Returns the path the file will have. Two files of a set may not be one file
+        (one name, or names that differ only in case)."""
+        if self._committed:
+            raise RuntimeError("the set is committed: no file can be added to it")
+        path = self._path / name
+        if "/" in name or "\\" in name or name in ("", ".", ".."):
+            raise OutputError(f"cannot write {path_text(path)}: a staged file goes "
+                              "directly into the output folder.", value=path)
+        other = self._names.setdefault(_key(name), path)
+        if other is not path:
+            raise OutputError(f"cannot write both {path_text(other)} and {path_text(path)}: "
+                              "they would be one file; give them different names.",
+                              value=path)
+        _check_length(path)
+        try:
+            _stage(self._folder, path, data, self._mask, self._writing)
+        except OSError as exc:
+            raise _write_error(exc, self._writing) from None
+        return path
+
+    def commit(self) -> list[Written]:
+        """Rename every file added into place, all of them or none (the older files are
+        kept and put back if anything fails or the run is stopped); returns each file
+        written, in the order added, saying whether it replaced an older one."""
+        if self._committed:
+            raise RuntimeError("the set is committed already")
+        try:
+            _commit(self._writing)
+        except OSError as exc:
+            raise _write_error(exc, self._writing) from None
+        self._committed = True
+        return [Written(move.path, move.backup is not None) for move in self._writing.moves]
+
+
+@contextlib.contextmanager
+def staged_set(folder: Path) -> Iterator[StagedSet]:
+    """A set of files for ``folder`` whose files are written to disk as they are made
+    (:meth:`StagedSet.add`), so that a run of many files never holds them all in
+    memory, and renamed into place together by :meth:`StagedSet.commit`.
+
+    The guarantee is :func:`write_set`'s. The folder is created (if missing) and locked
+    on entry, and stays locked until the exit: the hidden temporary files of killed runs
+    are removed then, and no other run can commit into the folder meanwhile. Until the
+    commit every added file is a hidden temporary file (``.NAME.cardgen-….tmp``, the
+    names the next run removes if this one is killed). Leaving the block without a
+    commit, by an error, Ctrl-C or SIGTERM, removes them and the folders it created:
+    nothing is written. ::
+
+        with staged_set(Path("out")) as staged:
+            for name, data in made():
+                staged.add(name, data)
+            written = staged.commit()
+    """
+    writing = _Writing(current=folder)
+    created: list[Path] = []
+    staged: StagedSet | None = None
+    try:
+        try:
+            check_folder(folder)
+            probe = folder
+            while not probe.exists() and probe.parent != probe:
+                created.append(probe)
+                probe = probe.parent
+            folder.mkdir(parents=True, exist_ok=True)
+            with _locked([folder]) as folders:
+                _remove_stale(folders[folder])
+                writing.current = None
+                staged = StagedSet(folder, folders[folder], writing)
+                try:
+                    yield staged
+                finally:
+                    _remove_temps(writing.moves)  # (every one, unless committed)
+        except OSError as exc:
+            if staged is not None:
+                raise  # not the writer's: the caller's own error
+            raise _write_error(exc, writing) from None
+    finally:
+        if staged is None or not staged.committed:
+            for made in created:  # the deepest first; only if still empty
+                with contextlib.suppress(OSError):
+                    made.rmdir()

@@ -57,6 +57,9 @@ def test_a_number_of_hundreds_of_digits_is_one_line_naming_the_option_and_its_ra
         tmp_path, command, option, value):
     args = [a.replace("{}", str(tmp_path / "out")) for a in NUMBER_COMMANDS[command]]
     result = cli(*args, option, value, cwd=tmp_path)
+    if option in CAPPED and value == HUGE and command in ("card", "sheet"):
+        error_line(result, option, "--batch")  # (a --batch option: refused without one)
+        return
     if option in CAPPED and value == HUGE:
         assert result.returncode == 0, result.stderr
         line = result.stderr.splitlines()[0]

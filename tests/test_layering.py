@@ -74,11 +74,10 @@ MAY_IMPORT: dict[str, set[str]] = {
     "rules": {"games", "games.registry", "connector", "ladder", "physical",
               "draw", "text", "texts", "prepress", "datafile", "schema", "resources",
               "errors", "units"},
-    "cli": {"version", "api", "card", "draw", "text", "texts", "prepress", "render", "output",
-            "datafile", "errors", "interrupt"},
+    "cli": {"version", "api", "errors", "interrupt"},
     "api": {"version", "card", "rules", "connector", "ladder", "games", "games.registry",
-            "games.nodes", "physical", "board", "draw", "text", "texts", "prepress", "render",
-            "output", "datafile", "schema", "errors"},
+            "games.nodes", "games.rotator", "physical", "board", "draw", "text", "texts",
+            "prepress", "render", "output", "datafile", "schema", "errors"},
 }
 # Third-party libraries each part imports (the standard library is always allowed),
 # exactly, as each package's docstring names them too.

@@ -149,6 +149,8 @@ CASES: dict[str, Callable[[Path], list[str | Path]]] = {
     "`--varnish layer` with `--rgb`": lambda d: ["card", "--varnish", "layer", "--rgb"],
     "`--dpi 0`, `--count 0`, `--jobs 0`": lambda d: [
         "card", _write(d, "base.toml", PERSON).name, "--dpi", "0"],
+    "`--jobs 2` without `--batch`": lambda d: [
+        "card", _write(d, "base.toml", PERSON).name, "--jobs", "2"],
     "`--offset=nan,0`": lambda d: ["sheet", _write(d, "base.toml", PERSON).name,
                                    "--offset=nan,0"],
     "a number of hundreds of digits for an option": lambda d: [

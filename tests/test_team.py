@@ -314,7 +314,7 @@ def test_a_warning_shared_by_many_rows_is_said_once(tmp_path):
 @pytest.mark.parametrize(("lines", "shown"), [([2], "2"), ([2, 3, 4, 7], "2-4, 7"),
                                               ([2, 4, 5, 9, 10, 11], "2, 4-5, 9-11")])
 def test_line_ranges(lines, shown):
-    from cardgen.cli.card import _ranges
+    from cardgen.api.batch import _ranges
 
     assert _ranges(lines) == shown
 

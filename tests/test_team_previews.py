@@ -18,8 +18,9 @@ from PIL import Image as PILImage
 from PIL import ImageDraw
 
 from benchmarks import png_baseline
+from benchmarks.batch_baseline import team_files as _team_files
 from cardgen.card.batch import PREVIEW_DPI, build_team
-from cardgen.cli.card import PRINT_DPI, _team_files
+from cardgen.cli.card import PRINT_DPI
 from cardgen.draw.colors import Color
 from cardgen.draw.geometry import Affine, Box
 from cardgen.draw.page import Anchor, Document, Group, Image, Page, Raster, Text, View

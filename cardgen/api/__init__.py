@@ -26,9 +26,9 @@ that ``import cardgen`` costs nothing until it is used.
 
 May import: ``cardgen.version``, ``cardgen.card``, ``cardgen.rules``, ``cardgen.connector``,
 ``cardgen.ladder``, ``cardgen.games``, ``cardgen.games.registry``, ``cardgen.games.nodes``,
-``cardgen.physical``, ``cardgen.board``, ``cardgen.draw``, ``cardgen.text``,
-``cardgen.texts``, ``cardgen.prepress``, ``cardgen.render``, ``cardgen.output``,
-``cardgen.datafile``, ``cardgen.schema``, ``cardgen.errors``.
+``cardgen.games.rotator``, ``cardgen.physical``, ``cardgen.board``, ``cardgen.draw``,
+``cardgen.text``, ``cardgen.texts``, ``cardgen.prepress``, ``cardgen.render``,
+``cardgen.output``, ``cardgen.datafile``, ``cardgen.schema``, ``cardgen.errors``.
 """
 
 from __future__ import annotations
@@ -39,6 +39,16 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     # What a type checker and the reference pages see; kept in step with _EXPORTS.
     # the card, a sheet, a batch
+    from cardgen.api.batch import (
+        CardItem,
+        People,
+        SheetBatch,
+        batch_warnings,
+        make_cards,
+        make_dielines,
+        make_sheets,
+        read_people,
+    )
     from cardgen.api.card import (
         CardResult,
         SheetLayout,
@@ -126,6 +136,7 @@ if TYPE_CHECKING:
         ProblemsError,
         RuntimeFault,
     )
+    from cardgen.output import StagedSet, staged_set
     from cardgen.physical.card import Preset
     from cardgen.prepress.dieline import DielineMode
     from cardgen.prepress.impose import Flip
@@ -169,6 +180,16 @@ _EXPORTS: dict[str, str] = {
     "make_card": "cardgen.api.card",
     "make_sheet": "cardgen.api.card",
     "printing_condition": "cardgen.api.card",
+    "CardItem": "cardgen.api.batch",
+    "People": "cardgen.api.batch",
+    "SheetBatch": "cardgen.api.batch",
+    "StagedSet": "cardgen.output",
+    "batch_warnings": "cardgen.api.batch",
+    "make_cards": "cardgen.api.batch",
+    "make_dielines": "cardgen.api.batch",
+    "make_sheets": "cardgen.api.batch",
+    "read_people": "cardgen.api.batch",
+    "staged_set": "cardgen.output",
     # Rotator
     "RotatorBoards": "cardgen.api.rotator",
     "RotatorBook": "cardgen.api.rotator",

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     # through the API)
     from cardgen.api.files import Files
     from cardgen.draw.page import Document as Document
+    from cardgen.draw.page import OutputIntent as OutputIntent
     from cardgen.output import Written as Written
     from cardgen.render import Format as Format
 

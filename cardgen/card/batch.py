@@ -115,7 +115,7 @@ def columns(table: CsvTable, label: str) -> dict[str, tuple[str, str]]:
         problems.append(Problem(f"{table.heading()}: there is no person.name column; every "
                                 "row needs the name printed on its card.", ConfigProblem.MISSING))
     if problems:  # with the records that cannot be read, so that none is hidden
-        raise batch_error(label, sorted([*problems, *table.problems], key=_line_of))
+        raise batch_error(label, sorted([*problems, *table.problems], key=line_of))
     return found
 
 
@@ -226,17 +226,26 @@ def assign_stems(names: Sequence[str], ends: Sequence[Sequence[str]],
     files a run makes besides the people's, such as its dielines, and their stems),
     reserved before any person's, or by an earlier row. Names that differ only in case
     count as one, as they are one file on macOS and Windows."""
-    taken = {_folded(name) for name in generated}
-    stems = []
-    for name, row_ends in zip(names, ends, strict=True):
+    given = Stems(generated)
+    return [given.take(name, row_ends) for name, row_ends in zip(names, ends, strict=True)]
+
+
+class Stems:
+    """:func:`assign_stems` one row at a time, in the rows' order: what a batch that
+    streams its cards uses (a row's stem depends only on the rows before it)."""
+
+    def __init__(self, generated: Iterable[str] = ()) -> None:
+        self._taken = {_folded(name) for name in generated}
+
+    def take(self, name: str, ends: Sequence[str] = ()) -> str:
+        """The next row's stem, for the person's ``name`` and the ends of its files."""
         base = stem_of(name)
         stem, n = base, 1
-        while any(_folded(stem + end) in taken for end in ("", *row_ends)):
+        while any(_folded(stem + end) in self._taken for end in ("", *ends)):
             n += 1
             stem = f"{base}-{n}"
-        taken.update(_folded(stem + end) for end in ("", *row_ends))
-        stems.append(stem)
-    return stems
+        self._taken.update(_folded(stem + end) for end in ("", *ends))
+        return stem
 
 
 def load_people(table_path: Path, config_path: Path | None, *,
@@ -254,23 +263,27 @@ def _people(table_path: Path, config_path: Path | None,
     """The rows that make a config, and the problems of the others."""
     label = path_text(table_path)
     table = read_table(table_path, "people file", label, max_rows=MAX_PEOPLE, partial=True)
-    if not table.rows and not table.problems:
-        raise BatchError(label, ["there are no rows under the header; add one row per "
-                                 "person."], code=ConfigProblem.ITEM_COUNT)
-    found = columns(table, label)
     shared: dict[str, Any] = {}
     source: Path | None = None
     if config_path is not None:
         shared = read_config_values(config_path)
         source = config_path.resolve()
-        _absolute(shared, source.parent)
-        # The config alone, with a stand-in name: its own problems are its own.
-        probe = copy.deepcopy(shared)
-        probe.setdefault("person", {})
-        if isinstance(probe["person"], dict):
-            probe["person"].setdefault("name", "-")
-        check(CONFIG, probe, path_text(config_path))
-    base = table_path.resolve().parent
+    return people_of(table, label, table_path.resolve().parent, shared, source,
+                     None if config_path is None else path_text(config_path), reserved)
+
+
+def people_of(table: CsvTable, label: str, base: Path, shared: dict[str, Any],
+              source: Path | None, config_label: str | None,
+              reserved: Sequence[str] = ()) -> tuple[list[Person], list[str]]:
+    """The rows of ``table`` (named ``label`` in problems; paths in cells relative to
+    ``base``) over the config values ``shared`` (as a config file holds them, read from
+    ``source``, named ``config_label``, paths relative to its folder): the rows that make
+    a config, and the problems of the others."""
+    if not table.rows and not table.problems:
+        raise BatchError(label, ["there are no rows under the header; add one row per "
+                                 "person."], code=ConfigProblem.ITEM_COUNT)
+    found = columns(table, label)
+    shared = _shared(shared, source, config_label)
     problems: list[str] = list(table.problems)  # the records that cannot be read as CSV
     configs: list[tuple[int, CardConfig]] = []
     for row in table.rows:
@@ -300,7 +313,23 @@ def _people(table_path: Path, config_path: Path | None,
             problems.append(f"{row.at}: {exc}")
     stems = unique_stems([c.person.name for _, c in configs], reserved)
     return [Person(line, config, stem) for (line, config), stem in zip(
-        configs, stems, strict=True)], sorted(problems, key=_line_of)
+        configs, stems, strict=True)], sorted(problems, key=line_of)
+
+
+def _shared(values: dict[str, Any], source: Path | None,
+            config_label: str | None) -> dict[str, Any]:
+    """The shared config's values, its paths made absolute against its folder, checked
+    on their own (with a stand-in name: the config's own problems are its own)."""
+    shared = copy.deepcopy(values)
+    if config_label is not None:
+        if source is not None:
+            _absolute(shared, source.parent)
+        probe = copy.deepcopy(shared)
+        probe.setdefault("person", {})
+        if isinstance(probe["person"], dict):
+            probe["person"].setdefault("name", "-")
+        check(CONFIG, probe, config_label)
+    return shared
 
 
 def batch_error(label: str, problems: Sequence[str]) -> BatchError:
@@ -344,10 +373,8 @@ def build_team(table_path: Path, config_path: Path | None, dieline: DielineMode,
     if progress is not None:
         progress(len(people), len(people))
     if problems:
-        order = {p: _line_of(p) for p in problems}
+        order = {p: line_of(p) for p in problems}
         raise batch_error(path_text(table_path), sorted(problems, key=order.__getitem__))
     return cards
 
 
-def _line_of(problem: str) -> int:
-    return line_of(problem)

@@ -12,9 +12,7 @@ so that ``cardgen --help`` and the light commands stay fast.
 It sits on top: it puts the products (``cardgen.card``, ``cardgen.rules``) and the games
 together, and nothing imports it but ``cardgen.__main__``.
 
-May import: ``cardgen.version``, ``cardgen.api``, ``cardgen.card``, ``cardgen.draw``,
-``cardgen.text``, ``cardgen.texts``, ``cardgen.prepress``, ``cardgen.render``,
-``cardgen.output``, ``cardgen.datafile``, ``cardgen.errors``, ``cardgen.interrupt``;
+May import: ``cardgen.version``, ``cardgen.api``, ``cardgen.errors``, ``cardgen.interrupt``;
 ``typer`` and ``rich``.
 """
 

@@ -4,9 +4,9 @@ sheets for office printing."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -39,14 +39,13 @@ from cardgen.cli.common import (
     warn,
 )
 from cardgen.cli.progress import progress
-from cardgen.errors import CardgenError
+from cardgen.errors import CardgenError, number
 
 if TYPE_CHECKING:
-    from cardgen.api import Format, Preset, VarnishMode
+    from cardgen.api import Flip, Format, Paper, Preset, VarnishMode
+    from cardgen.api.batch import CardItem
+    from cardgen.api.common import OutputIntent
     from cardgen.api.targets import Target
-    from cardgen.card.batch import TeamCard
-    from cardgen.draw.page import Document, OutputIntent
-    from cardgen.prepress.impose import Duplex
 
 IntentOpt = Annotated[str | None, typer.Option(
     "--output-intent", help="The PDF/X printing condition, e.g. FOGRA39 or CGATS21_CRPC6 "
@@ -69,6 +68,9 @@ TargetOpt = Annotated[str | None, typer.Option(
     "--target", help="The print service the files are for: shop (default: a print shop's "
     "PDF/X-1a with marks), drivethrucards, thegamecrafter, or a profile .toml file.",
     show_default=False)]
+BatchJobsOpt = Annotated[int | None, typer.Option(
+    "--jobs", help="With --batch: parallel processes that make the cards (default 1; at "
+    "most the CPU count). The files do not depend on it.", show_default=False)]
 VarnishOpt = Annotated[str | None, typer.Option(
     "--varnish", help="A spot varnish (spot UV) over the business side's art: layer (a "
     "plate on the PDF's outside page) or file (alone in NAME-varnish.pdf).",
@@ -92,6 +94,7 @@ def card(
     batch: BatchOpt = None,
     varnish: VarnishOpt = None,
     target: TargetOpt = None,
+    jobs: BatchJobsOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
     """Print the card: PDF, SVG and PNG files, ready for a print shop.
@@ -123,35 +126,13 @@ def card(
         if name != "card":
             raise CardgenError("--name names one card's files; with --batch each card's "
                                "files are named from its person.name.", value=name)
-        from cardgen.card.batch import PREVIEW_DPI, build_team
-        from cardgen.output import check_folder, write_set
-
-        check_folder(output)
-        check_theme(theme, config)
-        with progress("laying out cards", json=json_out) as shown:
-            cards = build_team(batch, config, mode, preset=chosen, theme=theme, marks=marks,
-                               output_intent=intent, varnish=coat, progress=shown.update)
-            shown.stage("drawing cards", len(cards))
-            cards, files, per_card = _team_files(
-                cards, output, formats, cmyk=not rgb, step=shown.advance,
-                dpi=PREVIEW_DPI if dpi is None else dpi)
-            warnings = team_warnings(cards)
-            with shown.paused():
-                warn(warnings)
-            shown.stage(f"writing {plural(len(files), 'file')}")
-            written = write_set(files)
-        report(written)
-        if json_out:
-            emit({"cards": [{"line": c.person.line, "name": c.person.config.person.name,
-                             "files": [shown_path(p) for p in per_card[c.person.stem]],
-                             "ladder": c.build.ladder.as_json() if c.build.ladder else None,
-                             "warnings": c.build.warnings} for c in cards],
-                  "files": json_files(), "warnings": warnings})
-            return
-        typer.echo(_team_table(cards, per_card))
-        typer.echo(f"{plural(len(cards), 'card')}: {plural(len(written), 'file')} in "
-                   f"{shown_folder(output)}")
+        check_output_folder(output)
+        _team_cards(batch, config, output, formats, json_out=json_out, dieline=mode,
+                    preset=chosen, theme=theme, marks=marks, output_intent=intent,
+                    varnish=coat, rgb=rgb, dpi=dpi, jobs=jobs)
         return
+    if jobs is not None:
+        _batch_jobs(jobs, batch=False)
     loaded = card_config(config)
     check_theme(theme, config, service.ink)
     check_output_folder(output)
@@ -216,112 +197,85 @@ def _check_varnish(formats: Sequence[Format], mode: VarnishMode, *, rgb: bool) -
                            "for no PDF; add pdf to --format, or use --varnish file.")
 
 
-DIELINE_STEM = "dieline"  # a batch's dieline, shared by its cards
+def _batch_jobs(jobs: int | None, *, batch: bool = True) -> int:
+    """``--jobs`` of a batch: at least 1 (default 1), at most the CPUs this run may use
+    (more is said, and cut down). Without ``batch`` it is refused (after its range)."""
+    from cardgen.api.batch import usable_jobs
+
+    workers, capped = usable_jobs(jobs)
+    if not batch:
+        raise CardgenError("--jobs makes the cards of a --batch side by side; one card "
+                           "is made by one process.", value=jobs)
+    if capped:
+        warn([f"--jobs {number(jobs or 0)} is more than the {workers} CPUs this run may "
+              f"use; using {workers}."])
+    return workers
 
 
-def team_warnings(cards: Sequence[TeamCard]) -> list[str]:
-    """The cards' warnings, each said once with the rows it concerns ("line 4 (Sam
-    Reed): …", or "lines 2-40, 42 (40 cards): …" when a shared logo is too soft)."""
-    rows: dict[str, list[TeamCard]] = {}
-    for card in cards:
-        for message in card.build.warnings:
-            rows.setdefault(message, []).append(card)
-    said = []
-    for message, concerned in rows.items():
-        if len(concerned) == 1:
-            person = concerned[0].person
-            said.append(f"line {person.line} ({person.config.person.name}): {message}")
-        else:
-            said.append(f"lines {_ranges([c.person.line for c in concerned])} "
-                        f"({len(concerned)} cards): {message}")
-    return said
-
-
-def _ranges(numbers: Sequence[int]) -> str:
-    """2, 3, 4, 7 -> "2-4, 7"."""
-    parts: list[str] = []
-    start = prev = numbers[0]
-    for n in [*numbers[1:], None]:
-        if n is not None and n == prev + 1:
-            prev = n
-            continue
-        parts.append(str(start) if start == prev else f"{start}-{prev}")
-        if n is not None:
-            start = prev = n
-    return ", ".join(parts)
-
-
-def _team_files(cards: Sequence[TeamCard], output: Path, formats: Sequence[Format], *,
-                cmyk: bool, dpi: float, fast: bool = True,
-                step: Callable[[], None] | None = None,
-                ) -> tuple[list[TeamCard], dict[Path, bytes], dict[str, list[Path]]]:
-    """Every card's files (with ``--varnish file``, its ``-varnish.pdf`` too), and one
-    dieline for each size among them (``dieline``, or ``dieline-85x55`` and so on when
-    the cards have several sizes). The dielines' names are reserved before the people's
-    stems are given (:func:`cardgen.card.batch.assign_stems`), so no card's file can
-    take a dieline's name. PNG files are previews: at ``dpi``, compressed at zlib's
-    fastest level unless ``fast`` is false (``render(fast=...)``). Returns the cards
-    with their final stems, the files, and each stem's files. ``step()`` is called after
-    each card is drawn."""
+def _team_cards(batch: Path, config: Path | None, output: Path,
+                formats: Sequence[Format], *, json_out: bool, jobs: int | None,
+                **settings: Any) -> None:
+    """``cardgen card --batch``: every row's card, made one at a time (by ``--jobs``
+    processes) and staged on disk in the output folder as it comes, then committed as
+    one set: memory holds a few cards, never the batch."""
     from dataclasses import replace
 
-    from cardgen.card.batch import TeamCard, assign_stems
-    from cardgen.render import Format, render, render_files
+    from cardgen.api import Files
+    from cardgen.api.batch import (
+        batch_warnings,
+        make_cards,
+        make_dielines,
+        read_people,
+        staged_set,
+    )
 
-    files: dict[Path, bytes] = {}
-    dielines: dict[tuple[float, float], Document] = {}
-    for card in cards:
-        size = card.build.geometry.size
-        if card.build.dieline is not None:
-            dielines.setdefault((size.width, size.height), card.build.dieline)
-    generated = [DIELINE_STEM]
-    for (width, height), document in dielines.items():
-        stem = DIELINE_STEM if len(dielines) == 1 else f"{DIELINE_STEM}-{width:g}x{height:g}"
-        made = render_files(document, output / stem, formats, cmyk=cmyk, dpi=dpi, fast=fast)
-        generated += [stem, *(path.name for path in made)]
-        _add_files(files, made)
-    rendered = []
-    for card in cards:
-        ends = render(card.build.document, formats, cmyk=cmyk, dpi=dpi, fast=fast)
-        if card.build.varnish is not None:
-            ends[f"-{VARNISH_STEM}.pdf"] = render(card.build.varnish, [Format.PDF],
-                                                  cmyk=True, dpi=dpi)[".pdf"]
-        rendered.append(ends)
-        if step is not None:
-            step()
-    stems = assign_stems([card.person.config.person.name for card in cards],
-                         [list(ends) for ends in rendered], generated)
-    named: list[TeamCard] = []
+    workers = _batch_jobs(jobs)
+    check_theme(settings["theme"], config)
+    cards: list[CardItem] = []
     per_card: dict[str, list[Path]] = {}
-    for card, stem, ends in zip(cards, stems, rendered, strict=True):
-        made = {output / f"{stem}{end}": data for end, data in ends.items()}
-        _add_files(files, made)
-        named.append(TeamCard(replace(card.person, stem=stem), card.build))
-        per_card[stem] = list(made)
-    return named, files, per_card
+    with progress("laying out cards", json=json_out) as shown:
+        shown.update(0)
+        people = read_people(batch, config, partial=True)
+        shown.update(len(people), len(people))
+        shown.stage("drawing cards", len(people))
+        with staged_set(output) as staged:
+            shared = {key: value for key, value in settings.items() if key != "varnish"}
+            count = 0
+            for file_name, data in make_dielines(people, formats=formats, **shared).items():
+                staged.add(file_name, data)
+                count += 1
+            for item in make_cards(people, formats=formats, jobs=workers, **settings):
+                per_card[item.stem] = [staged.add(file_name, data)
+                                       for file_name, data in item.files.items()]
+                count += len(item.files)
+                cards.append(replace(item, files=Files()))  # (the bytes are on disk)
+                shown.advance()
+            warnings = batch_warnings(cards)
+            with shown.paused():
+                warn(warnings)
+            shown.stage(f"writing {plural(count, 'file')}")
+            written = staged.commit()
+    report(written)
+    if json_out:
+        emit({"cards": [{"line": c.line, "name": c.name,
+                         "files": [shown_path(p) for p in per_card[c.stem]],
+                         "ladder": c.ladder.as_json() if c.ladder else None,
+                         "warnings": list(c.warnings)} for c in cards],
+              "files": json_files(), "warnings": warnings})
+        return
+    typer.echo(_team_table(cards, per_card))
+    typer.echo(f"{plural(len(cards), 'card')}: {plural(len(written), 'file')} in "
+               f"{shown_folder(output)}")
 
 
-def _add_files(files: dict[Path, bytes], made: dict[Path, bytes]) -> None:
-    """``made`` added to the set ``files``: no file of a set may take another's name
-    (the stems are made so that none does; this holds it)."""
-    from cardgen.datafile import path_text
-    from cardgen.errors import OutputError
-
-    for path in made:
-        if path in files:
-            raise OutputError(f"cannot write {path_text(path)}: two files of one set have "
-                              "that name; nothing was written.", value=path)
-    files |= made
-
-
-def _team_table(cards: Sequence[TeamCard], per_card: dict[str, list[Path]]) -> str:
+def _team_table(cards: Sequence[CardItem], per_card: dict[str, list[Path]]) -> str:
     """The summary: a line per card with its Corporate Ladder card and its files."""
     rows = [("line", "name", "type", "strength", "files")]
     for card in cards:
-        ladder = card.build.ladder
-        paths = per_card[card.person.stem]
+        ladder = card.ladder
+        paths = per_card[card.stem]
         more = f" +{len(paths) - 1}" if len(paths) > 1 else ""
-        rows.append((str(card.person.line), card.person.config.person.name,
+        rows.append((str(card.line), card.name,
                      ladder.type.value if ladder else "", str(ladder.strength.value)
                      if ladder else "", f"{paths[0].name}{more}" if paths else ""))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
@@ -368,6 +322,7 @@ def sheet(
     name: Annotated[str, name_option("File name stem of the output.")] = "sheet",
     output_intent: IntentOpt = None,
     batch: BatchOpt = None,
+    jobs: BatchJobsOpt = None,
     json_out: JsonOpt = False,
     quiet: QuietOpt = False,
 ) -> None:
@@ -384,18 +339,18 @@ def sheet(
     shift = parse_offset(offset)
     not_with(["batch", "theme", "marks"], present=registration, other="--registration",
              why="the test page prints no card")
+    if jobs is not None and (batch is None or registration):
+        _batch_jobs(jobs, batch=False)
     intent = (printing_condition(output_intent, "--output-intent") if output_intent
               else None)
     sheet_paper = parse_choice(Paper, paper, "--paper")
     turn = parse_choice(Flip, flip, "--flip")
     if batch is not None and not registration:
-        from cardgen.prepress.impose import Duplex
-
-        duplex = Duplex(sheet_paper, turn, shift, margin)
         check_theme(theme, config)
-        _team_sheet(batch, config, duplex, output, name, marks=marks, rgb=rgb,
+        _team_sheet(batch, config, output, name, paper=sheet_paper, flip=turn, offset=shift,
+                    margin=margin, marks=marks, rgb=rgb,
                     preset=parse_choice(Preset, preset, "--preset") if preset else None,
-                    theme=theme, intent=intent)
+                    theme=theme, intent=intent, jobs=jobs)
         return
     check_output_folder(output)
     size = parse_choice(Preset, preset, "--preset") if preset is not None else None
@@ -412,54 +367,25 @@ def sheet(
                    f"{result.flip} edge, at 100 %.")
 
 
-def _team_sheet(batch: Path, config: Path | None, duplex: Duplex, output: Path, name: str, *,
+def _team_sheet(batch: Path, config: Path | None, output: Path, name: str, *,
+                paper: Paper, flip: Flip, offset: tuple[float, float], margin: float,
                 marks: bool, rgb: bool, preset: Preset | None, theme: str | None,
-                intent: OutputIntent | None) -> None:
+                intent: OutputIntent | None, jobs: int | None) -> None:
     """``cardgen sheet --batch``: every row's card once, in the table's order."""
-    from cardgen.card.batch import build_team
-    from cardgen.card.spread import Spread
-    from cardgen.output import check_folder, write_set
-    from cardgen.prepress.dieline import DielineMode
-    from cardgen.prepress.impose import impose_many, plan_sheet
-    from cardgen.render import Format, render
-    from cardgen.text.fonts import bundled_fonts
-    from cardgen.texts import say
+    from cardgen.api.batch import make_sheets, read_people
+    from cardgen.api.common import check_output_folder
 
-    check_folder(output)
-    with progress("laying out cards") as shown:
-        cards = build_team(batch, config, DielineMode.FILE, preset=preset, theme=theme,
-                           marks=False, output_intent=intent, progress=shown.update)
-    first = cards[0]
-    size = first.build.geometry.size
-    for card in cards[1:]:
-        if card.build.geometry.size != size:
-            other = card.build.geometry.size
-            raise CardgenError(
-                f"{batch}: line {card.person.line}: a {other.width:g} × {other.height:g} mm "
-                f"card cannot share sheets with line {first.person.line}'s "
-                f"{size.width:g} × {size.height:g} mm one; give every row the same size, or "
-                "make a sheet per size.", value=batch)
-    piece = Spread(size, marks=False).piece()
-    layout = plan_sheet(piece, duplex)
-    conditions = {c.build.document.output_intent for c in cards}
-    if len(conditions) > 1:
-        raise CardgenError(f"{batch}: the rows are prepared for different printing "
-                           "conditions (card.output_intent); one sheet needs one.",
-                           value=batch)
-    document = impose_many([(c.build.document.pages[0], c.build.document.pages[1])
-                            for c in cards], piece, layout, marks=marks,
-                           fonts=bundled_fonts(),
-                           names=(say("card", "sheet.outside"), say("card", "sheet.inside")),
-                           pieces=say("card", "sheet.pieces"),
-                           title=say("card", "sheet.team_title", count=len(cards),
-                                     paper=duplex.paper.upper()),
-                           output_intent=first.build.document.output_intent)
-    sheets = len(document.pages) // 2
-    with progress(f"drawing {plural(sheets, 'sheet')}", since=shown):
-        pdf = render(document, [Format.PDF], cmyk=not rgb)[".pdf"]
-    warn(team_warnings(cards))
-    report(write_set({output / f"{name}.pdf": pdf}))
-    typer.echo(f"{plural(len(cards), 'card')} on {plural(sheets, 'sheet')}, "
-               f"{layout.count} per sheet ({layout.columns} × {layout.rows}"
-               f"{', turned' if layout.rotated else ''}); print double-sided, flip on the "
-               f"{duplex.flip} edge, at 100 %.")
+    workers = _batch_jobs(jobs)
+    check_output_folder(output)
+    with progress("laying out cards"):
+        people = read_people(batch, config, partial=True)
+        made = make_sheets(people, paper=paper, flip=flip, offset=offset, margin=margin,
+                           marks=marks,
+                           preset=preset, theme=theme, output_intent=intent, rgb=rgb,
+                           name=name, jobs=workers)
+    warn(list(made.warnings))
+    report(made.files.write(output))
+    typer.echo(f"{plural(made.cards, 'card')} on {plural(made.sheets, 'sheet')}, "
+               f"{made.per_sheet} per sheet ({made.columns} × {made.rows}"
+               f"{', turned' if made.turned else ''}); print double-sided, flip on the "
+               f"{flip} edge, at 100 %.")

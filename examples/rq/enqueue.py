@@ -15,22 +15,25 @@ import os
 import sys
 from pathlib import Path
 
-from examples.rq.tasks import write_card, write_dielines
+from examples.rq.tasks import write_cards, write_dielines
+
+CHUNK = 25  # people a job: each job carries the checked table, so not one a person
 
 
 def enqueue(queue: object, table: Path, config: Path | None, output: Path,
             formats: str = "pdf,svg,png") -> list[object]:
     """The jobs of one batch, queued on ``queue`` (an ``rq.Queue``): the dielines, then
-    a card per person in the table's order. A job's ID is the card's file stem, so a
-    batch queued twice replaces its jobs instead of doubling them."""
+    the cards, ``CHUNK`` people a job, in the table's order. A job's ID names its rows,
+    so a batch queued twice replaces its jobs instead of doubling them."""
     import cardgen
 
     people = cardgen.read_people(table, config)  # every row checked first
     jobs = [queue.enqueue(write_dielines, people, str(output), formats,  # type: ignore[attr-defined]
                           job_id="dielines")]
-    for person in people:
-        jobs.append(queue.enqueue(write_card, person, str(output), formats,  # type: ignore[attr-defined]
-                                  job_id=f"card-{person.stem}"))
+    for start in range(0, len(people), CHUNK):
+        rows = list(range(start, min(start + CHUNK, len(people))))
+        jobs.append(queue.enqueue(write_cards, people, rows, str(output), formats,  # type: ignore[attr-defined]
+                                  job_id=f"cards-{rows[0]}-{rows[-1]}"))
     return jobs
 
 
@@ -42,7 +45,7 @@ def main(argv: list[str]) -> int:
     queue = Queue("cards", connection=Redis.from_url(
         os.environ.get("REDIS_URL", "redis://localhost:6379")))
     jobs = enqueue(queue, table, config, output)
-    print(f"queued {len(jobs) - 1} cards and the dielines on {queue.name!r}")
+    print(f"queued {len(jobs) - 1} jobs of cards and the dielines on {queue.name!r}")
     return 0
 
 

@@ -16,15 +16,21 @@ from typing import Any
 import cardgen
 
 
-def write_card(person: Any, output: str, formats: str = "pdf,svg,png") -> list[str]:
-    """One person's card written into ``output``, a folder the workers share (all of the
-    card's files or none); returns the names written. A card that cannot be made (a
-    portrait missing on this worker's disk, a name too long for the card) raises
-    :class:`cardgen.ProblemsError`, a ``ValueError`` naming the row: RQ marks the job
-    failed with that sentence, and a retry would fail the same way."""
-    [item] = cardgen.make_cards([person], formats=formats)
-    item.files.write(Path(output))
-    return list(item.files)
+def write_cards(people: Any, rows: list[int], output: str,
+                formats: str = "pdf,svg,png") -> list[str]:
+    """Some people's cards (``rows``: their indexes in ``people``, as
+    :func:`cardgen.read_people` gave them), each written into ``output``, a folder the
+    workers share, all of a card's files or none; returns the names written. The cards
+    are named as the whole batch names them (the second Sam Reed is ``sam-reed-2``). A
+    card that cannot be made (a portrait missing on this worker's disk, a name too long
+    for the card) raises :class:`cardgen.ProblemsError`, a ``ValueError`` naming the
+    row: RQ marks the job failed with that sentence, and a retry would fail the same
+    way."""
+    names: list[str] = []
+    for item in cardgen.make_cards(people, rows=rows, formats=formats):
+        item.files.write(Path(output))
+        names += item.files
+    return names
 
 
 def write_dielines(people: Any, output: str, formats: str = "pdf,svg,png") -> list[str]:

@@ -7,6 +7,10 @@ a worker that dies with this process on Linux and one that dies on its own repor
 
 On Linux the workers are forked, so the task (a bound method of a solver) is theirs
 without pickling; elsewhere they are spawned and the task is pickled.
+
+:func:`ordered_stream` is the same over many items, its answers yielded in order as they
+come, with a bounded number waiting: how ``cardgen card --batch --jobs`` makes its cards
+(``cardgen.api.batch``).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ import os
 import signal
 import sys
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from multiprocessing import get_context
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
@@ -154,3 +158,72 @@ def _work(pipe: Connection, parent: int, task: Callable[[Any], Any]) -> None:
             except Exception as exc:
                 answer = (False, exc)
             pipe.send(answer)
+
+
+def ordered_stream(task: Callable[[T], R], items: Sequence[T], jobs: int,
+                   what: Callable[[T], str] = str, window: int | None = None,
+                   name: str = "cardgen-worker") -> Generator[R, None, None]:
+    """``task(item)`` for each item, yielded in the items' order as soon as each answer
+    and those before it are in: a batch of many items streams through ``jobs`` worker
+    processes (``cardgen card --batch --jobs``). Memory stays bounded: at most
+    ``window`` items (default twice ``jobs``) are handed out or waiting for their turn.
+    With one job, or one item, ``task`` runs here, in this process. The workers are
+    :func:`ordered_map`'s: they die with this process, leave Ctrl-C to it, and are
+    killed as soon as the generator is closed, finishes or raises."""
+    if jobs <= 1 or len(items) <= 1:
+        for item in items:
+            yield task(item)
+        return
+    window = max(jobs, window if window is not None else 2 * jobs)
+    context = get_context("fork") if sys.platform.startswith("linux") else get_context(
+        "spawn")
+    owner: dict[Connection, BaseProcess] = {}
+    try:
+        gc.freeze()  # (see ordered_map)
+        try:
+            with _stop_signals_blocked():
+                for _ in range(min(jobs, len(items))):
+                    ours, theirs = context.Pipe()
+                    process = context.Process(target=_work, args=(theirs, os.getpid(), task),
+                                              name=name, daemon=True)
+                    owner[ours] = process
+                    process.start()
+                    theirs.close()
+        finally:
+            gc.unfreeze()
+        idle = list(owner)
+        busy: dict[Connection, int] = {}
+        answers: dict[int, Any] = {}  # answers waiting for those before them
+        sent = given = 0
+        while given < len(items):
+            while idle and sent < len(items) and sent < given + window:
+                pipe = idle.pop()
+                busy[pipe] = sent
+                try:
+                    pipe.send(items[sent])
+                except OSError:
+                    _lost(owner[pipe], what(items[sent]))
+                sent += 1
+            if given in answers:
+                yield answers.pop(given)
+                given += 1
+                continue
+            for ready in wait(list(busy)):
+                assert isinstance(ready, Connection)
+                try:
+                    ok, value = ready.recv()
+                except (EOFError, OSError):
+                    _lost(owner[ready], what(items[busy[ready]]))
+                if not ok:
+                    raise value
+                answers[busy.pop(ready)] = value
+                idle.append(ready)
+    finally:
+        for worker in owner.values():
+            if worker.pid is not None:
+                worker.kill()
+        for pipe, worker in owner.items():
+            if worker.pid is not None:
+                worker.join()
+                worker.close()
+            pipe.close()
