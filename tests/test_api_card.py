@@ -5,7 +5,6 @@ lists every problem of an error that has several, each with its code."""
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import json
 import os
@@ -41,7 +40,6 @@ from tests.helpers import (
     cli,
     error_line,
     ok,
-    syntax_tree,
     write_config,
 )
 
@@ -286,36 +284,3 @@ def test_the_docstrings_examples_run():
     for module in (cardgen.api.card, cardgen.api.common):
         failed, tried = doctest.testmod(module)
         assert tried and not failed, module.__name__
-
-
-# What the command line may import from cardgen once it is a layer over the API.
-THROUGH_THE_API = ("cardgen.api", "cardgen.errors", "cardgen.interrupt", "cardgen.version",
-                   "cardgen.cli")
-
-
-def _cardgen_imports(node: ast.AST) -> list[str]:
-    names = []
-    for inner in ast.walk(node):
-        if isinstance(inner, ast.ImportFrom) and (inner.module or "").startswith("cardgen"):
-            names.append(str(inner.module))
-        elif isinstance(inner, ast.Import):
-            names += [a.name for a in inner.names if a.name.startswith("cardgen")]
-    return names
-
-
-@pytest.mark.parametrize("module,functions", [
-    ("cardgen/cli/__init__.py", None), ("cardgen/cli/common.py", None),
-    ("cardgen/cli/together.py", None), ("cardgen/cli/card.py", {"init", "_check_varnish"}),
-])
-def test_the_converted_command_line_reaches_cardgen_only_through_the_api(module, functions):
-    """The error boundary, the shared option readers and ``init`` import from cardgen only
-    the API, the errors, the interrupt handling, the version and the command line itself.
-    (``card`` and ``sheet`` still build a --batch their own way.)"""
-    tree = syntax_tree(ROOT / module)
-    nodes = [tree] if functions is None else [
-        node for node in tree.body if isinstance(node, ast.FunctionDef)
-        and node.name in functions]
-    assert functions is None or len(nodes) == len(functions)
-    found = [name for node in nodes for name in _cardgen_imports(node)]
-    assert found and not [name for name in found if not (
-        name in THROUGH_THE_API or name.startswith(tuple(f"{p}." for p in THROUGH_THE_API)))]

@@ -260,18 +260,3 @@ def test_a_process_pool_makes_the_files_the_command_line_writes(generated, tmp_p
     for board, files in zip(boards, made, strict=True):
         ok(cli("rotator", "print", board, "--key", "-o", tmp_path, "--name", board[3:8]))
         assert files == {f"{board[3:8]}.pdf": (tmp_path / f"{board[3:8]}.pdf").read_bytes()}
-
-
-THROUGH_THE_LIBRARY = ("cardgen.api", "cardgen.errors", "cardgen.interrupt", "cardgen.version",
-                       "cardgen.cli")
-
-
-@pytest.mark.parametrize("module", ["cardgen.cli.rotator", "cardgen.cli.rotator_play",
-                                    "cardgen.cli.rules", "cardgen.cli.playsheet",
-                                    "cardgen.cli.params"])
-def test_the_commands_reach_cardgen_only_through_the_library(module):
-    from tests.test_layering import imports
-
-    reached = {imp.target for imp in imports(module) if imp.target.startswith("cardgen")}
-    assert reached and all(any(target == part or target.startswith(f"{part}.")
-                               for part in THROUGH_THE_LIBRARY) for target in reached), reached
