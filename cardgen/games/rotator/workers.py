@@ -122,14 +122,7 @@ def ordered_map(task: Callable[[T], R], items: Sequence[T], jobs: int,
                 if done:
                     done(index)
     finally:
-        for worker in owner.values():
-            if worker.pid is not None:
-                worker.kill()
-        for pipe, worker in owner.items():
-            if worker.pid is not None:
-                worker.join()
-                worker.close()
-            pipe.close()
+        _stop(owner)
     return answers
 
 
@@ -219,11 +212,17 @@ def ordered_stream(task: Callable[[T], R], items: Sequence[T], jobs: int,
                 answers[busy.pop(ready)] = value
                 idle.append(ready)
     finally:
-        for worker in owner.values():
-            if worker.pid is not None:
-                worker.kill()
-        for pipe, worker in owner.items():
-            if worker.pid is not None:
-                worker.join()
-                worker.close()
-            pipe.close()
+        _stop(owner)
+
+
+def _stop(owner: dict[Connection, BaseProcess]) -> None:
+    """Kill every worker of a pool, wait for it, and close its pipe (a pool's end, on
+    success, failure or interruption alike)."""
+    for worker in owner.values():
+        if worker.pid is not None:
+            worker.kill()
+    for pipe, worker in owner.items():
+        if worker.pid is not None:
+            worker.join()
+            worker.close()
+        pipe.close()
