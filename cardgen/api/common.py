@@ -320,14 +320,17 @@ def usable_jobs(asked: int | None, default: int | None = None) -> tuple[int, boo
         ``(processes, cut down)``.
 
     Raises:
-        ParameterError: ``asked`` is less than 1 (``jobs must be at least 1.``).
+        ParameterError: ``asked`` is not a whole number, or less than 1 (``jobs must be
+            at least 1.``).
 
     Example:
         >>> usable_jobs(1)
         (1, False)
     """
-    if asked is not None and asked < 1:
-        raise ParameterError("jobs", "must be at least 1.", value=asked)
+    if asked is not None:
+        whole_in_range(asked, "jobs")
+        if asked < 1:
+            raise ParameterError("jobs", "must be at least 1.", value=asked)
     counted = getattr(os, "process_cpu_count", None)  # Python 3.13 and later
     if counted is not None:
         cpus = int(counted() or 1)
@@ -361,13 +364,7 @@ def document_files(document: Document, name: str, formats: Iterable[Format], *,
     ``name.svg`` / ``name.png`` per view (``name-inside.svg`` when there are several).
     ``rgb`` makes screen previews (no print-only layers in the PDF either); ``fast``
     compresses PNG files at zlib's fastest level. ``progress(done, total)`` is told as
-    the files are made.
-
-    Example:
-        >>> files = document_files(document, "ladder-mat", format_list("pdf,svg"))
-        >>> list(files)
-        ['ladder-mat.pdf', 'ladder-mat.svg']
-    """
+    the files are made."""
     from cardgen.api.files import Files
     from cardgen.render import render
 
