@@ -32,6 +32,7 @@ from cardgen.api.common import (
     format_list,
     in_range,
     offset_mm,
+    whole_in_range,
 )
 from cardgen.errors import CardgenError, InputFileError, ParameterError, shorten
 
@@ -298,9 +299,8 @@ def make_playsheet(game: str | GameName, players: int | None = None, *,
     except CardgenError as exc:
         raise ParameterError("game", str(exc).removeprefix("the game "),
                              value=game) from None
-    if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
-        raise ParameterError("players", f"must be a whole number, not {shorten(repr(players))}.",
-                             value=players)
+    if players is not None:
+        whole_in_range(players, "players")  # (its range is the game's: check_players)
     count = check_players(chosen, players)
     size = choice(Preset, preset, "preset")
     sheet = choice(Paper, paper, "paper")
