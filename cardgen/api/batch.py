@@ -22,23 +22,22 @@ The bytes do not depend on ``jobs``, nor on the process that makes them: a card 
 
 from __future__ import annotations
 
-import os
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from multiprocessing import get_context
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
+from cardgen.api import common
+from cardgen.api.common import DPI_RANGE, choice, file_stem, format_list, in_range
 from cardgen.api.files import Files
 from cardgen.errors import CardgenError, ConfigError, ParameterError, shorten
 from cardgen.output import StagedSet as StagedSet  # (a batch's files, staged on disk)
 from cardgen.output import staged_set as staged_set
 
 if TYPE_CHECKING:
-    from enum import Enum
-
     from cardgen.card.batch import Person
     from cardgen.card.build import LadderCard
     from cardgen.draw.page import OutputIntent, Page
@@ -46,8 +45,6 @@ if TYPE_CHECKING:
     from cardgen.prepress.dieline import DielineMode
     from cardgen.prepress.varnish import VarnishMode
     from cardgen.render import Format
-
-    E = TypeVar("E", bound=Enum)
 
 DIELINE_STEM = "dieline"  # a batch's dieline, shared by its cards
 VARNISH_STEM = "varnish"  # NAME-varnish.pdf, with varnish="file"
@@ -102,72 +99,25 @@ class SheetBatch:
     warnings: tuple[str, ...] = ()
 
 
-# --- the inputs (merge with api/common.py) --------------------------------------------
-
-
-def _choice(kind: type[E], value: E | str, parameter: str) -> E:
-    """The member of ``kind`` for ``value`` (the member, or its value in any case)."""
-    if isinstance(value, kind):
-        return value
-    for member in kind:
-        if isinstance(value, str) and str(member.value) == value.lower():
-            return member
-    names = ", ".join(str(m.value) for m in kind)
-    raise ParameterError(parameter, f"must be one of {names}, not {shorten(str(value))}.",
-                         value=value)
-
-
-def _formats(value: Iterable[Format | str] | str) -> list[Format]:
-    from cardgen.render import Format
-
-    parts = value.split(",") if isinstance(value, str) else list(value)
-    wanted = {_choice(Format, part.strip() if isinstance(part, str) else part, "formats")
-              for part in parts}
-    if not wanted:
-        raise ParameterError("formats", "must name at least one of pdf, svg, png.",
-                             value=value)
-    return [fmt for fmt in Format if fmt in wanted]
-
-
-def _intent(value: OutputIntent | str | None) -> OutputIntent | None:
-    from cardgen.draw.page import OutputIntent
-    from cardgen.prepress.intents import intent_named
-
-    if value is None or isinstance(value, OutputIntent):
-        return value
-    try:
-        return intent_named(value)
-    except ValueError as exc:
-        raise ParameterError("output_intent", f"{exc}.", value=value) from None
+# --- the inputs ---------------------------------------------------------------------------
 
 
 def usable_jobs(asked: int | None) -> tuple[int, bool]:
-    """The worker processes to use for ``asked`` (None: one): never more than the CPUs
-    this process may use, and whether ``asked`` was cut down to them. Less than one is
-    an error (a :class:`~cardgen.errors.ParameterError` for ``jobs``)."""
-    if asked is not None and asked < 1:
-        raise ParameterError("jobs", "must be at least 1.", value=asked)
-    counted = getattr(os, "process_cpu_count", None)  # Python 3.13 and later
-    if counted is not None:
-        cpus = int(counted() or 1)
-    elif hasattr(os, "sched_getaffinity"):
-        cpus = len(os.sched_getaffinity(0)) or 1
-    else:
-        cpus = os.cpu_count() or 1
-    wanted = 1 if asked is None else asked
-    return min(wanted, cpus), wanted > cpus
+    """The worker processes a batch uses for ``asked``: one when None, else as
+    :func:`cardgen.api.common.usable_jobs` says (never more than the CPUs this process
+    may use, and whether ``asked`` was cut down to them).
+
+    Raises:
+        ParameterError: ``asked`` is not a whole number, or less than 1 (``jobs``).
+    """
+    return common.usable_jobs(asked, 1)
 
 
 def _jobs(jobs: int) -> int:
-    if isinstance(jobs, bool) or not isinstance(jobs, int):
-        raise ParameterError("jobs", f"must be a whole number, not {shorten(str(jobs))}.",
-                             value=jobs)
-    if jobs < 1:
-        raise ParameterError("jobs", "must be at least 1.", value=jobs)
+    """``jobs`` checked as :func:`usable_jobs` checks it, not cut down (the workers
+    never outnumber the cards)."""
+    common.usable_jobs(jobs)
     return jobs
-
-
-# --- the people ------------------------------------------------------------------------
 
 
 def read_people(table: Path | str | Sequence[Mapping[str, object]],
@@ -321,18 +271,19 @@ def _job(formats: Iterable[Format | str] | str, dieline: DielineMode | str,
          preset: Preset | str | None, theme: str | None, marks: bool | None,
          output_intent: OutputIntent | str | None, varnish: VarnishMode | str | None,
          rgb: bool, dpi: float | None, fast: bool) -> _Job:
+    from cardgen.api.card import printing_condition
     from cardgen.card.batch import PREVIEW_DPI
     from cardgen.physical.card import Preset
     from cardgen.prepress.dieline import DielineMode
     from cardgen.prepress.varnish import VarnishMode
 
-    chosen = _formats(formats)
-    if dpi is not None and not 36 <= dpi <= 1200:
-        raise ParameterError("dpi", f"must be from 36 to 1200, not {dpi:g}.", value=dpi)
-    return _Job(tuple(chosen), _choice(DielineMode, dieline, "dieline"),
-                None if preset is None else _choice(Preset, preset, "preset"), theme, marks,
-                _intent(output_intent),
-                None if varnish is None else _choice(VarnishMode, varnish, "varnish"),
+    chosen = format_list(formats)
+    if dpi is not None:
+        in_range(dpi, "dpi", *DPI_RANGE)
+    return _Job(tuple(chosen), choice(DielineMode, dieline, "dieline"),
+                None if preset is None else choice(Preset, preset, "preset"), theme, marks,
+                None if output_intent is None else printing_condition(output_intent),
+                None if varnish is None else choice(VarnishMode, varnish, "varnish"),
                 not rgb, PREVIEW_DPI if dpi is None else dpi, fast)
 
 
@@ -637,7 +588,6 @@ def make_sheets(people: People | Sequence[Person], *, paper: Any = "a4",
     from cardgen.card.batch import batch_error
     from cardgen.card.spread import Spread
     from cardgen.games.rotator.workers import ordered_stream
-    from cardgen.output import check_stem
     from cardgen.prepress.impose import Duplex, Flip, impose_many, plan_sheet
     from cardgen.prepress.paper import Paper
     from cardgen.render import Format, render
@@ -645,8 +595,8 @@ def make_sheets(people: People | Sequence[Person], *, paper: Any = "a4",
     from cardgen.texts import say
 
     group = _people(people)
-    check_stem(name)
-    duplex = Duplex(_choice(Paper, paper, "paper"), _choice(Flip, flip, "flip"),
+    file_stem(name)
+    duplex = Duplex(choice(Paper, paper, "paper"), choice(Flip, flip, "flip"),
                     offset, margin)
     job = _job("pdf", "file", preset, theme, False, output_intent, None, rgb, None, False)
     laid: list[_Laid] = []

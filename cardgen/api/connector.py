@@ -28,7 +28,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.api._shared import check_name, check_output, choice, plural
+from cardgen.api.common import check_output_folder as check_output
+from cardgen.api.common import choice, plural
+from cardgen.api.common import file_stem as check_name
 from cardgen.errors import ParameterError, Problem
 
 if TYPE_CHECKING:

@@ -21,8 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.api._shared import Progress, check_name, plural
-from cardgen.api._shared import formats as parse_formats
+from cardgen.api.common import Steps, file_stem, format_list, plural, whole_in_range
 from cardgen.api.connector import (
     DEFAULT_BUDGET,
     MAX_BUDGET,
@@ -36,7 +35,7 @@ from cardgen.api.connector import (
     connector_games,
     presets,
 )
-from cardgen.errors import CardgenError, GeneralProblem, ParameterError, number
+from cardgen.errors import CardgenError, GeneralProblem
 
 if TYPE_CHECKING:
     from cardgen.api.files import Files
@@ -146,18 +145,10 @@ class ConnectorSolution:
         return out
 
 
-def _whole(value: int, parameter: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        shown = number(value) if isinstance(value, int | float) else repr(value)
-        raise ParameterError(parameter, f"must be from {number(low)} to {number(high)}, not "
-                             f"{shown}.", value=value)
-    return value
-
-
 def solve_assembly(game: GameName | str, *, preset: Preset | str = "eu", max_cards: int = 6,
                    cut: bool = True, budget: int = DEFAULT_BUDGET,
                    layout: Path | str | None = None, name: str | None = None,
-                   comment: str | None = None, progress: Progress | None = None
+                   comment: str | None = None, progress: Steps | None = None
                    ) -> ConnectorSolution:
     """Find the smallest assembly that spells a game's description, with proof: every
     smaller assembly built from connections was enumerated and fails.
@@ -196,9 +187,9 @@ def solve_assembly(game: GameName | str, *, preset: Preset | str = "eu", max_car
 
     chosen = _game(game)
     size = _preset(preset)
-    _whole(max_cards, "max_cards", 1, MAX_CARDS)
-    _whole(budget, "budget", MIN_BUDGET, MAX_BUDGET)
-    stem = check_name(name if name is not None else f"assembly-{chosen.value}-{size.value}")
+    whole_in_range(max_cards, "max_cards", 1, MAX_CARDS)
+    whole_in_range(budget, "budget", MIN_BUDGET, MAX_BUDGET)
+    stem = file_stem(name if name is not None else f"assembly-{chosen.value}-{size.value}")
     result = solve(_layout(layout, size), chosen, size.value, max_cards, cut=cut,
                    budget=budget, progress=progress)
     if result.exhausted is not None:
@@ -273,7 +264,7 @@ class ConnectorLayoutCheck:
 
 def check_connector_layout(layout: Path | str | None = None, *,
                  preset: Preset | str | Sequence[Preset | str] | None = None,
-                 progress: Progress | None = None) -> ConnectorLayoutCheck:
+                 progress: Steps | None = None) -> ConnectorLayoutCheck:
     """Check a Connector layout: fragments off their faces or near a cut or score,
     overlaps, text too long for its box, games whose fewest cards differ from their
     players.
@@ -351,7 +342,7 @@ def connector_pictures(games: GameName | str | Sequence[GameName | str] | None =
                        preset: Preset | str = "eu",
                        formats: Sequence[Format | str] | Format | str = ("svg", "png"),
                        name: str = "connector",
-                       progress: Progress | None = None) -> ConnectorPictures:
+                       progress: Steps | None = None) -> ConnectorPictures:
     """Draw each game's shipped assembly and the text it reveals.
 
     Args:
@@ -383,8 +374,8 @@ def connector_pictures(games: GameName | str | Sequence[GameName | str] | None =
     else:
         chosen = [_game(g) for g in games]
     size = _preset(preset)
-    kinds = parse_formats(formats, "formats")
-    check_name(name)
+    kinds = format_list(formats)
+    file_stem(name)
     lay = _layout(None, size)
     reports = [validate(lay, read_assembly(shipped_assembly_path(g, size))) for g in chosen]
     total, made = len(reports) * len(kinds), dict[str, bytes]()

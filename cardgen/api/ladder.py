@@ -26,8 +26,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.api._shared import Progress, check_dpi, check_name, check_output, choice
-from cardgen.api._shared import formats as parse_formats
+from cardgen.api.common import DPI_RANGE, Steps, choice, format_list, in_range
+from cardgen.api.common import check_output_folder as check_output
+from cardgen.api.common import file_stem as check_name
 from cardgen.errors import CardgenError, ParameterError, Problem, number, one_line
 from cardgen.ladder.attack import ForbiddenTeam, NoDefence, NotAttackable
 from cardgen.ladder.cards import Card
@@ -126,7 +127,7 @@ def _rows_table(items: Sequence[object]) -> CsvTable:
         for i, row in enumerate(rows, 2)))
 
 
-def _team_cards(path: Path, config: Path | None, progress: Progress | None) -> list[Card]:
+def _team_cards(path: Path, config: Path | None, progress: Steps | None) -> list[Card]:
     """The Corporate Ladder cards of a people file, as ``cardgen card --batch`` prints
     them over ``config``: type, Strength and ability of each printed card."""
     from cardgen.card.batch import build_team
@@ -143,7 +144,7 @@ def _team_cards(path: Path, config: Path | None, progress: Progress | None) -> l
 
 
 def _cards(deck: DeckInput | None, config: Path | str | None, label: str,
-           progress: Progress | None) -> list[Card]:
+           progress: Steps | None) -> list[Card]:
     from cardgen.datafile import parse_csv, path_text
     from cardgen.ladder.deck import deck_from_table, example_deck
 
@@ -217,7 +218,7 @@ class DeckCheck:
 
 
 def check_deck(deck: DeckInput | None = None, *, config: Path | str | None = None,
-               label: str = "deck", progress: Progress | None = None) -> DeckCheck:
+               label: str = "deck", progress: Steps | None = None) -> DeckCheck:
     """Check a deck against the deck rules.
 
     Args:
@@ -432,20 +433,20 @@ class LadderSheets:
 
 
 def _print_files(make: Any, name: str, formats: Formats, rgb: bool, dpi: float,
-                 progress: Progress | None) -> tuple[Files, int]:
-    from cardgen.api._shared import document_files
+                 progress: Steps | None) -> tuple[Files, int]:
+    from cardgen.api.common import document_files
 
-    kinds = parse_formats(formats)
-    check_dpi(dpi)
+    kinds = format_list(formats)
+    in_range(dpi, "dpi", *DPI_RANGE)
     check_name(name)
     document = make()
-    return (document_files(document, name, kinds, cmyk=not rgb, dpi=dpi, progress=progress),
+    return (document_files(document, name, kinds, rgb=rgb, dpi=dpi, progress=progress),
             len(document.pages))
 
 
 def ladder_mat(rows: int = 3, *, preset: Preset | str = "eu", paper: Paper | str = "a4",
                formats: Formats = "pdf", rgb: bool = False, dpi: float = 150,
-               name: str = "ladder-mat", progress: Progress | None = None) -> LadderSheets:
+               name: str = "ladder-mat", progress: Steps | None = None) -> LadderSheets:
     """A Corporate Ladder play mat at the cards' size: the pyramid's places, each the
     size of a card.
 
@@ -489,7 +490,7 @@ def ladder_mat(rows: int = 3, *, preset: Preset | str = "eu", paper: Paper | str
 
 def ladder_rules(*, paper: Paper | str = "a4", formats: Formats = "pdf", rgb: bool = False,
                  dpi: float = 150, name: str = "ladder-rules",
-                 progress: Progress | None = None) -> LadderSheets:
+                 progress: Steps | None = None) -> LadderSheets:
     """The Corporate Ladder rules on one page.
 
     Args:

@@ -31,7 +31,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.api import _checks
+from cardgen.api.common import (
+    check_output_folder,
+    choice,
+    file_stem,
+    format_list,
+    in_range,
+    whole_in_range,
+)
+from cardgen.api.common import usable_jobs as usable_jobs
 from cardgen.errors import ParameterError, number, shorten
 from cardgen.games.registry import (
     ARROWS,
@@ -169,39 +177,26 @@ if TYPE_CHECKING:
     from cardgen.texts import lookup, say
 
 
-def check_output(folder: Path | str, name: str, suffixes: Iterable[str] = (".pdf",)) -> None:
+def check_output(folder: Path | str, name: str, suffixes: Iterable[str] = (".pdf",)) -> Path:
     """Check, before any work and without creating anything, that the files ``name``
     with each of ``suffixes`` (``rotator.pdf``) can be written into ``folder``: ``name``
-    is a plain file name, the folder is or can become a writable folder, and nothing
-    but a regular file has one of the files' names.
+    is a plain file name (:func:`~cardgen.api.common.file_stem`), and
+    :func:`~cardgen.api.common.check_output_folder` for the files.
 
     Args:
         folder: Where the files will be written.
         name: Their name without suffix.
         suffixes: Their suffixes, such as ``".pdf"``.
 
+    Returns:
+        The folder.
+
     Raises:
         ParameterError: ``name`` is not a plain file name.
         OutputError: The folder or a file's name cannot be used (the sentence says why).
     """
-    from cardgen.output import check_file, check_folder  # (merge with api/common.py)
-
-    _checks.stem(name)
-    where = Path(folder)
-    check_folder(where)
-    for suffix in suffixes:
-        check_file(where / f"{name}{suffix}")
-
-
-def usable_jobs(jobs: int | None) -> tuple[int, bool]:
-    """The parallel processes a search or a generation will use for ``jobs``: at most
-    the CPUs this process may use (None: all of them), and whether ``jobs`` was cut down
-    to that.
-
-    Raises:
-        ParameterError: ``jobs`` is less than 1.
-    """
-    return rotator().usable_jobs(jobs)
+    file_stem(name)
+    return check_output_folder(folder, *(f"{name}{suffix}" for suffix in suffixes))
 
 
 # --- boards -----------------------------------------------------------------------------
@@ -381,7 +376,7 @@ def solve_rotator(board: RotatorMap | str | Path | Mapping[str, Any], *,
         >>> solve_rotator("R1:B2B8E4I2I8-B4E2E8H4I9").solvable
         True
     """
-    _checks.whole(budget, "budget", MIN_BUDGET, MAX_BUDGET)
+    whole_in_range(budget, "budget", MIN_BUDGET, MAX_BUDGET)
     workers, _ = usable_jobs(jobs)
     rmap = rotator_board(board)
     solution = rotator().solve(rmap, budget, shortest=not quick, jobs=workers,
@@ -437,10 +432,10 @@ def _grades(value: str | Grade | Sequence[str | Grade] | None) -> tuple[Grade, .
     if isinstance(value, Grade):
         parts = [value]
     elif isinstance(value, str):
-        parts = [part for part in value.split(",")]
+        parts = [part.strip() for part in value.split(",")]
     else:
         parts = list(value)
-    grades = tuple(_checks.choice(Grade, part, "difficulty") for part in parts)
+    grades = tuple(choice(Grade, part, "difficulty") for part in parts)
     twice = next((g for i, g in enumerate(grades) if g in grades[:i]), None)
     if twice is not None or not grades:
         raise ParameterError("difficulty", f"names {twice} twice; name each grade once, in "
@@ -484,11 +479,11 @@ def generate_rotator(seed: int = 1, count: int = 12,
         (True, ['easy', 'easy', 'easy'])
     """
     grades = _grades(difficulty)
-    _checks.whole(seed, "seed", *SEEDS)
-    _checks.whole(count, "count", 1, MAX_COUNT)
-    _checks.whole(budget, "budget", MIN_BUDGET, MAX_BUDGET)
+    whole_in_range(seed, "seed", *SEEDS)
+    whole_in_range(count, "count", 1, MAX_COUNT)
+    whole_in_range(budget, "budget", MIN_BUDGET, MAX_BUDGET)
     if tries is not None:
-        _checks.whole(tries, "tries", 1, MAX_TRIES)
+        whole_in_range(tries, "tries", 1, MAX_TRIES)
     workers, _ = usable_jobs(jobs)
     found = rotator().graded(seed, count, grades, budget=budget, tries=tries, jobs=workers,
                              progress=progress)
@@ -549,9 +544,9 @@ def make_rotator_book(generation: RotatorGeneration, *, size: str | PuzzleSize =
     from cardgen.rules.rotator import rules_sheet
     from cardgen.texts import say
 
-    book_size = _checks.choice(PuzzleSize, size, "size")
-    sheet = _checks.choice(Paper, paper, "paper")
-    _checks.stem(name)
+    book_size = choice(PuzzleSize, size, "size")
+    sheet = choice(Paper, paper, "paper")
+    file_stem(name)
     if not generation.boards:
         raise ParameterError("generation", "holds no board to print.", value=generation)
     game = rotator()
@@ -634,17 +629,17 @@ def make_rotator_boards(boards: RotatorMap | str | Path | Mapping[str, Any]
     from cardgen.rules.rotator import rules_sheet
     from cardgen.texts import say
 
-    wanted = _checks.formats(formats)
-    _checks.real(dpi, "dpi", 36, 1200)
-    _checks.whole(budget, "budget", MIN_BUDGET, MAX_BUDGET)
-    board_size = _checks.choice(PuzzleSize, size, "size")
-    sheet = _checks.choice(Paper, paper, "paper")
+    wanted = format_list(formats)
+    in_range(dpi, "dpi", 36, 1200)
+    whole_in_range(budget, "budget", MIN_BUDGET, MAX_BUDGET)
+    board_size = choice(PuzzleSize, size, "size")
+    sheet = choice(Paper, paper, "paper")
     items = ([boards] if isinstance(boards, RotatorMap | str | Path | Mapping)
              else list(boards))
     if not items:
         raise ParameterError("boards", "must name at least one board.", value=boards)
     maps = [rotator_board(b) for b in items]
-    _checks.stem(name)
+    file_stem(name)
     pictures = [f for f in wanted if f is not Format.PDF]
     if len(maps) > 1 and pictures:
         raise ParameterError("formats", "svg and png take one board; use pdf for several.",

@@ -18,17 +18,26 @@ prints and nothing is written until ``files.write(folder)``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.api import _checks
+from cardgen.api.common import (
+    Steps,
+    check_output_folder,
+    choice,
+    document_files,
+    file_stem,
+    format_list,
+    in_range,
+    offset_mm,
+    whole_in_range,
+)
 from cardgen.errors import CardgenError, InputFileError, ParameterError, shorten
 
 if TYPE_CHECKING:
     from cardgen.api.files import Files
-    from cardgen.draw.page import Document
     from cardgen.games.names import GameName
     from cardgen.physical.card import Preset
     from cardgen.prepress.impose import Flip
@@ -39,7 +48,6 @@ __all__ = ["ALL", "Flip", "Format", "GameName", "Paper", "Playsheet", "Preset", 
            "make_playsheet", "make_rules", "rules_games"]
 
 ALL = "all"  # the game word for a book of every game's rules
-Progress = Callable[[int, int], None]  # (files made, files)
 
 _LAZY = {"Flip": "cardgen.prepress.impose", "Format": "cardgen.render",
          "GameName": "cardgen.games.names", "Paper": "cardgen.prepress.paper",
@@ -55,15 +63,6 @@ def __getattr__(name: str) -> Any:
     value = getattr(importlib.import_module(module), name)
     globals()[name] = value
     return value
-
-
-def _render(document: Document, stem: str, formats: list[Format], *, rgb: bool, dpi: float,
-            progress: Progress | None) -> Files:
-    from cardgen.api.files import Files
-    from cardgen.render import render
-
-    made = render(document, formats, cmyk=not rgb, dpi=dpi, progress=progress)
-    return Files((f"{stem}{end}", data) for end, data in made.items())
 
 
 def _fonts() -> Any:
@@ -132,7 +131,7 @@ def make_rules(game: str | GameName | Iterable[str | GameName] = ALL, *,
                creep: float = 0.0, offset: str | tuple[float, float] = (0.0, 0.0),
                formats: str | Format | Iterable[str | Format] = "pdf", rgb: bool = False,
                dpi: float = 150, source: Path | str | None = None, name: str | None = None,
-               progress: Progress | None = None) -> RulesBook:
+               progress: Steps | None = None) -> RulesBook:
     """The rules of a game, or of all six, as a book of half-size pages in reading order,
     or imposed as a saddle-stitched booklet.
 
@@ -178,12 +177,12 @@ def make_rules(game: str | GameName | Iterable[str | GameName] = ALL, *,
     from cardgen.rules.book import book_document
 
     games = rules_games(game)
-    sheet = _checks.choice(Paper, paper, "paper")
-    turn = _checks.choice(Flip, flip, "flip")
-    _checks.real(creep, "creep", 0.0, 3.0)
-    shift = _checks.offset(offset)
-    wanted = _checks.formats(formats)
-    _checks.real(dpi, "dpi", 36, 1200)
+    sheet = choice(Paper, paper, "paper")
+    turn = choice(Flip, flip, "flip")
+    in_range(creep, "creep", 0.0, 3.0)
+    shift = offset_mm(offset)
+    wanted = format_list(formats)
+    in_range(dpi, "dpi", 36, 1200)
     if not booklet:
         for parameter, value, default in (("flip", turn, Flip.SHORT), ("creep", creep, 0.0),
                                           ("offset", shift, (0.0, 0.0))):
@@ -206,7 +205,7 @@ def make_rules(game: str | GameName | Iterable[str | GameName] = ALL, *,
         if found is None or not stat.S_ISDIR(found.st_mode):
             raise ParameterError("source", "must be a folder of rules texts; "
                                  f"{shorten(str(source))} is not one.", value=source)
-    _checks.stem(name)
+    file_stem(name)
     fonts = _fonts()
     try:
         document = book_document(games, sheet, fonts, folder=folder)
@@ -222,7 +221,7 @@ def make_rules(game: str | GameName | Iterable[str | GameName] = ALL, *,
 
         document = impose_booklet(document, sheet, flip=turn, creep=float(creep),
                                   offset=shift, blank=lambda n: blank_page(n, sheet, fonts))
-    files = _render(document, name, wanted, rgb=rgb, dpi=dpi, progress=progress)
+    files = document_files(document, name, wanted, rgb=rgb, dpi=dpi, progress=progress)
     return RulesBook(files, tuple(games), pages, len(document.pages) // 2 if booklet else 0,
                      sheet, turn if booklet else None)
 
@@ -252,7 +251,7 @@ def make_playsheet(game: str | GameName, players: int | None = None, *,
                    paper: str | Paper = "a4", preset: str | Preset = "eu",
                    formats: str | Format | Iterable[str | Format] = "pdf", rgb: bool = False,
                    dpi: float = 150, name: str | None = None,
-                   progress: Progress | None = None) -> Playsheet:
+                   progress: Steps | None = None) -> Playsheet:
     """Grids and tallies per player for Reflector, Deflector or Defector, for a table
     with fewer cards than players: a Private and a Public grid per player at the card's
     grid size, the game's tallies, and for Deflector and Defector the table
@@ -300,17 +299,16 @@ def make_playsheet(game: str | GameName, players: int | None = None, *,
     except CardgenError as exc:
         raise ParameterError("game", str(exc).removeprefix("the game "),
                              value=game) from None
-    if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
-        raise ParameterError("players", f"must be a whole number, not {shorten(repr(players))}.",
-                             value=players)
+    if players is not None:
+        whole_in_range(players, "players")  # (its range is the game's: check_players)
     count = check_players(chosen, players)
-    size = _checks.choice(Preset, preset, "preset")
-    sheet = _checks.choice(Paper, paper, "paper")
-    wanted = _checks.formats(formats)
-    _checks.real(dpi, "dpi", 36, 1200)
-    stem = _checks.stem(name if name is not None else f"playsheet-{chosen}")
+    size = choice(Preset, preset, "preset")
+    sheet = choice(Paper, paper, "paper")
+    wanted = format_list(formats)
+    in_range(dpi, "dpi", 36, 1200)
+    stem = file_stem(name if name is not None else f"playsheet-{chosen}")
     document = playsheet_document(chosen, count, size, sheet, _fonts())
-    files = _render(document, stem, wanted, rgb=rgb, dpi=dpi, progress=progress)
+    files = document_files(document, stem, wanted, rgb=rgb, dpi=dpi, progress=progress)
     warnings: tuple[str, ...] = ()
     if deflectors(chosen) and not table_arrangements(chosen, count):
         warnings = (f"cardgen has no table arrangement of {printed(chosen)} for {count} "
@@ -319,17 +317,19 @@ def make_playsheet(game: str | GameName, players: int | None = None, *,
     return Playsheet(files, chosen, count, len(document.pages) - count, warnings)
 
 
-def check_output(folder: Path | str, name: str | None = None) -> None:
+def check_output(folder: Path | str, name: str | None = None) -> Path:
     """Check, before any work and without creating anything, that files named ``name``
-    (without suffix) can be written into ``folder``: ``name`` is a plain file name and
-    ``folder`` is or can become a writable folder.
+    (without suffix) can be written into ``folder``: ``name`` is a plain file name
+    (:func:`~cardgen.api.common.file_stem`) and ``folder`` is or can become a writable
+    folder (:func:`~cardgen.api.common.check_output_folder`).
+
+    Returns:
+        The folder.
 
     Raises:
         ParameterError: ``name`` is not a plain file name.
         OutputError: The folder cannot be used (the sentence says why).
     """
-    from cardgen.output import check_folder  # (merge with api/common.py)
-
     if name is not None:
-        _checks.stem(name)
-    check_folder(Path(folder))
+        file_stem(name)
+    return check_output_folder(folder)
