@@ -381,7 +381,10 @@ def make_cards(people: People | Sequence[Person], *,
             members), a sequence or comma-separated.
         dieline: ``"file"`` (the dielines are :func:`make_dielines`'s files) or
             ``"layer"`` (a spot layer of each card).
-        preset, theme, marks, output_intent: applied to every row (None: the row's own).
+        preset: the size, applied to every row (None: the row's own).
+        theme: the theme, applied to every row (None: the row's own).
+        marks: crop and fold marks, for every row (None: the row's own).
+        output_intent: the printing condition, for every row (None: the row's own).
         varnish: ``"layer"`` or ``"file"`` (``STEM-varnish.pdf``), or None.
         rgb: screen previews instead of print files.
         dpi: the PNGs' resolution (default 150: a batch's PNGs are previews).
@@ -566,7 +569,9 @@ def make_sheets(people: People | Sequence[Person], *, paper: Any = "a4",
             over (``"long"``, ``"short"``); offset: side 2 moved (mm right, down);
             margin: the printer's unprintable margin (mm).
         marks: crop and fold marks around each card.
-        preset, theme, output_intent: applied to every row.
+        preset: the size, applied to every row.
+        theme: the theme, applied to every row.
+        output_intent: the printing condition, applied to every row.
         rgb: a screen preview instead of a print file.
         name: the file's stem (``sheet.pdf``).
         jobs: worker processes that lay the cards out side by side (the sheets are

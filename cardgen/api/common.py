@@ -141,7 +141,8 @@ def in_range(value: float, parameter: str, low: float | None = None,
     Args:
         value: the number given.
         parameter: the parameter's name, for the error.
-        low, high: the bounds, both included.
+        low: the lowest value allowed (None: no lower bound), included.
+        high: the highest value allowed (None: no upper bound), included.
 
     Returns:
         ``value``, unchanged.
@@ -179,7 +180,8 @@ def whole_in_range(value: int, parameter: str, low: int | None = None,
     Args:
         value: the number given (an ``int``; not a ``bool``, not ``2.0``).
         parameter: the parameter's name, for the error.
-        low, high: the bounds, both included.
+        low: the lowest value allowed (None: no lower bound), included.
+        high: the highest value allowed (None: no upper bound), included.
 
     Returns:
         ``value``, unchanged.

@@ -81,8 +81,8 @@ def rules_games(game: str | GameName | Iterable[str | GameName]) -> list[GameNam
         ParameterError: A game without rules (parameter ``game``), with the closest name.
 
     Example:
-        >>> [g.value for g in rules_games("Rotator")]
-        ['rotator']
+        >>> ", ".join(g.value for g in rules_games("Rotator"))
+        'rotator'
     """
     from cardgen.games.names import RULES_GAMES, GameName
     from cardgen.schema import closest
