@@ -188,19 +188,28 @@ class PdfWriter:
         # reportlab's invariant ID is a digest of the title, author, subject and keywords
         # only, so every file of one document title would share it.
         canvas._doc._ID = b"\n" + _ID_PLACEHOLDER + b"\n"
-        data = canvas.getpdfdata()  # (what save() writes, without copying it to a file)
+        document = canvas._doc
+        canvas.getpdfdata()  # (what save() writes, into document.written: see _Document)
         del self.canvas, self.painter
-        return _with_content_id(data)
+        return _with_content_id(document.written)
 
 
-def _with_content_id(data: bytes) -> bytes:
+# The end of a file that holds its trailer (reportlab's trailer is a few hundred bytes).
+_TAIL = 1 << 16
+
+
+def _with_content_id(written: io.BytesIO) -> bytes:
     """The file with the placeholder ``/ID`` in its trailer replaced by a digest of the
-    whole file as written with the placeholder (same length, so no offset moves)."""
-    at = data.index(_ID_PLACEHOLDER, data.rindex(b"trailer"))
-    digest = hashlib.sha256(data).hexdigest()[:32].upper().encode()
-    file_id = b"[<" + digest + b"><" + digest + b">]"
-    whole = memoryview(data)  # (slices without copies: one copy of a large file, not two)
-    return b"".join((whole[:at], file_id, whole[at + len(_ID_PLACEHOLDER):]))
+    whole file as written with the placeholder (same length, so no offset moves). The
+    ID is written into the buffer in place, whose bytes become the file's: a large file
+    is never copied."""
+    with written.getbuffer() as view:
+        start = max(0, len(view) - _TAIL)
+        tail = bytes(view[start:])
+        at = start + tail.index(_ID_PLACEHOLDER, tail.rindex(b"trailer"))
+        digest = hashlib.sha256(view).hexdigest()[:32].upper().encode()
+        view[at:at + len(_ID_PLACEHOLDER)] = b"[<" + digest + b"><" + digest + b">]"
+    return written.getvalue()
 
 
 def may_overprint(color: Color) -> bool:
@@ -229,6 +238,7 @@ class _Canvas(Canvas):
         self._overprint = (False, False)
         self._overprint_states: dict[str, pdfdoc.PDFDictionary] = {}
         super().__init__(*args, **kwargs)
+        self._doc.__class__ = _Document  # (the document reportlab made, as a _Document)
 
     def init_graphics_state(self) -> None:
         super().init_graphics_state()
@@ -265,6 +275,36 @@ class _Canvas(Canvas):
             states = dict(obj.ExtGState.dict) if obj.ExtGState else {}
             states.update(sorted(self._overprint_states.items()))
             obj.ExtGState = pdfdoc.PDFDictionary(states)
+
+
+class _Document(pdfdoc.PDFDocument):
+    """reportlab's document, whose file is written into one buffer (``written``) as its
+    objects are formatted, rather than kept as a list of pieces and joined at the end
+    (two copies of the file at once, then more to write it out): the same bytes.
+
+    reportlab's ``format`` makes the file's collector (a ``PDFFile``) and hands it to
+    the document as ``__accum__`` before it formats the first object; the collector's
+    ``write`` is pointed at the buffer there (``format`` then joins no pieces and
+    returns ``b""``)."""
+
+    written: io.BytesIO
+
+    @property
+    def __accum__(self) -> Any:
+        return self._collector
+
+    @__accum__.setter
+    def __accum__(self, collector: Any) -> None:
+        self._collector = collector
+        self.written = io.BytesIO()
+        for piece in collector.strings:  # (the header, so far)
+            self.written.write(piece)
+        collector.strings.clear()
+        collector.write = self.written.write
+
+    @__accum__.deleter
+    def __accum__(self) -> None:
+        del self._collector
 
 
 class _EncodedStream(PDFStream):
