@@ -621,7 +621,9 @@ def make_sheets(people: People | Sequence[Person], *, paper: Any = "a4",
         rgb: a screen preview instead of a print file.
         name: the file's stem (``sheet.pdf``).
         jobs: worker processes that lay the cards out side by side (the sheets are
-            one PDF, drawn here); the bytes do not depend on it.
+            one PDF, drawn here); the bytes do not depend on it. Each sheet is imposed
+            as soon as its cards are laid out, drawn and dropped: memory holds a sheet's
+            cards (and the PDF), not every card.
 
     Returns:
         The PDF and the figures of the sheets.
