@@ -238,7 +238,9 @@ class _Canvas(Canvas):
         self._overprint = (False, False)
         self._overprint_states: dict[str, pdfdoc.PDFDictionary] = {}
         super().__init__(*args, **kwargs)
-        self._doc.__class__ = _Document  # (the document reportlab made, as a _Document)
+        # The document reportlab made, as a _Document: its file is written into
+        # ``_doc.written`` (PdfWriter.close reads it there; save() would write nothing).
+        self._doc.__class__ = _Document
 
     def init_graphics_state(self) -> None:
         super().init_graphics_state()
