@@ -5,6 +5,10 @@ against the batch it replaced (every file in memory, written at the end).
     python benchmarks/bench_batch.py [--people 10,100,1000] [--formats pdf,pdf+svg+png]
                                      [--jobs 1,2] [--no-trace] [--trace-up-to PEOPLE]
 
+``--formats sheet`` measures ``cardgen sheet --batch`` (one PDF of duplex sheets) the same
+way, against ``benchmarks/sheet_baseline.py`` (every card held, then every sheet imposed
+into one document and rendered).
+
 The people are the studio of ``benchmarks/bench_team.py`` (a shared config with a logo;
 name, title, e-mail, phone and, for every fifth person, an ability), made the same way
 for every size. For each size and set of formats, in this run, each way is measured in a
@@ -48,11 +52,12 @@ def one(way: str, people: int, formats: str, trace: bool) -> dict[str, Any]:
     """One way, in this (fresh) process: its figures and its files' hashes."""
     sys.path[:0] = [str(HERE), str(HERE.parent)]
     import batch_baseline
+    import sheet_baseline
     from bench_team import write_studio
 
     import cardgen.api.batch
     import cardgen.cli.card
-    import cardgen.render  # noqa: F401  (imported before the clock starts, for both ways)
+    import cardgen.render  # (imported before the clock starts, for both ways)
     from cardgen.cli import run
     from cardgen.cli.common import parse_formats
 
@@ -63,18 +68,26 @@ def one(way: str, people: int, formats: str, trace: bool) -> dict[str, Any]:
         if trace:
             tracemalloc.start()
         start, times = time.perf_counter(), os.times()
-        if way == "baseline":
+        sheet = formats == "sheet"
+        if way == "baseline" and sheet:
+            out.mkdir()
+            (out / "sheet.pdf").write_bytes(sheet_baseline.sheets(
+                cardgen.api.batch.read_people(table, studio)))
+        elif way == "baseline":
             batch_baseline.batch(table, studio, out, parse_formats(formats))
         else:
             with open(os.devnull, "w") as null:
                 stdout, sys.stdout = sys.stdout, null
                 try:
-                    code = run(["card", "--batch", str(table), str(studio), "-o", str(out),
+                    code = run(["sheet", "--batch", str(table), str(studio), "-o", str(out),
+                                "--jobs", way.split()[1], "-q"] if sheet else
+                               ["card", "--batch", str(table), str(studio), "-o", str(out),
                                 "-f", formats, "--jobs", way.split()[1], "-q"])
                 finally:
                     sys.stdout = stdout
             if code != 0:
-                raise SystemExit(f"cardgen card --batch failed ({code})")
+                raise SystemExit(f"cardgen {'sheet' if sheet else 'card'} --batch failed "
+                                 f"({code})")
         wall = time.perf_counter() - start
         after = os.times()
         traced = tracemalloc.get_traced_memory()[1] if trace else 0
@@ -109,7 +122,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--people", default="10,100,1000")
     parser.add_argument("--formats", default="pdf,pdf+svg+png",
-                        help="sets of formats, comma-separated, each with + inside")
+                        help="sets of formats, comma-separated, each with + inside; "
+                             "'sheet' for sheet --batch")
     parser.add_argument("--jobs", default="1,2")
     parser.add_argument("--no-trace", action="store_true",
                         help="skip the tracemalloc runs (half the time)")
@@ -125,6 +139,8 @@ def main() -> None:
     peaks: dict[tuple[str, str], dict[int, tuple[float, float]]] = {}
     for formats in args.formats.split(","):
         fmt = formats.replace("+", ",")
+        if fmt == "sheet":
+            fmt = formats
         for people in sizes:
             base: dict[str, Any] | None = None
             for way in ways:

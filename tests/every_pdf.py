@@ -4,7 +4,8 @@ batch), sheets and the registration page, the rules book (A4 and imposed as a bo
 and single rules sheets, play sheets, the Ladder mat and rules page, the Rotator puzzle
 book and printed boards, and the Connector's assembly pictures.
 
-Every PDF goes through one writer, ``cardgen.render.pdf.render_pdf``;
+Every PDF goes through one writer, ``cardgen.render.pdf.PdfWriter`` (``render_pdf`` for a
+whole document, ``cardgen.render.pdf_pages`` for one drawn a page at a time);
 :func:`produce` checks that each command line below handed it at least one document, so
 a command that stops writing PDFs (or starts writing them some other way) is noticed.
 """
@@ -181,14 +182,14 @@ def produce(folder: Path, names: list[str] | None = None) -> dict[str, Path]:
     for image in ("portrait.png", "logo.png"):
         shutil.copy(DATA / image, folder / image)
     rendered: list[str] = []
-    original = pdf_module.render_pdf
+    original = pdf_module.PdfWriter.close
 
     def counting(*args: Any, **kwargs: Any) -> bytes:
         rendered.append("pdf")
         return original(*args, **kwargs)
 
     files: dict[str, Path] = {}
-    pdf_module.render_pdf = counting
+    setattr(pdf_module.PdfWriter, "close", counting)  # noqa: B010
     try:
         for name in names or list(COMMANDS):
             out = folder / name
@@ -197,10 +198,10 @@ def produce(folder: Path, names: list[str] | None = None) -> dict[str, Path]:
                 args += ["-o", str(out)]
             before = len(rendered)
             ok(cli(*args))
-            assert len(rendered) > before, f"{name}: no PDF went through render_pdf"
+            assert len(rendered) > before, f"{name}: no PDF went through the PdfWriter"
             written = sorted(out.rglob("*.pdf"))
             assert len(written) == len(rendered) - before, (name, written)
             files |= {f"{name}/{path.relative_to(out)}": path for path in written}
     finally:
-        pdf_module.render_pdf = original
+        setattr(pdf_module.PdfWriter, "close", original)  # noqa: B010
     return files

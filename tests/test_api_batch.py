@@ -18,7 +18,7 @@ from benchmarks import batch_baseline
 from cardgen.card.batch import BatchError
 from cardgen.errors import ConfigProblem, ParameterError
 from cardgen.render import Format
-from tests.helpers import DATA, cli, error_line, ok
+from tests.helpers import DATA, ROOT, cli, error_line, ok
 
 STUDIO = """\
 [card]
@@ -329,3 +329,82 @@ def test_some_rows_are_named_as_the_whole_batch_names_them(tmp_path):
     assert [dict(item.files) for item in some] == [dict(whole[0].files), dict(whole[2].files)]
     with pytest.raises(cardgen.ParameterError, match=r"^rows must be indexes"):
         list(cardgen.make_cards(people, rows=[3]))
+
+
+# --- sheets, a sheet at a time ---------------------------------------------------------
+
+
+def _renamed_font(path: Path, name: str) -> None:
+    """The bundled regular face under another PostScript name (one that comes first)."""
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(ROOT / "fonts" / "SourceSans3-Regular.ttf")
+    for record in font["name"].names:
+        if record.nameID in (1, 3, 4, 6):
+            record.string = name
+    font.save(str(path))
+
+
+@pytest.mark.parametrize("rgb", [False, True], ids=["cmyk", "rgb"])
+def test_streamed_sheets_are_the_bytes_of_the_sheets_made_all_at_once(tmp_path, monkeypatch,
+                                                                       rgb):
+    """benchmarks/sheet_baseline.py holds every card and imposes them at once. The
+    streamed sheets choose the file's first font from the first sheet; when a later
+    sheet uses a font that comes before it (rows 6 and 7 here, on sheet 2), they are
+    made again knowing every font, to the same bytes."""
+    from benchmarks import sheet_baseline
+    from cardgen.api import batch
+
+    _renamed_font(tmp_path / "aaa.ttf", "AAAFirst-Regular")
+    rows = "".join(f"Person {i},Designer,{'aaa.ttf' if i >= 5 else ''}\n" for i in range(7))
+    table, config = _studio(tmp_path, "name,person.title,fonts.regular\n" + rows)
+    people = cardgen.read_people(table, config)
+    passes = []
+    real = batch._Sheets.make
+
+    def counted(self, faces=None):
+        passes.append(faces is not None)
+        return real(self, faces)
+
+    monkeypatch.setattr(batch._Sheets, "make", counted)
+    made = cardgen.make_sheets(people, rgb=rgb)
+    assert passes == [False, True]  # (the first font was not the first sheet's)
+    assert made.files["sheet.pdf"] == sheet_baseline.sheets(people, rgb=rgb)
+    assert (made.cards, made.sheets) == (7, 2)
+    passes.clear()  # one pass when the first sheet's first font is the file's
+    few = batch.People(people.persons[:4], people.label)
+    assert cardgen.make_sheets(few, rgb=rgb).files["sheet.pdf"] == sheet_baseline.sheets(
+        few, rgb=rgb)
+    assert passes == [False]
+
+
+def _sheet_peak(folder: Path, people: int, *, baseline: bool = False) -> tuple[int, int]:
+    """The peak of Python's allocations (tracemalloc) while the sheets of ``people``
+    cards are made in this process, streamed or all at once, and the PDF's size."""
+    from benchmarks import sheet_baseline
+
+    rows = "".join(f"Person {i:03d},Game Designer\n" for i in range(people))
+    table, config = _studio(folder, "person.name,person.title\n" + rows)
+    group = cardgen.read_people(table, config)
+    tracemalloc.start()
+    try:
+        pdf = (sheet_baseline.sheets(group) if baseline
+               else cardgen.make_sheets(group).files["sheet.pdf"])
+        return tracemalloc.get_traced_memory()[1], len(pdf)
+    finally:
+        tracemalloc.stop()
+
+
+@pytest.mark.slow
+def test_streamed_sheets_hold_a_sheets_cards_in_memory_not_all_of_them(tmp_path):
+    """Ten times the people: the streamed sheets' peak grows by about the PDF's own
+    growth (the file is made in memory), where the sheets made all at once grew by
+    every card's pages, many times that."""
+    _sheet_peak(tmp_path / "warm", 2)
+    (small, pdf_small), (large, pdf_large) = (_sheet_peak(tmp_path / "a", 8),
+                                              _sheet_peak(tmp_path / "b", 80))
+    old_small, _ = _sheet_peak(tmp_path / "c", 8, baseline=True)
+    old_large, _ = _sheet_peak(tmp_path / "d", 80, baseline=True)
+    grown = pdf_large - pdf_small
+    assert large - small < 2 * grown, (small, large, grown)
+    assert old_large - old_small > 5 * grown, (old_small, old_large, grown)

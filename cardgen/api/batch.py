@@ -40,11 +40,13 @@ from cardgen.output import staged_set as staged_set
 if TYPE_CHECKING:
     from cardgen.card.batch import Person
     from cardgen.card.build import LadderCard
-    from cardgen.draw.page import OutputIntent, Page
+    from cardgen.draw.page import FontRef, OutputIntent, Page
     from cardgen.physical.card import CardSize, Preset
     from cardgen.prepress.dieline import DielineMode
+    from cardgen.prepress.impose import Duplex, Piece, SheetLayout
     from cardgen.prepress.varnish import VarnishMode
     from cardgen.render import Format
+    from cardgen.render.pdf import PdfWriter
 
 DIELINE_STEM = "dieline"  # a batch's dieline, shared by its cards
 VARNISH_STEM = "varnish"  # NAME-varnish.pdf, with varnish="file"
@@ -575,7 +577,9 @@ def make_sheets(people: People | Sequence[Person], *, paper: Any = "a4",
         rgb: a screen preview instead of a print file.
         name: the file's stem (``sheet.pdf``).
         jobs: worker processes that lay the cards out side by side (the sheets are
-            one PDF, drawn here); the bytes do not depend on it.
+            one PDF, drawn here); the bytes do not depend on it. Each sheet is imposed
+            as soon as its cards are laid out, drawn and dropped: memory holds a sheet's
+            cards (and the PDF), not every card.
 
     Returns:
         The PDF and the figures of the sheets.
@@ -590,59 +594,159 @@ def make_sheets(people: People | Sequence[Person], *, paper: Any = "a4",
         batch = make_sheets(people, paper="letter")
         batch.files.write("out")  # out/sheet.pdf
     """
-    from cardgen.card.batch import batch_error
-    from cardgen.card.spread import Spread
-    from cardgen.games.rotator.workers import ordered_stream
-    from cardgen.prepress.impose import Duplex, Flip, impose_many, plan_sheet
+    from cardgen.prepress.impose import Duplex, Flip
     from cardgen.prepress.paper import Paper
-    from cardgen.render import Format, render
-    from cardgen.text.fonts import bundled_fonts
-    from cardgen.texts import say
 
     group = _people(people)
     file_stem(name)
     duplex = Duplex(choice(Paper, paper, "paper"), choice(Flip, flip, "flip"),
                     offset, margin)
     job = _job("pdf", "file", preset, theme, False, output_intent, None, rgb, None, False)
-    laid: list[_Laid] = []
-    problems: list[str] = list(group.problems)
-    for card in ordered_stream(partial(_lay_one, job, group), range(len(group)),
-                               _jobs(jobs), name="cardgen-sheet-worker"):
-        if card.problem is not None:
-            problems.append(card.problem)
-        else:
-            laid.append(card)
-    if problems:
-        raise batch_error(group.label, _by_line(problems))
-    first = laid[0]
-    size = first.size
-    assert size is not None
-    for card in laid[1:]:
-        if card.size != size:
-            other = card.size
-            assert other is not None
-            raise CardgenError(
-                f"{group.label}: line {card.line}: a {other.width:g} × {other.height:g} mm "
-                f"card cannot share sheets with line {first.line}'s "
-                f"{size.width:g} × {size.height:g} mm one; give every row the same "
-                "size, or make a sheet per size.", value=group.label)
-    if len({card.intent for card in laid}) > 1:
-        raise CardgenError(f"{group.label}: the rows are prepared for different printing "
-                           "conditions (card.output_intent); one sheet needs one.",
-                           value=group.label)
-    piece = Spread(size, marks=False).piece()
-    layout = plan_sheet(piece, duplex)
-    document = impose_many([card.sides for card in laid if card.sides is not None], piece,
-                           layout, marks=marks, fonts=bundled_fonts(),
-                           names=(say("card", "sheet.outside"), say("card", "sheet.inside")),
-                           pieces=say("card", "sheet.pieces"),
-                           title=say("card", "sheet.team_title", count=len(laid),
-                                     paper=duplex.paper.upper()),
-                           output_intent=first.intent)
-    pdf = render(document, [Format.PDF], cmyk=not rgb)[".pdf"]
-    items = [CardItem(card.line, group[i].config.person.name, group[i].stem, Files(),
-                      card.warnings) for i, card in enumerate(laid)]
-    return SheetBatch(Files({f"{name}.pdf": pdf}), len(laid), len(document.pages) // 2,
-                      layout.count, layout.columns, layout.rows, layout.rotated,
-                      tuple(batch_warnings(items)))
+    sheets = _Sheets(group, job, duplex, marks, rgb, _jobs(jobs))
+    made = sheets.make()
+    if made.pdf is None:  # a later sheet's font comes first in the file: all again
+        made = sheets.make(made.faces)
+    assert made.pdf is not None and made.layout is not None
+    layout = made.layout
+    return SheetBatch(Files({f"{name}.pdf": made.pdf}), len(group),
+                      -(-len(group) // layout.count), layout.count, layout.columns,
+                      layout.rows, layout.rotated, tuple(batch_warnings(made.items)))
 
+
+@dataclass(frozen=True)
+class _SheetsMade:
+    """One pass over a sheet batch: the PDF (None when the font its first sheet chose
+    to come first is not the file's: then ``faces`` holds every face its pages use),
+    the sheet's layout and the cards' warnings (as items without files)."""
+
+    pdf: bytes | None
+    faces: frozenset[FontRef]
+    layout: SheetLayout | None
+    items: list[CardItem]
+
+
+@dataclass
+class _Sheets:
+    """A sheet batch, made a sheet at a time: the cards are laid out (in workers, in
+    order) and imposed as soon as a sheet's worth is in, each sheet drawn into the PDF
+    and dropped, so that memory holds a sheet's cards (and the workers' few), not the
+    batch's. The checks that need every row (every bad row named, one size, one printing
+    condition) keep only small values; once one fails, nothing more is drawn, and the
+    errors come in the order the whole batch's checks give them."""
+
+    group: People
+    job: _Job
+    duplex: Duplex
+    marks: bool
+    rgb: bool
+    jobs: int
+
+    def make(self, faces: frozenset[FontRef] | None = None) -> _SheetsMade:
+        from contextlib import ExitStack
+
+        from cardgen.card.batch import batch_error
+        from cardgen.card.spread import Spread
+        from cardgen.draw.page import page_texts
+        from cardgen.games.rotator.workers import ordered_stream
+        from cardgen.prepress.impose import impose_sheet, plan_sheet, sheets_subject
+        from cardgen.render import pdf_pages
+        from cardgen.text.fonts import bundled_fonts
+        from cardgen.texts import say
+
+        group, duplex = self.group, self.duplex
+        fonts = bundled_fonts()
+        names = (say("card", "sheet.outside"), say("card", "sheet.inside"))
+        problems: list[str] = list(group.problems)
+        items: list[CardItem] = []
+        first: _Laid | None = None
+        size_error: CardgenError | None = None
+        plan_error: CardgenError | None = None
+        intents: set[OutputIntent | None] = set()
+        seen: set[FontRef] = set()
+        guessed = True  # every page drawn so far keeps the file's first font
+        piece: Piece | None = None
+        layout: SheetLayout | None = None
+        chunk: list[tuple[Page, Page]] = []
+        sheet_no = 0
+        writer: PdfWriter | None = None
+        cards = ordered_stream(partial(_lay_one, self.job, group), range(len(group)),
+                               self.jobs, name="cardgen-sheet-worker")
+        with ExitStack() as stack:
+            stack.callback(cards.close)
+
+            def failed() -> bool:
+                return bool(problems or size_error or plan_error or len(intents) > 1)
+
+            def draw(last: bool) -> None:
+                nonlocal sheet_no, writer, guessed
+                assert layout is not None and piece is not None and first is not None
+                if not chunk or failed() or (len(chunk) < layout.count and not last):
+                    return
+                sheet_no += 1
+                sheets = -(-len(group) // layout.count)
+                pages = impose_sheet(chunk, sheet_no, sheets, piece, layout,
+                                     marks=self.marks, fonts=fonts, names=names,
+                                     pieces=say("card", "sheet.pieces"))
+                chunk.clear()
+                used = {item.font for page in pages for item, _ in page_texts(page)}
+                seen.update(used)
+                if writer is None:
+                    writer = stack.enter_context(pdf_pages(
+                        pages[0], title=say("card", "sheet.team_title", count=len(group),
+                                            paper=duplex.paper.upper()),
+                        subject=sheets_subject(), output_intent=first.intent,
+                        faces=used if faces is None else faces, cmyk=not self.rgb))
+                guessed = guessed and writer.keeps_first_font(used)
+                if guessed:
+                    for page in pages:
+                        writer.page(page)
+
+            for index, card in enumerate(cards):
+                if card.problem is not None:
+                    problems.append(card.problem)
+                    continue
+                person = group[index]
+                items.append(CardItem(card.line, person.config.person.name, person.stem,
+                                      Files(), card.warnings))
+                intents.add(card.intent)
+                if first is None:
+                    first = card
+                    assert card.size is not None
+                    piece = Spread(card.size, marks=False).piece()
+                    try:
+                        layout = plan_sheet(piece, duplex)
+                    except CardgenError as exc:
+                        plan_error = exc
+                elif card.size != first.size and size_error is None:
+                    size_error = _size_error(group, card, first)
+                if failed():
+                    chunk.clear()
+                elif card.sides is not None:
+                    chunk.append(card.sides)
+                    draw(last=False)
+            if problems:
+                raise batch_error(group.label, _by_line(problems))
+            if size_error is not None:
+                raise size_error
+            if len(intents) > 1:
+                raise CardgenError(f"{group.label}: the rows are prepared for different "
+                                   "printing conditions (card.output_intent); one sheet "
+                                   "needs one.", value=group.label)
+            if plan_error is not None:
+                raise plan_error
+            if first is None:
+                raise ParameterError("people", "has no one: a sheet needs a card at least.",
+                                     value=group.label)
+            draw(last=True)
+            pdf = writer.close() if guessed and writer is not None else None
+        return _SheetsMade(pdf, frozenset(seen), layout, items)
+
+
+def _size_error(group: People, card: _Laid, first: _Laid) -> CardgenError:
+    size, other = first.size, card.size
+    assert size is not None and other is not None
+    return CardgenError(
+        f"{group.label}: line {card.line}: a {other.width:g} × {other.height:g} mm "
+        f"card cannot share sheets with line {first.line}'s "
+        f"{size.width:g} × {size.height:g} mm one; give every row the same "
+        "size, or make a sheet per size.", value=group.label)

@@ -303,34 +303,52 @@ def impose_many(sides: Sequence[tuple[Page, Page]], piece: Piece, layout: SheetL
     than one sheet, each side's name ends with its sheet's number."""
     if not sides:
         raise ValueError("impose_many needs at least one piece")
+    per_sheet = layout.count
+    sheets = -(-len(sides) // per_sheet)
+    pages: list[Page] = []
+    for sheet_no in range(1, sheets + 1):
+        pages += impose_sheet(sides[(sheet_no - 1) * per_sheet:sheet_no * per_sheet],
+                              sheet_no, sheets, piece, layout, marks=marks, fonts=fonts,
+                              names=names, pieces=pieces)
+    return Document(pages, title=title, subject=sheets_subject(),
+                    output_intent=output_intent)
+
+
+def sheets_subject() -> str:
+    """What a document of imposed sheets says it is (its subject)."""
+    return say("prepress", "sheet.subject")
+
+
+def impose_sheet(sides: Sequence[tuple[Page, Page]], sheet_no: int, sheets: int,
+                 piece: Piece, layout: SheetLayout, *, marks: bool, fonts: FontSet,
+                 names: tuple[str, str], pieces: str) -> tuple[Page, Page]:
+    """Sheet ``sheet_no`` of ``sheets`` of :func:`impose_many`, alone: its front and back
+    pages, for its pieces (``sides``: at most ``layout.count`` pairs). A batch too large
+    to hold every piece at once imposes its pieces a sheet at a time with it."""
+    if not 0 < len(sides) <= layout.count:
+        raise ValueError(f"a sheet takes 1 to {layout.count} pieces, not {len(sides)}")
     for pair in sides:
         for side in pair:
             _check_ends_at_bleed(side)
     duplex = layout.duplex
     paper = Box(0, 0, duplex.width, duplex.height)
-    per_sheet = layout.count
-    pages: list[Page] = []
-    sheets = [sides[i:i + per_sheet] for i in range(0, len(sides), per_sheet)]
-    for sheet_no, sheet in enumerate(sheets, 1):
-        suffix = f" {sheet_no}" if len(sheets) > 1 else ""
-        front = Page(names[0] + suffix, duplex.width, duplex.height, paper, paper)
-        back = Page(names[1] + suffix, duplex.width, duplex.height, paper, paper)
-        summary = say("prepress", "sheet.summary", version=__version__, count=len(sheet),
-                      pieces=pieces, paper=duplex.paper.upper(), flip=duplex.flip,
-                      dx=f"{duplex.offset[0]:g}", dy=f"{duplex.offset[1]:g}")
-        if len(sheets) > 1:
-            summary = say("prepress", "sheet.numbered", summary=summary, sheet=sheet_no,
-                          sheets=len(sheets))
-        for placement, (side1, side2) in zip(layout.fronts, sheet, strict=False):
-            front.layer("cards").add(*placed_piece(side1, piece, placement, 0, marks))
-            back.layer("cards").add(*placed_piece(
-                side2, piece, layout.back_placement(placement, piece), 1, marks))
-        front.layer("info").add(*info_items(
-            duplex.info, say("prepress", "sheet.side", side=1, content=names[0],
-                             summary=summary), fonts))
-        back.layer("info").add(*info_items(
-            duplex.back_box(duplex.info),
-            say("prepress", "sheet.side", side=2, content=names[1], summary=summary), fonts))
-        pages += [front, back]
-    return Document(pages, title=title, subject=say("prepress", "sheet.subject"),
-                    output_intent=output_intent)
+    suffix = f" {sheet_no}" if sheets > 1 else ""
+    front = Page(names[0] + suffix, duplex.width, duplex.height, paper, paper)
+    back = Page(names[1] + suffix, duplex.width, duplex.height, paper, paper)
+    summary = say("prepress", "sheet.summary", version=__version__, count=len(sides),
+                  pieces=pieces, paper=duplex.paper.upper(), flip=duplex.flip,
+                  dx=f"{duplex.offset[0]:g}", dy=f"{duplex.offset[1]:g}")
+    if sheets > 1:
+        summary = say("prepress", "sheet.numbered", summary=summary, sheet=sheet_no,
+                      sheets=sheets)
+    for placement, (side1, side2) in zip(layout.fronts, sides, strict=False):
+        front.layer("cards").add(*placed_piece(side1, piece, placement, 0, marks))
+        back.layer("cards").add(*placed_piece(
+            side2, piece, layout.back_placement(placement, piece), 1, marks))
+    front.layer("info").add(*info_items(
+        duplex.info, say("prepress", "sheet.side", side=1, content=names[0],
+                         summary=summary), fonts))
+    back.layer("info").add(*info_items(
+        duplex.back_box(duplex.info),
+        say("prepress", "sheet.side", side=2, content=names[1], summary=summary), fonts))
+    return front, back

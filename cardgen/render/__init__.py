@@ -14,12 +14,17 @@ package stays light).
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from cardgen.draw.page import Document, View
+from cardgen.draw.page import PDFX_1A_2001, Document, FontRef, OutputIntent, Page, PdfStandard, View
 from cardgen.errors import ParameterError, quoted
+
+if TYPE_CHECKING:
+    from cardgen.render.pdf import PdfWriter
 
 Progress = Callable[[int, int], None]  # told (files made, files) as the files are made
 
@@ -117,3 +122,22 @@ def render_files(document: Document, stem: Path, formats: Iterable[Format], *,
     without its extension): ``output/card.pdf``, ``output/card-inside.svg`` …"""
     return {stem.with_name(stem.name + end): data for end, data in render(
         document, formats, cmyk=cmyk, dpi=dpi, fast=fast, progress=progress).items()}
+
+
+@contextmanager
+def pdf_pages(first: Page, *, title: str = "", subject: str = "",
+              output_intent: OutputIntent | None = None,
+              standard: PdfStandard = PDFX_1A_2001, faces: Collection[FontRef] = (),
+              cmyk: bool = True) -> Iterator[PdfWriter]:
+    """A PDF drawn a page at a time, for a document too large to hold at once (a batch
+    of a thousand cards' sheets): ``writer.page(page)`` draws each page in order (the
+    first is ``first``), after which the page may be dropped, and ``writer.close()``
+    gives the bytes :func:`render` gives for a :class:`Document` of those pages, with
+    this title, subject, output intent and standard. ``faces`` are the fonts the
+    pages' texts use (see :class:`~cardgen.render.pdf.PdfWriter`)."""
+    from cardgen.render.pdf import PdfWriter
+    from cardgen.render.pdfcodec import fast_reportlab
+
+    with fast_reportlab():
+        yield PdfWriter(first, title=title, subject=subject, output_intent=output_intent,
+                        standard=standard, faces=faces, cmyk=cmyk)

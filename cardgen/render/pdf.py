@@ -49,6 +49,7 @@ import hashlib
 import io
 import struct
 import zlib
+from collections.abc import Collection, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from reportlab.lib.colors import CMYKColor, CMYKColorSep
@@ -77,6 +78,7 @@ from cardgen.draw.page import (
     Rect,
     Stroke,
     Text,
+    View,
     page_texts,
 )
 from cardgen.render.base import Painter, walk_path
@@ -106,51 +108,108 @@ def render_pdf(doc: Document, *, cmyk: bool = True) -> bytes:
 
 
 def _render_pdf(doc: Document, cmyk: bool) -> bytes:
-    buffer = io.BytesIO()
-    first = doc.pages[0]
-    # A TrueType initial font keeps reportlab from referencing its default Helvetica,
-    # which would be a non-embedded font in the file.
     faces = {item.font for page in doc.pages for item, _ in page_texts(page)}
-    initial = _register(_initial_face(faces) if faces else bundled_fonts().regular)
-    pdfx = cmyk and doc.output_intent is not None
-    canvas = _Canvas(
-        buffer,
-        pagesize=(first.width * PT_PER_MM, first.height * PT_PER_MM),
-        initialFontName=initial,
-        invariant=1,
-        pageCompression=1,
-        pdfVersion=doc.standard.version if pdfx else (1, 3),
-        # No enforceColorSpace: reportlab's CMYK check turns every neutral CMYK colour
-        # (rich black included) into plain K. _PdfPainter._color emits only the chosen space.
-    )
-    if pdfx and doc.output_intent is not None:
-        _declare_pdfx(canvas, doc.output_intent, doc.standard)
-    canvas.setTitle(doc.title)
-    canvas.setSubject(doc.subject)
-    canvas.setAuthor("cardgen")
-    canvas.setCreator(f"cardgen {__version__}")
-    painter = _PdfPainter(canvas, cmyk)
+    writer = PdfWriter(doc.pages[0], title=doc.title, subject=doc.subject,
+                       output_intent=doc.output_intent, standard=doc.standard, faces=faces,
+                       cmyk=cmyk)
     for index, view in enumerate(doc.views(preview=not cmyk)):
-        painter.page(view.page, view.layers,
-                     [(n, mark) for n, mark in enumerate(doc.bookmarks) if mark.page == index])
-    for n, mark in enumerate(doc.bookmarks):
-        canvas.addOutlineEntry(mark.title, f"bookmark{n}", mark.level, closed=mark.level > 0)
-    if doc.bookmarks:
-        canvas.showOutline()
-    # reportlab's invariant ID is a digest of the title, author, subject and keywords
-    # only, so every file of one document title would share it.
-    canvas._doc._ID = b"\n" + _ID_PLACEHOLDER + b"\n"
-    canvas.save()
-    return _with_content_id(buffer.getvalue())
+        writer.view(view, [(n, mark) for n, mark in enumerate(doc.bookmarks)
+                           if mark.page == index])
+    return writer.close(doc.bookmarks)
 
 
-def _with_content_id(data: bytes) -> bytes:
+class PdfWriter:
+    """A PDF drawn a page at a time (what :func:`render_pdf` does for a whole document):
+    a document whose pages are made as they are drawn, and dropped once drawn, keeps
+    only the PDF's own objects in memory (each page's content is compressed as soon as
+    the page is drawn). Call it inside :func:`~cardgen.render.pdfcodec.fast_reportlab`
+    (:func:`render_pdf` does, :func:`cardgen.render.pdf_pages` too).
+
+    ``first`` is the first page (its size starts the file); ``faces`` every font face the
+    document's texts use, which must be known before the first page: the PDF's first
+    font is chosen among them (:meth:`keeps_first_font` says whether a page's faces leave
+    that choice as it is). ``page``/``view`` draw the pages in order; ``close`` gives the
+    bytes, the same as :func:`render_pdf` gives for a document of the same pages."""
+
+    def __init__(self, first: Page, *, title: str, subject: str,
+                 output_intent: OutputIntent | None, standard: PdfStandard,
+                 faces: Collection[FontRef], cmyk: bool) -> None:
+        # A TrueType initial font keeps reportlab from referencing its default Helvetica,
+        # which would be a non-embedded font in the file.
+        self.faced = bool(faces)
+        self.first_face = _initial_face(set(faces)) if faces else bundled_fonts().regular
+        initial = _register(self.first_face)
+        self.cmyk = cmyk
+        pdfx = cmyk and output_intent is not None
+        canvas = self.canvas = _Canvas(
+            io.BytesIO(),  # (never written: close() asks for the bytes)
+            pagesize=(first.width * PT_PER_MM, first.height * PT_PER_MM),
+            initialFontName=initial,
+            invariant=1,
+            pageCompression=1,
+            pdfVersion=standard.version if pdfx else (1, 3),
+            # No enforceColorSpace: reportlab's CMYK check turns every neutral CMYK colour
+            # (rich black included) into plain K. _PdfPainter._color emits only the chosen
+            # space.
+        )
+        if pdfx and output_intent is not None:
+            _declare_pdfx(canvas, output_intent, standard)
+        canvas.setTitle(title)
+        canvas.setSubject(subject)
+        canvas.setAuthor("cardgen")
+        canvas.setCreator(f"cardgen {__version__}")
+        self.painter = _PdfPainter(canvas, cmyk)
+
+    def keeps_first_font(self, faces: Iterable[FontRef]) -> bool:
+        """Whether pages with these faces leave the file's first font as chosen (else the
+        file would not be what :func:`render_pdf` makes of the whole document)."""
+        if not self.faced:  # (then the first font is one that no text uses)
+            return not any(True for _ in faces)
+        first = _face_order(self.first_face)
+        return all(_face_order(face) >= first for face in faces)
+
+    def page(self, page: Page) -> None:
+        """Draw the next page (a print file draws every layer, a preview leaves out the
+        print-only ones, as :meth:`Document.views` does)."""
+        self.view(View(page.name, page, tuple(
+            layer for layer in page.layers if self.cmyk or not layer.print_only)))
+
+    def view(self, view: View, bookmarks: list[tuple[int, Bookmark]] | None = None) -> None:
+        self.painter.page(view.page, view.layers, bookmarks)
+
+    def close(self, bookmarks: Sequence[Bookmark] = ()) -> bytes:
+        """The file, with the document's outline (``bookmarks``)."""
+        canvas = self.canvas
+        for n, mark in enumerate(bookmarks):
+            canvas.addOutlineEntry(mark.title, f"bookmark{n}", mark.level,
+                                   closed=mark.level > 0)
+        if bookmarks:
+            canvas.showOutline()
+        # reportlab's invariant ID is a digest of the title, author, subject and keywords
+        # only, so every file of one document title would share it.
+        canvas._doc._ID = b"\n" + _ID_PLACEHOLDER + b"\n"
+        document = canvas._doc
+        canvas.getpdfdata()  # (what save() writes, into document.written: see _Document)
+        del self.canvas, self.painter
+        return _with_content_id(document.written)
+
+
+# The end of a file that holds its trailer (reportlab's trailer is a few hundred bytes).
+_TAIL = 1 << 16
+
+
+def _with_content_id(written: io.BytesIO) -> bytes:
     """The file with the placeholder ``/ID`` in its trailer replaced by a digest of the
-    whole file as written with the placeholder (same length, so no offset moves)."""
-    at = data.index(_ID_PLACEHOLDER, data.rindex(b"trailer"))
-    digest = hashlib.sha256(data).hexdigest()[:32].upper().encode()
-    file_id = b"[<" + digest + b"><" + digest + b">]"
-    return data[:at] + file_id + data[at + len(_ID_PLACEHOLDER):]
+    whole file as written with the placeholder (same length, so no offset moves). The
+    ID is written into the buffer in place, whose bytes become the file's: a large file
+    is never copied."""
+    with written.getbuffer() as view:
+        start = max(0, len(view) - _TAIL)
+        tail = bytes(view[start:])
+        at = start + tail.index(_ID_PLACEHOLDER, tail.rindex(b"trailer"))
+        digest = hashlib.sha256(view).hexdigest()[:32].upper().encode()
+        view[at:at + len(_ID_PLACEHOLDER)] = b"[<" + digest + b"><" + digest + b">]"
+    return written.getvalue()
 
 
 def may_overprint(color: Color) -> bool:
@@ -179,6 +238,9 @@ class _Canvas(Canvas):
         self._overprint = (False, False)
         self._overprint_states: dict[str, pdfdoc.PDFDictionary] = {}
         super().__init__(*args, **kwargs)
+        # The document reportlab made, as a _Document: its file is written into
+        # ``_doc.written`` (PdfWriter.close reads it there; save() would write nothing).
+        self._doc.__class__ = _Document
 
     def init_graphics_state(self) -> None:
         super().init_graphics_state()
@@ -187,6 +249,13 @@ class _Canvas(Canvas):
     def _startPage(self) -> None:
         super()._startPage()
         self._overprint_states = {}
+
+    def showPage(self) -> None:
+        super().showPage()
+        page = self._doc.Pages.pages[-1]
+        if page.compression and page.stream and not page.Contents:
+            page.Contents = _EncodedStream(page.stream)
+            page.stream = None
 
     @property
     def overprint(self) -> tuple[bool, bool]:
@@ -208,6 +277,58 @@ class _Canvas(Canvas):
             states = dict(obj.ExtGState.dict) if obj.ExtGState else {}
             states.update(sorted(self._overprint_states.items()))
             obj.ExtGState = pdfdoc.PDFDictionary(states)
+
+
+class _Document(pdfdoc.PDFDocument):
+    """reportlab's document, whose file is written into one buffer (``written``) as its
+    objects are formatted, rather than kept as a list of pieces and joined at the end
+    (two copies of the file at once, then more to write it out): the same bytes.
+
+    reportlab's ``format`` makes the file's collector (a ``PDFFile``) and hands it to
+    the document as ``__accum__`` before it formats the first object; the collector's
+    ``write`` is pointed at the buffer there (``format`` then joins no pieces and
+    returns ``b""``)."""
+
+    written: io.BytesIO
+
+    @property
+    def __accum__(self) -> Any:
+        return self._collector
+
+    @__accum__.setter
+    def __accum__(self, collector: Any) -> None:
+        self._collector = collector
+        self.written = io.BytesIO()
+        for piece in collector.strings:  # (the header, so far)
+            self.written.write(piece)
+        collector.strings.clear()
+        collector.write = self.written.write
+
+    @__accum__.deleter
+    def __accum__(self) -> None:
+        del self._collector
+
+
+class _EncodedStream(PDFStream):
+    """A page's content stream, compressed when the page is drawn rather than when the
+    file is written (reportlab keeps every page's content as text until then): the same
+    filters in the same order, so the same bytes, and the compressed bytes are let go
+    once written into the file."""
+
+    def __init__(self, text: str) -> None:
+        filters = ([pdfdoc.PDFBase85Encode, pdfdoc.PDFZCompress]
+                   if pdfdoc.rl_config.useA85 else [pdfdoc.PDFZCompress])
+        content: Any = text
+        for step in reversed(filters):
+            content = step.encode(content)
+        super().__init__(content=content)
+        self.dictionary["Filter"] = PDFArray([PDFName(step.pdfname) for step in filters])
+        self.__Comment__ = "page stream"
+
+    def format(self, document: Any) -> bytes:
+        formatted: bytes = super().format(document)
+        self.content = None  # (formatted once, as the file is written)
+        return formatted
 
 
 def _declare_pdfx(canvas: Canvas, intent: OutputIntent, standard: PdfStandard) -> None:
@@ -485,7 +606,11 @@ def _initial_face(faces: set[FontRef]) -> FontRef:
     """The document's initial font (reportlab's first, /F1): the face first by PostScript
     name, then by content. It depends on the document's fonts only (not on where their
     files are); for the bundled family it is the face first by file name."""
-    return min(faces, key=lambda face: (face.name, _register(face)))
+    return min(faces, key=_face_order)
+
+
+def _face_order(face: FontRef) -> tuple[str, str]:
+    return face.name, _register(face)
 
 
 def subset_tag(font_digest: bytes, codepoints: list[int]) -> str:
