@@ -11,7 +11,8 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from cardgen.api.batch import People, _by_line, _choice, _job, _jobs, _Laid, _lay_one
+from cardgen.api.batch import People, _by_line, _job, _jobs, _Laid, _lay_one
+from cardgen.api.common import choice
 from cardgen.card.batch import batch_error
 from cardgen.card.spread import Spread
 from cardgen.errors import CardgenError
@@ -27,7 +28,7 @@ def sheets(group: People, *, paper: Any = "a4", flip: Any = "long",
            offset: tuple[float, float] = (0.0, 0.0), margin: float = 5.0,
            marks: bool = True, rgb: bool = False, jobs: int = 1) -> bytes:
     """The sheet PDF of ``make_sheets(group, ...)`` as it was made: all in memory."""
-    duplex = Duplex(_choice(Paper, paper, "paper"), _choice(Flip, flip, "flip"),
+    duplex = Duplex(choice(Paper, paper, "paper"), choice(Flip, flip, "flip"),
                     offset, margin)
     job = _job("pdf", "file", None, None, False, None, None, rgb, None, False)
     laid: list[_Laid] = []
