@@ -327,8 +327,9 @@ def test_some_rows_are_named_as_the_whole_batch_names_them(tmp_path):
     some = list(cardgen.make_cards(people, formats="pdf", rows=[2, 0]))
     assert [item.stem for item in some] == ["sam-reed", "sam-reed-2"]
     assert [dict(item.files) for item in some] == [dict(whole[0].files), dict(whole[2].files)]
-    with pytest.raises(cardgen.ParameterError, match=r"^rows must be indexes"):
-        list(cardgen.make_cards(people, rows=[3]))
+    for rows in ([3], [-1], [True], ["0"], [0.0], [0, "a"], "01", 5):
+        with pytest.raises(cardgen.ParameterError, match=r"^rows must be indexes"):
+            list(cardgen.make_cards(people, rows=rows))
 
 
 # --- sheets, a sheet at a time ---------------------------------------------------------

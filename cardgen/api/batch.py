@@ -421,10 +421,13 @@ def make_cards(people: People | Sequence[Person], *,
     if group.problems:
         job = replace(job, render=False)
     if rows is not None:
-        chosen = sorted(set(rows))
-        if any(not isinstance(i, int) or not 0 <= i < len(group) for i in chosen):
+        given = (list(rows) if isinstance(rows, Iterable) and not isinstance(rows, str | bytes)
+                 else None)
+        if given is None or any(isinstance(i, bool) or not isinstance(i, int)
+                                or not 0 <= i < len(group) for i in given):
             raise ParameterError("rows", f"must be indexes of the people, from 0 to "
                                  f"{len(group) - 1}.", value=rows)
+        chosen = sorted(set(given))
         return _some_cards(group, job, _jobs(jobs), chosen)
     return _cards(group, job, _jobs(jobs))
 
