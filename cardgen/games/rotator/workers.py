@@ -110,13 +110,7 @@ def ordered_map(task: Callable[[T], R], items: Sequence[T], jobs: int,
                     _lost(owner[pipe], what(item))
             for ready in wait(list(busy)):
                 assert isinstance(ready, Connection)
-                try:
-                    ok, value = ready.recv()
-                except (EOFError, OSError):
-                    _lost(owner[ready], what(items[busy[ready]]))
-                if not ok:
-                    raise value
-                index = busy.pop(ready)
+                index, value = _receive(ready, busy, owner, lambda i: what(items[i]))
                 answers[index] = value
                 idle.append(ready)
                 if done:
@@ -203,13 +197,8 @@ def ordered_stream(task: Callable[[T], R], items: Sequence[T], jobs: int,
                 continue
             for ready in wait(list(busy)):
                 assert isinstance(ready, Connection)
-                try:
-                    ok, value = ready.recv()
-                except (EOFError, OSError):
-                    _lost(owner[ready], what(items[busy[ready]]))
-                if not ok:
-                    raise value
-                answers[busy.pop(ready)] = value
+                index, value = _receive(ready, busy, owner, lambda i: what(items[i]))
+                answers[index] = value
                 idle.append(ready)
     finally:
         _stop(owner)
@@ -226,3 +215,18 @@ def _stop(owner: dict[Connection, BaseProcess]) -> None:
             worker.join()
             worker.close()
         pipe.close()
+
+
+def _receive(ready: Connection, busy: dict[Connection, int],
+             owner: dict[Connection, BaseProcess], what: Callable[[int], str]
+             ) -> tuple[int, Any]:
+    """A worker's answer: the index of the item it worked on (no longer busy) and what
+    it sent back; a worker that died is a fault naming ``what(index)``, and an error
+    it raised is raised here."""
+    try:
+        ok, value = ready.recv()
+    except (EOFError, OSError):
+        _lost(owner[ready], what(busy[ready]))
+    if not ok:
+        raise value
+    return busy.pop(ready), value
