@@ -75,6 +75,7 @@ MAY_IMPORT: dict[str, set[str]] = {
               "draw", "text", "texts", "prepress", "datafile", "schema", "resources",
               "errors", "units"},
     "cli": {"version", "api", "errors", "interrupt"},
+    "studio": {"api"},
     "api": {"version", "card", "rules", "connector", "ladder", "games", "games.registry",
             "games.nodes", "games.rotator", "physical", "board", "draw", "text", "texts",
             "prepress", "render", "output", "datafile", "schema", "errors"},
@@ -107,6 +108,7 @@ LEVELS: tuple[tuple[str, frozenset[str], bool], ...] = (
     ("the registry", frozenset({"games.registry"}), False),
     ("a product", frozenset({"card", "rules"}), False),
     ("the library API", frozenset({"api"}), False),
+    ("the studio", frozenset({"studio"}), False),
     ("a face: the command line or the package root", frozenset({"cli", "__main__", "cardgen"}),
      True),
 )

@@ -1,0 +1,59 @@
+"""The studio's shared state, as every page's handlers see it.
+
+Each page is a module with ``routes(studio) -> list[Route]`` (:mod:`cardgen.studio.card`,
+:mod:`cardgen.studio.connector`, :mod:`cardgen.studio.rotator`); the server reaches a page
+only through its routes. Static files are served by the server itself from
+``cardgen/studio/static/`` at ``/static/NAME`` (a page's HTML links them relatively,
+``static/connector.js``, since every URL sits under the token's prefix).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cardgen.api import CardConfig
+
+
+def _no_log(line: str) -> None:
+    pass
+
+
+@dataclass
+class Studio:
+    """What the pages share.
+
+    Attributes:
+        config: the card config file, or None for the built-in example.
+        output: the output folder: the only folder the studio writes into.
+        name: the stem of the files written (``card`` → ``card.pdf``).
+        log: writes one line to the server's log (stderr).
+    """
+
+    config: Path | None
+    output: Path
+    name: str = "card"
+    log: Callable[[str], None] = _no_log
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _good: CardConfig | None = field(default=None, repr=False)
+
+    def remember(self, config: CardConfig) -> None:
+        """Keep ``config`` as the last config that read without a problem."""
+        with self._lock:
+            self._good = config
+
+    def last_good_config(self) -> CardConfig:
+        """The last config that read without a problem (the card page keeps it current
+        as files are saved); read now if none was yet. Raises the config's error."""
+        with self._lock:
+            good = self._good
+        if good is None:
+            from cardgen.api import card_config
+
+            good = card_config(self.config)
+            self.remember(good)
+        return good
