@@ -89,6 +89,7 @@ THIRD_PARTY: dict[str, set[str]] = {
     "datafile": {"python_calamine"},  # spreadsheets (.xlsx, .ods), loaded only to read one
     "render": {"reportlab", "PIL", "svgwrite", "fontTools"},
     "cli": {"typer", "rich"},
+    "api": {"watchfiles"},  # api.watch: a card's files, as they are saved
 }
 HEAVY = {"reportlab", "PIL", "fontTools", "svgwrite"}
 
