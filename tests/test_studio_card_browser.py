@@ -117,3 +117,17 @@ def test_the_example_card_and_its_warnings_show_without_a_config(browser, tmp_pa
         assert browser.find_element("id", "source").text == "The built-in example"
         assert re.match(r"Corporate Ladder: \w+, Strength \d",
                         browser.find_element("id", "ladder").text)
+
+
+def test_figures_save_to_picture_and_memory_over_200_edits(browser, capsys):  # noqa: F811
+    """The guide's figures (benchmarks/bench_studio.py prints them): every one of 220
+    saves is drawn in the page, and the server's memory after the last 200 grows by at
+    most 20 %. The times are printed, not bounded (a loaded machine is slower)."""
+    from benchmarks.bench_studio import measure
+
+    figures = measure(edits=20, memory_edits=200, driver=browser)
+    assert len(figures["edits"]) == 20 and all(t > 0 for t in figures["edits"])
+    assert figures["growth"] <= 0.20, figures
+    with capsys.disabled():
+        print(f"\nstudio: save -> picture median {figures['median'] * 1000:.0f} ms, memory "
+              f"{figures['growth'] * 100:+.1f} % over 200 edits")
