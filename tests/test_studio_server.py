@@ -184,7 +184,6 @@ def test_writing_goes_only_into_the_output_folder_and_whatever_the_body_says(stu
 def test_a_broken_config_keeps_the_last_good_card_and_refuses_to_write(studio):
     config = studio.studio.config
     config.write_text('[person]\nname = 5\n', encoding="utf-8")
-    studio.server.routes  # (the page builds on the watcher's thread)
     deadline = time.monotonic() + 30
     card = {}
     while time.monotonic() < deadline:
@@ -194,7 +193,7 @@ def test_a_broken_config_keeps_the_last_good_card_and_refuses_to_write(studio):
         time.sleep(0.02)
     assert "person.name" in card["error"]["error"] and card["outside"]
     assert card["error"]["problems"][0]["code"].startswith("config.")
-    status, _, body = post_json(studio, "/api/card/write", {})
+    status, _, _ = post_json(studio, "/api/card/write", {})
     assert status == 409 and not studio.studio.output.exists()
 
 
