@@ -238,6 +238,24 @@ def test_ctrl_c_stops_the_studio_with_status_130_and_no_file_left(tmp_path):
     assert sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*")) == before
 
 
+def test_ctrl_c_still_stops_the_studio_after_it_wrote_files(tmp_path):
+    """Writing a set of files does not end a studio's run (as it ends a command's):
+    the next Ctrl-C stops it, and the files written stay."""
+    import urllib.request
+
+    process, url = start(tmp_path, "-o", "out")
+    for _ in range(2):
+        call = urllib.request.Request(f"{url}api/card/write", data=b'{"formats": "pdf"}',
+                                      headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(call, timeout=60) as reply:
+            assert json.loads(reply.read())["written"][0]["name"] == "card.pdf"
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["card-dieline.pdf",
+                                                                   "card.pdf"]
+
+
 def test_another_address_is_served_only_when_asked_and_with_a_warning(tmp_path):
     process, url = start(tmp_path, "--host", "0.0.0.0")
     try:

@@ -19,6 +19,7 @@ import typer
 from cardgen.api.common import check_output_folder, file_stem
 from cardgen.cli.common import DEFAULT_OUTPUT, ConfigArg, OutputOpt, QuietOpt, UsageError, warn
 from cardgen.errors import InputFileError, one_line
+from cardgen.interrupt import serving
 
 LOOPBACK_NAMES = {"127.0.0.1", "localhost"}
 
@@ -56,7 +57,7 @@ def studio(
         "--no-open", help="Only print the address; do not open a browser.")] = False,
     quiet: QuietOpt = False,
 ) -> None:
-    """See the card while you edit its files, and try the Connector and Rotator.
+    """See the card as you edit it; try the Connector and Rotator.
 
     Serves a local page that shows the card's outside and inside as cardgen card draws
     them, redrawn each time the config, its theme or an image is saved (a config with an
@@ -98,4 +99,5 @@ def studio(
 
             threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
 
-    serve(server, ready)
+    with serving():  # each set of files written ends nothing; Ctrl-C does
+        serve(server, ready)
