@@ -36,10 +36,12 @@ __all__ = [
     "CardSnap",
     "ConnectorCard",
     "ConnectorHint",
+    "SandboxGame",
     "SandboxVerdict",
     "assembly_file",
     "connector_card",
     "connector_hint",
+    "sandbox_games",
     "sandbox_verdict",
     "snap_card",
 ]
@@ -101,6 +103,48 @@ def connector_card(preset: Preset | str = "eu", tabs: Tabs | str = "open") -> Co
     svg = card_picture_svg(layout, state)
     return ConnectorCard(size.value, state.value, layout.shape.width, layout.shape.height,
                          Files({f"connector-card-{size.value}-{state.value}.svg": svg}))
+
+
+@dataclass(frozen=True)
+class SandboxGame:
+    """A game as a page offers it (see :func:`sandbox_games`): its name, the colour
+    name and screen colour (``rgb``, ``#rrggbb``) of its text and numbers, the shape
+    that tells it apart without colour, and the cards (players) it takes."""
+
+    game: str
+    colour: str
+    rgb: str
+    shape: str
+    players: int
+
+
+def sandbox_games(preset: Preset | str = "eu") -> tuple[SandboxGame, ...]:
+    """The games an assembly of cards of a size can spell, as the layout gives them.
+
+    Args:
+        preset: the card size, eu or us.
+
+    Returns:
+        A :class:`SandboxGame` for each game, in the games' order.
+
+    Raises:
+        ParameterError: an unknown card size.
+
+    Example:
+        >>> [(g.game, g.colour, g.players) for g in sandbox_games()][:2]
+        [('rotator', 'green', 1), ('reflector', 'yellow', 2)]
+    """
+    from cardgen.api.connector import connector_games
+
+    layout = _layout(None, _preset(preset))
+    out = []
+    for game in connector_games():
+        look = layout.colours.get(game)
+        out.append(SandboxGame(game.value, layout.colour_names.get(game, game.value),
+                               look.rgb if look else "#bbbbbb",
+                               look.shape.value if look else "square",
+                               layout.players[game]))
+    return tuple(out)
 
 
 def _card_number(card: Any, cards: int) -> int:
