@@ -51,11 +51,19 @@ function fit() {
     const x0 = Math.min(...boxes.map((b) => b.x)), y0 = Math.min(...boxes.map((b) => b.y));
     const x1 = Math.max(...boxes.map((b) => b.x + b.w));
     const y1 = Math.max(...boxes.map((b) => b.y + b.h));
-    box = { x: x0 - 12, y: y0 - 12, w: x1 - x0 + 24, h: y1 - y0 + 24 };
+    box = { x: x0 - 14, y: y0 - 6, w: x1 - x0 + 20, h: y1 - y0 + 12 };
   }
-  const w = Math.max(box.w, 140), h = Math.max(box.h, 100);
+  const w = Math.max(box.w, 100), h = Math.max(box.h, 70);
   state.view = [box.x - (w - box.w) / 2, box.y - (h - box.h) / 2, w, h];
   applyView();
+}
+
+/** Fit the view again when a card lies partly outside it. */
+function keepInView() {
+  const [x, y, w, h] = state.view;
+  const out = state.layout.card.map(footprint).some((b) =>
+    b.x < x || b.y < y || b.x + b.w > x + w || b.y + b.h > y + h);
+  if (out) fit();
 }
 
 function zoom(factor) {
@@ -73,8 +81,9 @@ function placeCard(node, card) {
   node.querySelector(".turned").setAttribute("transform",
     `translate(${card.x} ${card.y}) rotate(${card.rotation})`);
   const foot = footprint(card);
-  node.querySelector(".tag").setAttribute("transform",
-    `translate(${foot.x + 1.2} ${foot.y + 1.2})`);
+  const tag = node.querySelector(".tag");
+  const width = Number(tag.dataset.width);
+  tag.setAttribute("transform", `translate(${foot.x - width - 1} ${foot.y})`);
   node.dataset.x = card.x;
   node.dataset.y = card.y;
   node.dataset.rotation = card.rotation;
@@ -107,9 +116,10 @@ function drawCards() {
     }, turned);
     el("rect", { class: "edge", x: -state.width / 2, y: -state.height / 2,
       width: state.width, height: state.height }, turned);
-    const tag = el("g", { class: "tag" }, node);
     const label = String(number) + (state.selected === i ? " ✓" : "") + (hinted ? " hint" : "");
-    el("rect", { x: 0, y: 0, width: 3 + label.length * 1.9, height: 4.4, rx: 0.8 }, tag);
+    const width = 3 + label.length * 1.9;
+    const tag = el("g", { class: "tag", "data-width": width }, node);
+    el("rect", { x: 0, y: 0, width, height: 4.4, rx: 0.8 }, tag);
     const text = el("text", { x: 1.3, y: 3.3 }, tag);
     text.textContent = label;
     placeCard(node, card);
@@ -215,7 +225,7 @@ async function call(path, body) {
 /** After every change: redraw, and ask for the verdict. */
 async function changed({ refit = false, keepHint = false } = {}) {
   if (!keepHint) { state.hintCard = null; $("hint-text").textContent = ""; }
-  if (refit) fit();
+  if (refit) fit(); else keepInView();
   drawCards();
   const asked = ++state.asked;
   $("table").dataset.ready = "0";
@@ -231,6 +241,7 @@ async function snap(i) {
   state.layout = answer.layout;
   state.hintCard = null;
   $("hint-text").textContent = "";
+  keepInView();
   drawCards();
   if (answer.snapped) {
     announce(`Card ${i + 1} snapped ${answer.moved_mm.toFixed(1)} mm: card ${answer.upper}'s `
@@ -433,7 +444,7 @@ async function start() {
     const option = document.createElement("option");
     option.value = g.game;
     option.textContent = `${g.game[0].toUpperCase() + g.game.slice(1)} — ${g.players} `
-      + `card${g.players > 1 ? "s" : ""}, ${g.colour} (${g.shape} plates)`;
+      + `card${g.players > 1 ? "s" : ""}, ${g.colour}`;
     select.appendChild(option);
   }
   select.value = state.layout.game;
