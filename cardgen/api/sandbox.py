@@ -131,8 +131,8 @@ def sandbox_games(preset: Preset | str = "eu") -> tuple[SandboxGame, ...]:
         ParameterError: an unknown card size.
 
     Example:
-        >>> [(g.game, g.colour, g.players) for g in sandbox_games()][:2]
-        [('rotator', 'green', 1), ('reflector', 'yellow', 2)]
+        >>> ", ".join(f"{g.game} {g.players}" for g in sandbox_games())
+        'rotator 1, reflector 2, deflector 3, defector 6'
     """
     from cardgen.api.connector import connector_games
 
