@@ -60,6 +60,8 @@ def test_the_page_and_its_setup(studio):
     assert b'src="static/connector.js"' in page.body and b'href="connector"' in page.body
     setup = json.loads(call(studio, "GET", "/api/connector/setup").body)
     assert (setup["preset"], setup["width"], setup["height"]) == ("eu", 85.0, 55.0)
+    assert setup["sizes"] == {"eu": [85.0, 55.0], "us": [pytest.approx(88.9),
+                                                       pytest.approx(50.8)]}
     assert [(g["game"], g["players"]) for g in setup["games"]] == [
         ("rotator", 1), ("reflector", 2), ("deflector", 3), ("defector", 6)]
 

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from cardgen.studio.app import Studio
 
 SVG = "image/svg+xml"
+PRESETS = ("eu", "us")
 MAX_TEXT = 64 * 1024  # characters of an assembly file the page may send to be read
 
 
@@ -78,40 +79,45 @@ def layout_json(assembly: Any) -> dict[str, object]:
 
 def routes(studio: Studio) -> list[Route]:
     """The Connector page's routes (see the module's docstring)."""
-    pictures: dict[tuple[str, str], bytes] = {}  # (preset, tabs): at most 4
+    cards: dict[tuple[str, str], Any] = {}  # ConnectorCard by (preset, tabs): at most 4
     lock = threading.Lock()
 
     def page(request: Request) -> Response:
         return Response(_asset("connector.html"), "text/html; charset=utf-8")
 
+    def card(preset: str, tabs: str) -> Any:
+        from cardgen.api.sandbox import connector_card
+
+        with lock:
+            made = cards.get((preset, tabs))
+        if made is None:
+            made = connector_card(preset, tabs)
+            with lock:
+                cards[preset, tabs] = made
+        return made
+
     def setup(request: Request) -> Response:
-        from cardgen.api.sandbox import connector_card, sandbox_games
+        from cardgen.api.sandbox import sandbox_games
 
         size = studio.last_good_config().size.preset
         if size is None:
             raise HttpError(409, "your card has a custom size, which has no Connector "
                             "layout: set its preset to eu or us to try the puzzle.")
-        card = connector_card(size, "open")
+        sizes = {p: [card(p, "open").width, card(p, "open").height] for p in PRESETS}
         games = [{"game": g.game, "colour": g.colour, "rgb": g.rgb, "shape": g.shape,
                   "players": g.players} for g in sandbox_games(size)]
-        return json_response({"preset": card.preset, "width": card.width,
-                              "height": card.height, "games": games})
+        return json_response({"preset": size.value, "width": sizes[size.value][0],
+                              "height": sizes[size.value][1], "sizes": sizes,
+                              "games": games})
 
     def card_svg(request: Request) -> Response:
-        from cardgen.api.sandbox import connector_card
-
         preset = request.query.get("preset", "eu")
         tabs = request.query.get("tabs", "open")
-        if preset not in ("eu", "us") or tabs not in ("open", "folded"):
+        if preset not in PRESETS or tabs not in ("open", "folded"):
             raise HttpError(404, "there is a card picture for preset eu or us and tabs "
                             "open or folded only.")
-        with lock:
-            svg = pictures.get((preset, tabs))
-        if svg is None:
-            svg = connector_card(preset, tabs).svg
-            with lock:
-                pictures[preset, tabs] = svg
-        return Response(svg, SVG, headers=(("Cache-Control", "max-age=3600"),))
+        return Response(card(preset, tabs).svg, SVG,
+                        headers=(("Cache-Control", "max-age=3600"),))
 
     def verdict(request: Request) -> Response:
         from cardgen.api.sandbox import sandbox_verdict

@@ -10,7 +10,7 @@ const TURNS = { 0: "upright", 90: "turned a quarter clockwise", 180: "upside dow
 const $ = (id) => document.getElementById(id);
 
 const state = {
-  width: 85, height: 55, games: [],
+  sizes: { eu: [85, 55], us: [88.9, 50.8] }, games: [],
   layout: { game: "reflector", preset: "eu", card: [] },
   selected: null,   // index into layout.card
   hintCard: null,   // the card (from 1) the last hint is about
@@ -36,10 +36,16 @@ function cardWords(card) {
 
 // --- the table ---------------------------------------------------------------------
 
+/** The card's size (mm, upright) for the layout's card size. */
+function size() {
+  return state.sizes[state.layout.preset] || state.sizes.eu;
+}
+
 function footprint(card) {
+  const [width, height] = size();
   const turned = card.rotation % 180 !== 0;
-  const w = turned ? state.height : state.width;
-  const h = turned ? state.width : state.height;
+  const w = turned ? height : width;
+  const h = turned ? width : height;
   return { x: card.x - w / 2, y: card.y - h / 2, w, h };
 }
 
@@ -109,17 +115,16 @@ function drawCards() {
         + `${hinted ? "; the hint is about this card" : ""}`,
     }, group);
     const turned = el("g", { class: "turned" }, node);
+    const [width, height] = size();
     el("image", {
       href: `api/connector/card.svg?preset=${state.layout.preset}&tabs=${card.tabs}`,
-      x: -state.width / 2, y: -state.height / 2, width: state.width, height: state.height,
-      preserveAspectRatio: "none",
+      x: -width / 2, y: -height / 2, width, height, preserveAspectRatio: "none",
     }, turned);
-    el("rect", { class: "edge", x: -state.width / 2, y: -state.height / 2,
-      width: state.width, height: state.height }, turned);
+    el("rect", { class: "edge", x: -width / 2, y: -height / 2, width, height }, turned);
     const label = String(number) + (state.selected === i ? " ✓" : "") + (hinted ? " hint" : "");
-    const width = 3 + label.length * 1.9;
-    const tag = el("g", { class: "tag", "data-width": width }, node);
-    el("rect", { x: 0, y: 0, width, height: 4.4, rx: 0.8 }, tag);
+    const tagWidth = 3 + label.length * 1.9;
+    const tag = el("g", { class: "tag", "data-width": tagWidth }, node);
+    el("rect", { x: 0, y: 0, width: tagWidth, height: 4.4, rx: 0.8 }, tag);
     const text = el("text", { x: 1.3, y: 3.3 }, tag);
     text.textContent = label;
     placeCard(node, card);
@@ -343,7 +348,7 @@ function addCard() {
   let x = 0, y = 0;
   if (cards.length) {
     const boxes = cards.map(footprint);
-    x = Math.max(...boxes.map((b) => b.x + b.w)) + 10 + state.width / 2;
+    x = Math.max(...boxes.map((b) => b.x + b.w)) + 10 + size()[0] / 2;
     y = cards[0].y;
   }
   if (cards.length >= 24) {
@@ -434,8 +439,7 @@ function withSelected(action) {
 async function start() {
   const setup = await call("api/connector/setup");
   if (!setup) { $("status").textContent = "The Connector cannot be tried with this card."; return; }
-  state.width = setup.width;
-  state.height = setup.height;
+  state.sizes = setup.sizes;
   state.games = setup.games;
   state.layout = { game: "reflector", preset: setup.preset,
     card: [{ x: 0, y: 0, rotation: 0, tabs: "open" }] };
