@@ -7,7 +7,7 @@ picture for the docs (docs/img/studio-connector.png)."""
 
 from __future__ import annotations
 
-import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,13 +18,31 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from cardgen.api import load_assembly
-from tests.helpers import ROOT
+from cardgen.studio.pages import PAGES
+from tests.studio_browser import (
+    WAIT,
+    browser,  # noqa: F401 (a fixture)
+    console_errors,
+    screenshot,
+)
 
 pytestmark = pytest.mark.slow
-pytest.importorskip("tests.studio_browser")  # the studio's browser fixtures
 
-WAIT = 30  # s: the longest any step may take on a loaded machine (never a bound on speed)
-SCREENSHOT = ROOT / "docs" / "img" / "studio-connector.png"
+
+@pytest.fixture
+def studio_url(tmp_path: Path) -> Iterator[str]:
+    """A studio of the example card, writing into ``tmp_path / "out"``, with the
+    Connector page."""
+    from cardgen.studio.app import Studio
+    from cardgen.studio.server import StudioServer
+
+    pages = PAGES if "connector" in PAGES else (*PAGES, "connector")
+    server = StudioServer(Studio(None, tmp_path / "out"), pages=pages)
+    server.start()
+    try:
+        yield server.url
+    finally:
+        server.stop()
 
 
 def open_page(driver: Any, url: str) -> None:
@@ -99,8 +117,8 @@ def assemble_reflector(driver: Any, url: str) -> None:
         lambda d: d.find_element(By.ID, "status").get_attribute("data-valid") == "1")
 
 
-def test_two_cards_dragged_by_hand_spell_the_reflector_and_the_page_says_so(browser,
-                                                                           studio_url):
+def test_two_cards_dragged_by_hand_spell_the_reflector_and_the_page_says_so(
+        browser, studio_url):  # noqa: F811
     assemble_reflector(browser, studio_url)
     status = browser.find_element(By.ID, "status")
     assert status.text.startswith("✔ Solved") and "Reflector" in status.text
@@ -113,23 +131,12 @@ def test_two_cards_dragged_by_hand_spell_the_reflector_and_the_page_says_so(brow
                            "✔ Card 2's corner 6 on card 1's yellow 6 (0.0 mm off)"]
     assert "snapped" in text_of(browser, "hint-text")
     assert len(browser.find_elements(By.CSS_SELECTOR, "#marks .joint")) == 2
-    if os.environ.get("CARDGEN_SCREENSHOTS"):
-        click(browser, "fit")
-        screenshot(browser, SCREENSHOT)
+    click(browser, "fit")
+    screenshot(browser, "studio-connector")
+    assert not console_errors(browser)
 
 
-def screenshot(driver: Any, path: Path) -> None:
-    """The page at exactly 1280 × 800 CSS pixels, as a PNG."""
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        driver.save_screenshot(str(path))
-    finally:
-        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-
-
-def test_a_hint_names_the_next_step_and_marks_its_card(browser, studio_url):
+def test_a_hint_names_the_next_step_and_marks_its_card(browser, studio_url):  # noqa: F811
     open_page(browser, studio_url)
     click(browser, "hint")
     WebDriverWait(browser, WAIT).until(lambda d: "add 1 more card" in text_of(d, "hint-text"))
@@ -143,7 +150,8 @@ def test_a_hint_names_the_next_step_and_marks_its_card(browser, studio_url):
     assert "not connected" in verdict
 
 
-def test_a_layout_saved_into_the_output_folder_loads_back(browser, studio_url, tmp_path):
+def test_a_layout_saved_into_the_output_folder_loads_back(
+        browser, studio_url, tmp_path):  # noqa: F811
     open_page(browser, studio_url)
     click(browser, "add")
     select(browser, 2)

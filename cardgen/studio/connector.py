@@ -32,6 +32,7 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING, Any
 
+from cardgen.studio.app import asset
 from cardgen.studio.http import HttpError, Request, Response, Route, json_response
 
 if TYPE_CHECKING:
@@ -41,12 +42,6 @@ if TYPE_CHECKING:
 SVG = "image/svg+xml"
 PRESETS = ("eu", "us")
 MAX_TEXT = 64 * 1024  # characters of an assembly file the page may send to be read
-
-
-def _asset(name: str) -> bytes:
-    from importlib.resources import files
-
-    return (files("cardgen.studio") / "static" / name).read_bytes()
 
 
 def _field(body: dict[str, Any], name: str, kind: type, what: str) -> Any:
@@ -83,7 +78,7 @@ def routes(studio: Studio) -> list[Route]:
     lock = threading.Lock()
 
     def page(request: Request) -> Response:
-        return Response(_asset("connector.html"), "text/html; charset=utf-8")
+        return Response(asset("connector.html"), "text/html; charset=utf-8")
 
     def card(preset: str, tabs: str) -> Any:
         from cardgen.api.sandbox import connector_card
@@ -116,8 +111,7 @@ def routes(studio: Studio) -> list[Route]:
         if preset not in PRESETS or tabs not in ("open", "folded"):
             raise HttpError(404, "there is a card picture for preset eu or us and tabs "
                             "open or folded only.")
-        return Response(card(preset, tabs).svg, SVG,
-                        headers=(("Cache-Control", "max-age=3600"),))
+        return Response(card(preset, tabs).svg, SVG)
 
     def verdict(request: Request) -> Response:
         from cardgen.api.sandbox import sandbox_verdict

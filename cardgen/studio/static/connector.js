@@ -17,6 +17,7 @@ const state = {
   verdict: null,
   view: null,       // [x, y, w, h] of the table's viewBox, mm
   asked: 0,         // requests sent: only the latest answer is shown
+  pictures: {},     // "eu-open" -> a blob: URL of that card's SVG, fetched once
 };
 
 function el(name, attrs = {}, parent = null) {
@@ -83,6 +84,21 @@ function applyView() {
   $("table").setAttribute("viewBox", state.view.map((v) => v.toFixed(2)).join(" "));
 }
 
+/** A card's picture, fetched once a page (the studio sends every answer "no-store"). */
+function picture(preset, tabs) {
+  const key = `${preset}-${tabs}`;
+  if (!state.pictures[key]) {
+    state.pictures[key] = fetch(`api/connector/card.svg?preset=${preset}&tabs=${tabs}`)
+      .then((response) => {
+        if (!response.ok) throw new Error(`the card's picture did not load (${response.status})`);
+        return response.blob();
+      })
+      .then((blob) => URL.createObjectURL(blob))
+      .catch((error) => { delete state.pictures[key]; showError($("error"), error.message); return ""; });
+  }
+  return state.pictures[key];
+}
+
 function placeCard(node, card) {
   node.querySelector(".turned").setAttribute("transform",
     `translate(${card.x} ${card.y}) rotate(${card.rotation})`);
@@ -116,10 +132,10 @@ function drawCards() {
     }, group);
     const turned = el("g", { class: "turned" }, node);
     const [width, height] = size();
-    el("image", {
-      href: `api/connector/card.svg?preset=${state.layout.preset}&tabs=${card.tabs}`,
+    const image = el("image", {
       x: -width / 2, y: -height / 2, width, height, preserveAspectRatio: "none",
     }, turned);
+    picture(state.layout.preset, card.tabs).then((url) => image.setAttribute("href", url));
     el("rect", { class: "edge", x: -width / 2, y: -height / 2, width, height }, turned);
     const label = String(number) + (state.selected === i ? " ✓" : "") + (hinted ? " hint" : "");
     const tagWidth = 3 + label.length * 1.9;
