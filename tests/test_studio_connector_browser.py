@@ -162,6 +162,16 @@ def test_a_layout_saved_into_the_output_folder_loads_back(
     settled(browser)
     laid = [where(browser, 1), where(browser, 2)]
     assert laid[1][2:] == (180, "folded")
+    click(browser, "lower")  # the selected card goes under the other: it is card 1 now
+    assert [where(browser, 1), where(browser, 2)] == laid[::-1]
+    assert "Card 1 selected" in text_of(browser, "selected-title")
+    select(browser, 1)
+    ActionChains(browser).send_keys(Keys.PAGE_UP).perform()  # and back on top
+    settled(browser)
+    assert [where(browser, 1), where(browser, 2)] == laid
+    click(browser, "download")
+    WebDriverWait(browser, WAIT).until(lambda d: "Downloaded assembly-reflector.toml" in
+                                       text_of(d, "file-status"))
     click(browser, "save")
     WebDriverWait(browser, WAIT).until(lambda d: "assembly-reflector.toml" in
                                        text_of(d, "file-status"))
