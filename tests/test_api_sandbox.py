@@ -218,3 +218,10 @@ def test_the_examples_of_the_reference_pages_hold(monkeypatch):
     failed, tried = doctest.testmod(importlib.import_module("cardgen.api.sandbox"),
                                     extraglobs={"Path": Path})
     assert tried and not failed
+
+
+def test_the_api_and_the_model_snap_as_far():
+    from cardgen.api.sandbox import SNAP_REACH
+    from cardgen.connector import sandbox
+
+    assert SNAP_REACH == sandbox.SNAP_REACH
