@@ -105,6 +105,19 @@ if TYPE_CHECKING:
         solve_rotator,
     )
     from cardgen.api.rules import Playsheet, RulesBook, make_playsheet, make_rules
+    from cardgen.api.sandbox import (
+        CardSnap,
+        ConnectorCard,
+        ConnectorHint,
+        SandboxGame,
+        SandboxVerdict,
+        assembly_file,
+        connector_card,
+        connector_hint,
+        sandbox_games,
+        sandbox_verdict,
+        snap_card,
+    )
     from cardgen.api.schemas import (
         SchemaName,
         csv_rows,
@@ -215,6 +228,9 @@ _EXPORTS: dict[str, str] = {
     # Connector, Corporate Ladder, the Node games
     "AssemblyVerdict": "cardgen.api.connector",
     "AttackVerdict": "cardgen.api.ladder",
+    "CardSnap": "cardgen.api.sandbox",
+    "ConnectorCard": "cardgen.api.sandbox",
+    "ConnectorHint": "cardgen.api.sandbox",
     "ConnectorLayoutCheck": "cardgen.api.connector_tools",
     "ConnectorPictures": "cardgen.api.connector_tools",
     "ConnectorSolution": "cardgen.api.connector_tools",
@@ -223,15 +239,23 @@ _EXPORTS: dict[str, str] = {
     "NodesMatch": "cardgen.api.nodes",
     "NodesSession": "cardgen.api.nodes",
     "RefereeReport": "cardgen.api.nodes",
+    "SandboxGame": "cardgen.api.sandbox",
+    "SandboxVerdict": "cardgen.api.sandbox",
     "SearchGaveUp": "cardgen.api.connector_tools",
+    "assembly_file": "cardgen.api.sandbox",
     "check_connector_layout": "cardgen.api.connector_tools",
     "check_deck": "cardgen.api.ladder",
+    "connector_card": "cardgen.api.sandbox",
+    "connector_hint": "cardgen.api.sandbox",
     "connector_pictures": "cardgen.api.connector_tools",
     "decide_attack": "cardgen.api.ladder",
     "ladder_mat": "cardgen.api.ladder",
     "ladder_rules": "cardgen.api.ladder",
     "load_assembly": "cardgen.api.connector",
     "referee": "cardgen.api.nodes",
+    "sandbox_games": "cardgen.api.sandbox",
+    "sandbox_verdict": "cardgen.api.sandbox",
+    "snap_card": "cardgen.api.sandbox",
     "solve_assembly": "cardgen.api.connector_tools",
     "validate_assembly": "cardgen.api.connector",
     # schemas

@@ -61,6 +61,7 @@ from cardgen.connector.model import (
     BASELINE,
     PLATE_END,
     PLATE_SIDE,
+    CardLayout,
     Cover,
     Face,
     Fragment,
@@ -68,6 +69,7 @@ from cardgen.connector.model import (
     Placed,
     Scene,
     Shape,
+    Tabs,
     cover_of,
 )
 from cardgen.connector.validate import Report
@@ -278,6 +280,35 @@ def write_picture(subject: Report | Scene, path: FilePath, *, dpi: float = 300,
                          style=style, caption=caption, key=key, reveal=reveal)
     write_files({path: data})
     return path
+
+
+def card_picture(layout: CardLayout, tabs: Tabs, *, fonts: FontSet | None = None,
+                 style: PictureStyle = STYLE) -> Page:
+    """One lone card as it shows from the back, upright, with its tabs ``tabs``: every
+    face, fragment and number as :func:`picture` draws a card (every game in its
+    colour), on a page exactly the card's size, its top-left corner at the page's, so
+    that a page placing it at (x, y) turned by r places it as the model places a card
+    (:meth:`~cardgen.connector.model.Placement.transform`)."""
+    from cardgen.connector.model import Placement
+
+    shape = layout.shape
+    scene = Scene.build(layout, [Placement(shape.width / 2, shape.height / 2, 0, tabs)])
+    drawer = _Drawer(scene, None, None, fonts or bundled_fonts(), style)
+    whole = Box(0, 0, shape.width, shape.height)
+    page = Page("card", shape.width, shape.height, whole, whole)
+    page.layer("card").add(*drawer.card(0))
+    return page
+
+
+def card_picture_svg(layout: CardLayout, tabs: Tabs, *, fonts: FontSet | None = None,
+                     style: PictureStyle = STYLE) -> bytes:
+    """:func:`card_picture` rendered as SVG (RGB)."""
+    from cardgen.render import Format, render
+
+    document = Document([card_picture(layout, tabs, fonts=fonts, style=style)],
+                        title=say("connector", "picture.title_plain"),
+                        subject=say("connector", "picture.subject"))
+    return render(document, [Format.SVG], cmyk=False)[".svg"]
 
 
 # --- drawing ------------------------------------------------------------------------------
