@@ -260,3 +260,53 @@ def test_a_process_pool_makes_the_files_the_command_line_writes(generated, tmp_p
     for board, files in zip(boards, made, strict=True):
         ok(cli("rotator", "print", board, "--key", "-o", tmp_path, "--name", board[3:8]))
         assert files == {f"{board[3:8]}.pdf": (tmp_path / f"{board[3:8]}.pdf").read_bytes()}
+
+
+# --- play, as data for a view ---------------------------------------------------------
+
+def test_the_play_record_draws_the_session_the_terminal_plays():
+    from cardgen.api.rotator import rotator_decide, rotator_hint_record, rotator_play_record
+
+    game = play_rotator(BOARD)
+    record = rotator_play_record(game)
+    json.dumps(record, allow_nan=False)  # JSON as it is
+    assert record["phase"] == "start" and record["you"] is None and record["turn"] == 1
+    assert [o["n"] for o in record["options"]] == list(range(1, 11))
+    assert len(record["cells"]) == 20 and {len(row) for row in record["cells"]} == {10}
+    assert record["cells"][0][0]["name"] == "A:J10" and record["cells"][19][0]["name"] == "B:A10"
+    assert record["rows"][0] == record["rows"][19] == "10"
+    assert record["columns"]["A"][0] == "J" and record["columns"]["B"][0] == "A"
+    rmap = rotator_board(BOARD)
+    assert {(x, y) for y, row in enumerate(record["cells"]) for x, sq in enumerate(row)
+            if sq["rock"]} == set(rmap.solid)
+    assert [n["name"] for n in record["nodes"]] == NODES
+    hint = rotator_hint_record(game)
+    assert hint["option"] == 5 and hint["text"].startswith("Hint: start on A:E10.")
+    assert rotator_decide(game, hint["option"]) is None
+    record = rotator_play_record(game)
+    assert record["you"] == {"cell": [5, 0], "name": "A:E10"}
+    assert record["cells"][0][5]["touched"] == 1 and record["cells"][0][5]["fills"] == 4
+    assert record["cells"][0][5]["title"] == (
+        "A:E10: touched in turn 1, fills in at the collapse step of turn 4")
+    # Each move says what it would do, as the engine plays it.
+    for option, engine in zip(record["options"], game.options(), strict=True):
+        assert option["end"] == list(engine.report.end)
+        assert [s["cell"] for s in option["steps"] if s["how"] == "boost"] == [
+            list(c) for c in engine.report.boosted]
+    assert record["options"][3]["short"] == "→ A:E4, captures A:E4"
+    report = rotator_decide(game, 4)
+    assert report is not None and report.captured is not None
+    record = rotator_play_record(game)
+    assert record["phase"] == "pick" and record["question"] == (
+        "You hold the Node at A:E4: choose the square of its diamond to start this turn on.")
+    assert record["gravity"] == {"way": "right", "arrow": "→", "words": "right",
+                                 "quarter_turns": 1, "step": [1, 0]}
+    assert record["boosts"] == "Boost cache: 8 of 10 left"
+    assert not record["nodes"][2]["active"]
+    with pytest.raises(ParameterError, match=r"option must be a whole number from 1 to 13, "
+                                             r"not 0\."):
+        rotator_decide(game, 0)
+    with pytest.raises(ParameterError, match="not True"):
+        rotator_decide(game, True)
+    with pytest.raises(ParameterError, match="budget must be"):
+        rotator_hint_record(game, budget=5)
