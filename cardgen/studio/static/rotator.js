@@ -18,7 +18,7 @@ const el = {
   difficulty: $("rot-difficulty"), error: $("rot-error"), game: $("rot-game"),
   title: $("rot-title"), status: $("rot-status"), card: $("rot-card"),
   cardLabel: $("rot-card-label"), boostText: $("rot-boost-text"), tally: $("rot-tally"),
-  fills: $("rot-fills"), last: $("rot-last"), verdict: $("rot-verdict"),
+  fills: $("rot-fills"), verdict: $("rot-verdict"),
   verdictText: $("rot-verdict-text"), verdictWhy: $("rot-verdict-why"),
   verdictAfter: $("rot-verdict-after"), question: $("rot-question"),
   options: $("rot-options"), undo: $("rot-undo"), hint: $("rot-hint"),
@@ -78,7 +78,7 @@ async function start(body) {
   url.searchParams.set("board", answer.state.board_id);
   window.history.replaceState(null, "", url);
   show(answer, { focus: "options" });
-  say(answer.state.question || "");
+  say(`Rotator on board ${answer.state.board_id}. ${answer.state.status}.`);
 }
 
 async function choose(n) {
@@ -88,9 +88,11 @@ async function choose(n) {
   show(answer, { focus: "options" });
   const state = answer.state;
   if (state.verdict) {
-    say(`${state.verdict.text} ${state.verdict.why}.`);
+    say(`${state.verdict.text} ${state.verdict.why}.`); // shown in the verdict's box
+  } else if (answer.played) {
+    say(`Last: ${answer.played}.`);
   } else {
-    say([answer.played ? answer.played + "." : "", state.question || ""].join(" ").trim());
+    say(`You stand on ${state.you.name}.`);
   }
 }
 
@@ -99,7 +101,7 @@ async function undo() {
   const answer = await send("api/rotator/undo", { game: game.game, version: game.version });
   if (!answer) return;
   show(answer, { focus: "options" });
-  say(`${answer.message} ${answer.state.question || ""}`.trim());
+  say(answer.message);
 }
 
 async function hint() {
@@ -310,33 +312,21 @@ function drawOptions(state) {
     button.type = "button";
     button.className = "rot-option";
     button.dataset.option = option.n;
-    const number = document.createElement("span");
-    number.className = "rot-option-n";
-    number.textContent = option.n;
-    button.appendChild(number);
-    const words = document.createElement("span");
-    words.className = "rot-option-words";
-    words.textContent = option.kind === "move" ? option.words : option.name;
-    button.appendChild(words);
-    if (option.kind === "move") {
-      const what = document.createElement("span");
-      what.className = "rot-option-what";
-      what.textContent = option.outcome;
-      button.appendChild(what);
-    }
-    if (option.won || option.lost) {
-      const end = document.createElement("span");
-      end.className = option.won ? "rot-option-end rot-win" : "rot-option-end rot-loss";
-      end.textContent = option.won ? "★ wins" : "✕ loses";
-      button.appendChild(end);
-    }
+    const part = (cls, text) => {
+      const span = document.createElement("span");
+      span.className = cls;
+      span.textContent = text;
+      button.appendChild(span);
+    };
+    part("rot-option-n", option.n);
+    part("rot-option-words", option.kind === "move" ? option.words : option.name);
+    if (option.won) part("rot-option-end rot-win", "★ wins");
+    if (option.lost) part("rot-option-end rot-loss", "✕ loses");
     if (hinted === option.n) {
       button.classList.add("rot-hinted");
-      const tag = document.createElement("span");
-      tag.className = "rot-hint-tag";
-      tag.textContent = "hint";
-      button.appendChild(tag);
+      part("rot-hint-tag", "hint");
     }
+    if (option.kind === "move") part("rot-option-what", option.outcome);
     button.setAttribute("aria-label", `${option.n}: ${optionLabel(option)}${option.kind === "move" ? ". " + option.outcome : ""}`
       + (hinted === option.n ? " (the hint)" : ""));
     button.addEventListener("click", () => choose(option.n));
@@ -363,7 +353,6 @@ function show(answer, { focus = null } = {}) {
   drawTally(state);
   el.fills.textContent = [state.fills, state.fills_under].filter(Boolean).join(" ");
   el.fills.classList.toggle("rot-warn", Boolean(state.fills_under));
-  el.last.textContent = state.last && !state.verdict ? `Last: ${state.last}` : "";
   el.question.textContent = state.question || "";
   el.question.hidden = !state.question;
   if (state.verdict) {
@@ -376,6 +365,9 @@ function show(answer, { focus = null } = {}) {
   } else {
     el.verdict.hidden = true;
   }
+  // The live region's words are the verdict's box's once the game is over: heard, not
+  // shown twice.
+  el.say.classList.toggle("rot-visually-hidden", Boolean(state.verdict));
   el.undo.disabled = !state.can_undo;
   el.hint.disabled = Boolean(state.verdict);
   el.logStart.textContent = state.log.start;
