@@ -381,6 +381,7 @@ function show(answer, { focus = null } = {}) {
   drawOptions(state);
   document.body.dataset.phase = state.phase;
   document.body.dataset.version = String(answer.version);
+  document.body.dataset.game = answer.game;
   if (focus === "options") {
     if (state.options.length) focusOption(state.options[0].n);
     else if (state.verdict) el.verdict.focus();
