@@ -28,7 +28,7 @@ May import: ``cardgen.version``, ``cardgen.card``, ``cardgen.rules``, ``cardgen.
 ``cardgen.ladder``, ``cardgen.games``, ``cardgen.games.registry``, ``cardgen.games.nodes``,
 ``cardgen.games.rotator``, ``cardgen.physical``, ``cardgen.board``, ``cardgen.draw``,
 ``cardgen.text``, ``cardgen.texts``, ``cardgen.prepress``, ``cardgen.render``,
-``cardgen.output``, ``cardgen.datafile``, ``cardgen.schema``, ``cardgen.errors``.
+``cardgen.output``, ``cardgen.datafile``, ``cardgen.schema``, ``cardgen.errors``; ``watchfiles``.
 """
 
 from __future__ import annotations
@@ -124,6 +124,7 @@ if TYPE_CHECKING:
         target_conflict,
         target_files,
     )
+    from cardgen.api.watch import card_sources, watch_files
     from cardgen.card.build import LadderCard
     from cardgen.card.config import CardConfig
     from cardgen.errors import (
@@ -253,6 +254,9 @@ _EXPORTS: dict[str, str] = {
     "print_targets": "cardgen.api.targets",
     "target_conflict": "cardgen.api.targets",
     "target_files": "cardgen.api.targets",
+    # watching a card's files
+    "card_sources": "cardgen.api.watch",
+    "watch_files": "cardgen.api.watch",
 }
 
 __all__ = sorted(_EXPORTS)

@@ -12,7 +12,8 @@ so that ``cardgen --help`` and the light commands stay fast.
 It sits on top: it puts the products (``cardgen.card``, ``cardgen.rules``) and the games
 together, and nothing imports it but ``cardgen.__main__``.
 
-May import: ``cardgen.version``, ``cardgen.api``, ``cardgen.errors``, ``cardgen.interrupt``;
+May import: ``cardgen.version``, ``cardgen.api``, ``cardgen.studio``, ``cardgen.errors``,
+``cardgen.interrupt``;
 ``typer`` and ``rich``.
 """
 
@@ -90,6 +91,7 @@ COMMANDS: dict[str, tuple[str, str, bool]] = {
     "ladder": ("ladder", "ladder", True),
     "nodes": ("nodes", "nodes", True),
     "schema": ("schema", "schema", False),
+    "studio": ("studio", "studio", False),
 }
 
 

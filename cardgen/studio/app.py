@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,6 +24,11 @@ def _no_log(line: str) -> None:
     pass
 
 
+def asset(name: str) -> bytes:
+    """A file of the package's static folder (a page's HTML), by name."""
+    return (resources.files("cardgen.studio") / "static" / name).read_bytes()
+
+
 @dataclass
 class Studio:
     """What the pages share.
@@ -32,14 +38,23 @@ class Studio:
         output: the output folder: the only folder the studio writes into.
         name: the stem of the files written (``card`` → ``card.pdf``).
         log: writes one line to the server's log (stderr).
+        stopping: set when the server stops: watchers and event streams end.
     """
 
     config: Path | None
     output: Path
     name: str = "card"
     log: Callable[[str], None] = _no_log
+    stopping: threading.Event = field(default_factory=threading.Event, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _good: CardConfig | None = field(default=None, repr=False)
+
+    wakers: list[Callable[[], None]] = field(default_factory=list, repr=False)
+
+    def wake(self) -> None:
+        """Wake every waiting stream and watcher (the studio is stopping)."""
+        for waker in self.wakers:
+            waker()
 
     def remember(self, config: CardConfig) -> None:
         """Keep ``config`` as the last config that read without a problem."""
