@@ -4,11 +4,11 @@ Enter), hints and undo by H and U, a loss explained in words, and bad board IDs 
 seeds answered with one line. Nothing is done through JavaScript but reading the page.
 
 With ``CARDGEN_SCREENSHOTS=1`` the test of hints also writes docs/img/studio-rotator.png
-(1280 × 800)."""
+(1280 × 800, the viewport)."""
 
 from __future__ import annotations
 
-import os
+from collections.abc import Iterator
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
@@ -24,18 +24,33 @@ from cardgen.api import (
     rotator_decide,
     rotator_hint_record,
 )
-from tests.helpers import ROOT
+from tests import studio_browser
+from tests.studio_browser import console_errors, screenshot
 
 pytestmark = pytest.mark.slow
 
-# The studio's browser fixtures: a running studio (studio_url) and headless Chromium.
-studio_browser = pytest.importorskip("tests.studio_browser")
-browser, studio_url = studio_browser.browser, studio_browser.studio_url
+browser = studio_browser.browser  # the fixture: one headless Chromium for the module
+
+
+
+@pytest.fixture(scope="module")
+def studio_url(tmp_path_factory) -> Iterator[str]:
+    """A studio serving the Rotator page, for this module's browser."""
+    from cardgen.studio.app import Studio
+    from cardgen.studio.pages import PAGES
+    from cardgen.studio.server import StudioServer
+
+    pages = PAGES if "rotator" in PAGES else (*PAGES, "rotator")
+    server = StudioServer(Studio(None, tmp_path_factory.mktemp("out")), pages=pages)
+    server.start()
+    try:
+        yield server.url
+    finally:
+        server.stop()
 
 BOARD = "R1:B2B8E4I2I8-B4E2E8H4I9"  # best: 5 turns, 7 boosts from A:E10
 LOSING = [1, 1, 1, 1, 1]  # A:A10, then fall only: A:A10 fills in under you in turn 4
 WAIT = 30  # seconds: generous, never a bound on speed
-SHOT = ROOT / "docs" / "img" / "studio-rotator.png"
 
 
 def winning_numbers(board: str) -> list[int]:
@@ -160,13 +175,13 @@ def test_hints_and_undo_by_key_presses(browser, studio_url):
     until(browser, lambda: text(browser, "rot-title") == f"Rotator · {made.board_ids[0]}",
           "the seed's board was not started")
     assert body(browser).get_attribute("data-game") != game
-    if os.environ.get("CARDGEN_SCREENSHOTS") == "1":
-        screenshot(browser, studio_url)
+    picture(browser, studio_url)  # written with CARDGEN_SCREENSHOTS only
+    assert console_errors(browser) == []
 
 
-def screenshot(browser, studio_url: str) -> None:
-    """The page in the middle of a game: turn 2 after a capture, the start square
-    chosen, a hint asked for and the choice it advises drawn on the board."""
+def picture(browser, studio_url: str) -> None:
+    """The page in the middle of a game for the guide: turn 2 after a capture, the start
+    square chosen, a hint asked for and the choice it advises drawn on the board."""
     game = start_by_keys(browser, studio_url, BOARD)
     for version, n in enumerate(winning_numbers(BOARD)[:3]):
         take(browser, n, version)
@@ -175,12 +190,7 @@ def screenshot(browser, studio_url: str) -> None:
     until(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "#rot-preview .rot-end"),
           "the hint is not drawn")
     assert body(browser).get_attribute("data-game") == game
-    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
-    try:
-        SHOT.write_bytes(browser.get_screenshot_as_png())
-    finally:
-        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    screenshot(browser, "studio-rotator")
 
 
 def test_a_loss_is_explained_and_taken_back(browser, studio_url):

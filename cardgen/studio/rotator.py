@@ -161,10 +161,9 @@ def _answer(game_id: str, game: Game, **more: Any) -> Response:
 
 
 def _page(_request: Request) -> Response:
-    from pathlib import Path  # until the server's asset() lands
+    from cardgen.studio.app import asset
 
-    html = (Path(__file__).parent / "static" / "rotator.html").read_bytes()
-    return Response(html, "text/html; charset=utf-8")
+    return Response(asset("rotator.html"), "text/html; charset=utf-8")
 
 
 def new_game(games: Games, request: Request) -> Response:

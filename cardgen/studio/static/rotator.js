@@ -33,8 +33,7 @@ let busy = false;
 // --- talking to the server ----------------------------------------------------------
 
 function clearError() {
-  el.error.hidden = true;
-  el.error.textContent = "";
+  showError(el.error, null);
 }
 
 function say(text) {
@@ -367,7 +366,7 @@ function show(answer, { focus = null } = {}) {
   }
   // The live region's words are the verdict's box's once the game is over: heard, not
   // shown twice.
-  el.say.classList.toggle("rot-visually-hidden", Boolean(state.verdict));
+  el.say.classList.toggle("visually-hidden", Boolean(state.verdict));
   el.undo.disabled = !state.can_undo;
   el.hint.disabled = Boolean(state.verdict);
   el.logStart.textContent = state.log.start;
