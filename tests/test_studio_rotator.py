@@ -244,3 +244,47 @@ def test_any_body_gets_an_answer_or_one_sentence(handler, body):
     else:
         assert response.status == 200
         json.loads(response.body)
+
+
+# --- over the studio's real sockets -----------------------------------------------------
+
+def test_the_page_and_its_answers_over_the_studios_server(tmp_path):
+    from cardgen.studio.pages import PAGES
+    from cardgen.studio.server import StudioServer
+    from tests.test_studio_server import request
+
+    log: list[str] = []
+    pages = PAGES if "rotator" in PAGES else (*PAGES, "rotator")
+    server = StudioServer(Studio(None, tmp_path, log=log.append), pages=pages)
+    server.start()
+    studio = type("Running", (), {"server": server, "token": server.token})
+
+    def send(path: str, value: object) -> tuple[int, dict]:
+        status, _, body = request(studio, "POST", f"/{server.token}{path}",
+                                  body=json.dumps(value).encode(),
+                                  headers={"Content-Type": "application/json"})
+        return status, json.loads(body)
+
+    try:
+        status, _, page = request(studio, "GET", f"/{server.token}/rotator")
+        assert status == 200 and page.startswith(b"<!doctype html>")
+        for name in ("rotator.js", "rotator.css"):
+            status, _, _ = request(studio, "GET", f"/{server.token}/static/{name}")
+            assert status == 200
+        status, made = send("/api/rotator/new", {"board": BOARD})
+        assert status == 200 and made["state"]["board_id"] == BOARD
+        status, refused = send("/api/rotator/new", {"board": "R1:B2B8E4I2I8-B4E2E8H4IX"})
+        assert status == 422 and refused["error"].startswith("board ID 'R1:B2B8E4I2I8-B4E2E8H4IX'"
+                                                            " is malformed")
+        status, refused = send("/api/rotator/play", {"game": made["game"], "version": 3,
+                                                     "option": 1})
+        assert status == 409 and "version 0, not 3" in refused["error"]
+        status, refused = send("/api/rotator/state", {"game": "nope"})
+        assert status == 404 and refused["error"].startswith("there is no game nope here")
+        status, _, body = request(studio, "POST", f"/{server.token}/api/rotator/hint",
+                                  body=b"[1, 2]", headers={"Content-Type": "application/json"})
+        assert status == 400 and "not an object" in json.loads(body)["error"]
+        # One line in the log for each refusal, and nothing else.
+        assert [line.split(" ", 1)[0] for line in log] == ["422", "409", "404", "400"]
+    finally:
+        server.stop()
