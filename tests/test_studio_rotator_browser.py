@@ -69,6 +69,11 @@ def press(browser, *keys: str) -> None:
     ActionChains(browser).send_keys(*keys).perform()
 
 
+def back(browser) -> None:
+    """Shift+Tab."""
+    ActionChains(browser).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+
+
 def body(browser):
     return browser.find_element(By.TAG_NAME, "body")
 
@@ -170,7 +175,9 @@ def test_hints_and_undo_by_key_presses(browser, studio_url):
     press(browser, "n")
     until(browser, lambda: focused(browser).get_attribute("id") == "rot-board-id", "N")
     press(browser, Keys.TAB, "7", Keys.TAB, "h")  # the seed, then "hard" in its list
-    press(browser, Keys.SHIFT, Keys.TAB, Keys.SHIFT, Keys.ENTER)  # back to the seed: Enter
+    back(browser)
+    assert focused(browser).get_attribute("id") == "rot-seed"
+    press(browser, Keys.ENTER)
     made = generate_rotator(seed=7, count=1, difficulty="hard", jobs=1)
     until(browser, lambda: text(browser, "rot-title") == f"Rotator · {made.board_ids[0]}",
           "the seed's board was not started")
@@ -239,3 +246,21 @@ def test_bad_ids_and_seeds_show_one_line(browser, studio_url, typed, seed):
         assert shown.startswith("seed must be")
     assert "\n" not in shown and error.get_attribute("role") == "alert"
     assert not browser.find_element(By.ID, "rot-game").is_displayed()
+
+
+def test_a_click_on_a_square_and_tab_between_the_choices(browser, studio_url):
+    game = start_by_keys(browser, studio_url, BOARD)
+    square = browser.find_element(By.CSS_SELECTOR, '.rot-offered[data-cell="A:E10"]')
+    ActionChains(browser).move_to_element(square).click().perform()  # a real pointer
+    drawn(browser, 1, game)
+    assert body(browser).get_attribute("data-phase") == "move"
+    until(browser, lambda: text(browser, "rot-say") == "You stand on A:E10.", "no start said")
+    until(browser, lambda: focused(browser).get_attribute("data-option") == "1", "focus")
+    press(browser, Keys.TAB)
+    assert focused(browser).get_attribute("data-option") == "2"
+    back(browser)
+    assert focused(browser).get_attribute("data-option") == "1"
+    press(browser, Keys.END)
+    assert focused(browser).get_attribute("data-option") == "4"
+    press(browser, Keys.ARROW_DOWN)  # round to the first again
+    assert focused(browser).get_attribute("data-option") == "1"
