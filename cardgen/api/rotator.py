@@ -826,43 +826,43 @@ def rotator_play_record(session: Session) -> dict[str, Any]:
     and offer the choices (the studio's Rotator page draws it; the words are those of
     ``cardgen rotator play``), with no rule left for the view to apply.
 
+    The keys:
+
+    * ``board_id``; ``phase``: ``"start"``, ``"pick"``, ``"move"``, ``"won"`` or
+      ``"lost"``; ``turn``: the turn about to be played, or the one the game ended in;
+      ``status``: that turn and gravity in words.
+    * ``gravity``: ``way``, ``arrow``, ``words``, ``step`` (where a fall goes next, as
+      dx and dy) and ``quarter_turns`` (how far the card lies turned clockwise).
+    * ``boosts_left`` of ``boost_cache``, and ``boosts`` in words.
+    * ``cells``: 20 rows (y = 0 is grid A's Row 10) of 10 squares, each with its
+      ``name`` in card notation, ``rock``, ``node`` (the index of the Node centred
+      there, or None), ``territory`` (the Node whose diamond holds it), ``touched`` (the
+      turn that touched it, or None), ``fills`` (the turn at whose collapse step it fills
+      in), ``due`` (it fills in this turn) and ``title`` (all that in words).
+    * ``columns`` (each grid's column letters by x), ``rows`` (row numbers by y),
+      ``nodes`` (``cell``, ``name``, ``active``), ``you`` (``cell`` and ``name``, or
+      None before the start).
+    * ``fills``, ``fills_under`` and ``touched``: what fills in this turn, and the open
+      squares by turn, in words.
+    * ``question`` and ``options``: each choice with ``n`` (from 1, as
+      :func:`rotator_decide` takes it), ``kind`` (``"start"``, ``"pick"`` or
+      ``"move"``) and ``words``; a square's ``cell`` and ``name``; a move's ``outcome``,
+      ``short``, ``steps`` (each square it passes: ``cell``, ``name``, ``how``: fall,
+      drill or boost), ``end``, ``captures``, ``opens``, ``won`` and ``lost``.
+    * ``last`` (the last turn in words), ``log`` (``start`` and ``turns``), ``verdict``
+      (None, or ``won``, ``text``, ``why`` and ``after``) and ``can_undo``.
+
     Args:
         session: The game, from :func:`play_rotator`.
 
     Returns:
-        A dict:
-
-        * ``board_id``; ``phase``: ``"start"``, ``"pick"``, ``"move"``, ``"won"`` or
-          ``"lost"``; ``turn``: the turn about to be played, or the one the game ended
-          in; ``status``: that turn and gravity in words.
-        * ``gravity``: ``way``, ``arrow``, ``words``, ``step`` (where a fall goes next,
-          as [dx, dy]) and ``quarter_turns`` (how far the card lies turned clockwise).
-        * ``boosts_left`` of ``boost_cache``, and ``boosts`` in words.
-        * ``cells``: 20 rows (y = 0 is grid A's Row 10) of 10 squares, each with its
-          ``name`` in card notation, ``rock``, ``node`` (the index of the Node centred
-          there, or None), ``territory`` (the Node whose diamond holds it), ``touched``
-          (the turn that touched it, or None), ``fills`` (the turn at whose collapse
-          step it fills in), ``due`` (it fills in this turn) and ``title`` (in words).
-        * ``columns`` (each grid's column letters by x), ``rows`` (row numbers by y),
-          ``nodes`` (``cell``, ``name``, ``active``), ``you`` (``cell`` and ``name``,
-          or None before the start).
-        * ``fills``, ``fills_under`` and ``touched``: what fills in this turn, and the
-          open squares by turn, in words.
-        * ``question`` and ``options``: each choice with ``n`` (from 1, as
-          :func:`rotator_decide` takes it), ``kind`` (``"start"``, ``"pick"`` or
-          ``"move"``) and ``words``; a square's ``cell`` and ``name``; a move's
-          ``outcome``, ``short``, ``steps`` (each square it passes: ``cell``, ``name``,
-          ``how``: fall, drill or boost), ``end``, ``captures``, ``opens``, ``won`` and
-          ``lost``.
-        * ``last`` (the last turn in words), ``log`` (``start`` and ``turns``),
-          ``verdict`` (None, or ``won``, ``text``, ``why`` and ``after``) and
-          ``can_undo``.
+        The game as a dict of the keys above, ready for ``json.dumps``.
 
     Example:
         >>> game = play_rotator("R1:B2B8E4I2I8-B4E2E8H4I9")
         >>> record = rotator_play_record(game)
-        >>> record["phase"], len(record["options"]), record["options"][0]["name"]
-        ('start', 10, 'A:A10')
+        >>> record["phase"], len(record["options"]), record["you"] is None
+        ('start', 10, True)
     """
     from cardgen.board.cells import COLUMNS, HEIGHT, WIDTH, card_name
     from cardgen.games.rotator.engine import COLLAPSE_AFTER
