@@ -12,6 +12,8 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import cardgen
 from cardgen.api.files import Files
@@ -33,6 +35,7 @@ from cardgen.api.rotator import (
 )
 from cardgen.errors import BoardError, BoardProblem, ConfigError, ParameterError
 from tests.helpers import ROOT, cli, ok
+from tests.test_hostile_input import FUZZ
 
 BOARD = "R1:B2B8E4I2I8-B4E2E8H4I9"
 NODES = ["A:B2", "A:B8", "A:E4", "A:I2", "A:I8", "B:B4", "B:E2", "B:E8", "B:H4", "B:I9"]
@@ -310,3 +313,40 @@ def test_the_play_record_draws_the_session_the_terminal_plays():
         rotator_decide(game, True)
     with pytest.raises(ParameterError, match="budget must be"):
         rotator_hint_record(game, budget=5)
+
+
+@FUZZ
+@given(st.lists(st.integers(min_value=0, max_value=12), max_size=14))
+def test_the_play_record_says_what_the_engine_has_after_any_choices(picks):
+    from cardgen.api.rotator import rotator_decide, rotator_play_record
+
+    game = play_rotator(BOARD)
+    for pick in picks:
+        record = rotator_play_record(game)
+        json.dumps(record, allow_nan=False)
+        state, phase = game.state, game.phase
+        assert record["phase"] == phase.value
+        assert (record["verdict"] is None) == (phase.value not in ("won", "lost"))
+        assert record["can_undo"] == game.can_undo and record["boosts_left"] == game.boosts_left
+        if state is not None:
+            solid = {(x, y) for y, row in enumerate(record["cells"]) for x, sq in enumerate(row)
+                     if sq["rock"]}
+            assert solid == set(state.solid)
+            touched = {(x, y): sq["touched"] for y, row in enumerate(record["cells"])
+                       for x, sq in enumerate(row) if sq["touched"] is not None}
+            assert touched == state.touch_turns()
+            due = {(x, y) for y, row in enumerate(record["cells"]) for x, sq in enumerate(row)
+                   if sq["due"]}
+            assert due == (set() if record["verdict"] else set(game.fills_in()))
+            assert record["you"]["cell"] == list(game.picked or state.pos)
+        if record["verdict"] is not None:
+            break
+        count = len(record["options"])
+        assert count == len(game.options() if phase.value == "move" else game.start_cells())
+        option = record["options"][pick % count]
+        report = rotator_decide(game, option["n"])
+        if option["kind"] == "move":
+            assert report is not None and option["end"] == list(report.end)
+            assert (option["won"], option["lost"]) == (report.won, report.lost)
+        else:
+            assert (report is not None) == option["won"]
