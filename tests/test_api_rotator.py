@@ -12,6 +12,8 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import cardgen
 from cardgen.api.files import Files
@@ -33,6 +35,7 @@ from cardgen.api.rotator import (
 )
 from cardgen.errors import BoardError, BoardProblem, ConfigError, ParameterError
 from tests.helpers import ROOT, cli, ok
+from tests.test_hostile_input import FUZZ
 
 BOARD = "R1:B2B8E4I2I8-B4E2E8H4I9"
 NODES = ["A:B2", "A:B8", "A:E4", "A:I2", "A:I8", "B:B4", "B:E2", "B:E8", "B:H4", "B:I9"]
@@ -260,3 +263,90 @@ def test_a_process_pool_makes_the_files_the_command_line_writes(generated, tmp_p
     for board, files in zip(boards, made, strict=True):
         ok(cli("rotator", "print", board, "--key", "-o", tmp_path, "--name", board[3:8]))
         assert files == {f"{board[3:8]}.pdf": (tmp_path / f"{board[3:8]}.pdf").read_bytes()}
+
+
+# --- play, as data for a view ---------------------------------------------------------
+
+def test_the_play_record_draws_the_session_the_terminal_plays():
+    from cardgen.api.rotator import rotator_decide, rotator_hint_record, rotator_play_record
+
+    game = play_rotator(BOARD)
+    record = rotator_play_record(game)
+    json.dumps(record, allow_nan=False)  # JSON as it is
+    assert record["phase"] == "start" and record["you"] is None and record["turn"] == 1
+    assert [o["n"] for o in record["options"]] == list(range(1, 11))
+    assert len(record["cells"]) == 20 and {len(row) for row in record["cells"]} == {10}
+    assert record["cells"][0][0]["name"] == "A:J10" and record["cells"][19][0]["name"] == "B:A10"
+    assert record["rows"][0] == record["rows"][19] == "10"
+    assert record["columns"]["A"][0] == "J" and record["columns"]["B"][0] == "A"
+    rmap = rotator_board(BOARD)
+    assert {(x, y) for y, row in enumerate(record["cells"]) for x, sq in enumerate(row)
+            if sq["rock"]} == set(rmap.solid)
+    assert [n["name"] for n in record["nodes"]] == NODES
+    hint = rotator_hint_record(game)
+    assert hint["option"] == 5 and hint["text"].startswith("Hint: start on A:E10.")
+    assert rotator_decide(game, hint["option"]) is None
+    record = rotator_play_record(game)
+    assert record["you"] == {"cell": [5, 0], "name": "A:E10"}
+    assert record["cells"][0][5]["touched"] == 1 and record["cells"][0][5]["fills"] == 4
+    assert record["cells"][0][5]["title"] == (
+        "A:E10: touched in turn 1, fills in at the collapse step of turn 4")
+    # Each move says what it would do, as the engine plays it.
+    for option, engine in zip(record["options"], game.options(), strict=True):
+        assert option["end"] == list(engine.report.end)
+        assert [s["cell"] for s in option["steps"] if s["how"] == "boost"] == [
+            list(c) for c in engine.report.boosted]
+    assert record["options"][3]["short"] == "→ A:E4, captures A:E4"
+    report = rotator_decide(game, 4)
+    assert report is not None and report.captured is not None
+    record = rotator_play_record(game)
+    assert record["phase"] == "pick" and record["question"] == (
+        "You hold the Node at A:E4: choose the square of its diamond to start this turn on.")
+    assert record["gravity"] == {"way": "right", "arrow": "→", "words": "right",
+                                 "quarter_turns": 1, "step": [1, 0]}
+    assert record["boosts"] == "Boost cache: 8 of 10 left"
+    assert not record["nodes"][2]["active"]
+    with pytest.raises(ParameterError, match=r"option must be a whole number from 1 to 13, "
+                                             r"not 0\."):
+        rotator_decide(game, 0)
+    with pytest.raises(ParameterError, match="not True"):
+        rotator_decide(game, True)
+    with pytest.raises(ParameterError, match="budget must be"):
+        rotator_hint_record(game, budget=5)
+
+
+@FUZZ
+@given(st.lists(st.integers(min_value=0, max_value=12), max_size=14))
+def test_the_play_record_says_what_the_engine_has_after_any_choices(picks):
+    from cardgen.api.rotator import rotator_decide, rotator_play_record
+
+    game = play_rotator(BOARD)
+    for pick in picks:
+        record = rotator_play_record(game)
+        json.dumps(record, allow_nan=False)
+        state, phase = game.state, game.phase
+        assert record["phase"] == phase.value
+        assert (record["verdict"] is None) == (phase.value not in ("won", "lost"))
+        assert record["can_undo"] == game.can_undo and record["boosts_left"] == game.boosts_left
+        if state is not None:
+            solid = {(x, y) for y, row in enumerate(record["cells"]) for x, sq in enumerate(row)
+                     if sq["rock"]}
+            assert solid == set(state.solid)
+            touched = {(x, y): sq["touched"] for y, row in enumerate(record["cells"])
+                       for x, sq in enumerate(row) if sq["touched"] is not None}
+            assert touched == state.touch_turns()
+            due = {(x, y) for y, row in enumerate(record["cells"]) for x, sq in enumerate(row)
+                   if sq["due"]}
+            assert due == (set() if record["verdict"] else set(game.fills_in()))
+            assert record["you"]["cell"] == list(game.picked or state.pos)
+        if record["verdict"] is not None:
+            break
+        count = len(record["options"])
+        assert count == len(game.options() if phase.value == "move" else game.start_cells())
+        option = record["options"][pick % count]
+        report = rotator_decide(game, option["n"])
+        if option["kind"] == "move":
+            assert report is not None and option["end"] == list(report.end)
+            assert (option["won"], option["lost"]) == (report.won, report.lost)
+        else:
+            assert (report is not None) == option["won"]

@@ -100,8 +100,11 @@ if TYPE_CHECKING:
         play_rotator,
         read_rotator_board,
         rotator_board,
+        rotator_decide,
         rotator_game,
+        rotator_hint_record,
         rotator_lines,
+        rotator_play_record,
         solve_rotator,
     )
     from cardgen.api.rules import Playsheet, RulesBook, make_playsheet, make_rules
@@ -217,8 +220,11 @@ _EXPORTS: dict[str, str] = {
     "play_rotator": "cardgen.api.rotator",
     "read_rotator_board": "cardgen.api.rotator",
     "rotator_board": "cardgen.api.rotator",
+    "rotator_decide": "cardgen.api.rotator",
     "rotator_game": "cardgen.api.rotator",
+    "rotator_hint_record": "cardgen.api.rotator",
     "rotator_lines": "cardgen.api.rotator",
+    "rotator_play_record": "cardgen.api.rotator",
     "solve_rotator": "cardgen.api.rotator",
     # rules, play sheets
     "Playsheet": "cardgen.api.rules",

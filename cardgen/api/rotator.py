@@ -40,7 +40,7 @@ from cardgen.api.common import (
     whole_in_range,
 )
 from cardgen.api.common import usable_jobs as usable_jobs
-from cardgen.errors import ParameterError, number, shorten
+from cardgen.errors import ParameterError, number, quoted, shorten
 from cardgen.games.registry import (
     ARROWS,
     BOOST_CACHE,
@@ -121,8 +121,11 @@ __all__ = [
     "play_rotator",
     "read_rotator_board",
     "rotator_board",
+    "rotator_decide",
     "rotator_game",
+    "rotator_hint_record",
     "rotator_lines",
+    "rotator_play_record",
     "rotator_start",
     "say",
     "solve_rotator",
@@ -760,3 +763,310 @@ def rotator_game() -> RotatorGame:
         True
     """
     return rotator()
+
+
+# --- play, as data for a view -----------------------------------------------------------
+
+# How many quarter turns clockwise the card lies turned in a turn of this gravity: the
+# turn that brings "down" to point at the player, as the rules' figure shows it.
+_QUARTER_TURNS = {(0, 1): 0, (1, 0): 1, (0, -1): 2, (-1, 0): 3}
+
+
+def _choice_words(choice: Choice) -> str:
+    from cardgen.texts import say
+
+    if not choice.drill:
+        return say("rotator_play", "choice.fall")
+    if not choice.boost:
+        return say("rotator_play", "choice.drill")
+    return say("rotator_play", "choice.boost", count=choice.boost)
+
+
+def _move_record(session: Session, n: int, choice: Choice, report: TurnReport
+                 ) -> dict[str, Any]:
+    """One choice of a turn and what it would do: words, and the squares it passes."""
+    from cardgen.board.cells import card_name
+    from cardgen.texts import say
+
+    nodes = session.rmap.nodes
+    steps: list[dict[str, Any]] = []
+
+    def step(cells: Iterable[Cell], how: str) -> None:
+        steps.extend({"cell": list(c), "name": card_name(c), "how": how} for c in cells)
+
+    step(report.fall, "fall")
+    if report.drill is not None:
+        step([report.drill], "drill")
+    step(report.boosted, "boost")
+    step(report.fall_after, "fall")
+    text = turn_text(report, nodes).split(": ", 1)[1]
+    to = say("rotator_play", "screen.to", cell=card_name(report.end))
+    if report.won:
+        short = say("rotator_play", "screen.won", to=to)
+    elif report.lost:
+        short = say("rotator_play", "screen.lost", to=to)
+    elif report.captured is not None:
+        short = say("rotator_play", "screen.captures", to=to,
+                    node=card_name(nodes[report.captured]))
+    else:
+        short = to
+        text = say("rotator_play", "choice.ends", outcome=text, cell=card_name(report.end))
+    return {
+        "n": n, "kind": "move", "words": _choice_words(choice), "outcome": text,
+        "short": short, "drill": choice.drill, "boost": choice.boost, "steps": steps,
+        "end": list(report.end), "end_name": card_name(report.end),
+        "captures": None if report.captured is None else card_name(nodes[report.captured]),
+        "opens": [list(c) for c in report.captured_cells],
+        "won": report.won, "lost": report.lost,
+    }
+
+
+def rotator_play_record(session: Session) -> dict[str, Any]:
+    """A game in progress as JSON-ready data: everything a view needs to draw the board
+    and offer the choices (the studio's Rotator page draws it; the words are those of
+    ``cardgen rotator play``), with no rule left for the view to apply.
+
+    The keys:
+
+    * ``board_id``; ``phase``: ``"start"``, ``"pick"``, ``"move"``, ``"won"`` or
+      ``"lost"``; ``turn``: the turn about to be played, or the one the game ended in;
+      ``status``: that turn and gravity in words.
+    * ``gravity``: ``way``, ``arrow``, ``words``, ``step`` (where a fall goes next, as
+      dx and dy) and ``quarter_turns`` (how far the card lies turned clockwise).
+    * ``boosts_left`` of ``boost_cache``, and ``boosts`` in words.
+    * ``cells``: 20 rows (y = 0 is grid A's Row 10) of 10 squares, each with its
+      ``name`` in card notation, ``rock``, ``node`` (the index of the Node centred
+      there, or None), ``territory`` (the Node whose diamond holds it), ``touched`` (the
+      turn that touched it, or None), ``fills`` (the turn at whose collapse step it fills
+      in), ``due`` (it fills in this turn) and ``title`` (all that in words).
+    * ``columns`` (each grid's column letters by x), ``rows`` (row numbers by y),
+      ``nodes`` (``cell``, ``name``, ``active``), ``you`` (``cell`` and ``name``, or
+      None before the start).
+    * ``fills``, ``fills_under`` and ``touched``: what fills in this turn, and the open
+      squares by turn, in words.
+    * ``question`` and ``options``: each choice with ``n`` (from 1, as
+      :func:`rotator_decide` takes it), ``kind`` (``"start"``, ``"pick"`` or
+      ``"move"``) and ``words``; a square's ``cell`` and ``name``; a move's ``outcome``,
+      ``short``, ``steps`` (each square it passes: ``cell``, ``name``, ``how``: fall,
+      drill or boost), ``end``, ``captures``, ``opens``, ``won`` and ``lost``.
+    * ``last`` (the last turn in words), ``log`` (``start`` and ``turns``), ``verdict``
+      (None, or ``won``, ``text``, ``why`` and ``after``) and ``can_undo``.
+
+    Args:
+        session: The game, from :func:`play_rotator`.
+
+    Returns:
+        The game as a dict of the keys above, ready for ``json.dumps``.
+
+    Example:
+        >>> game = play_rotator("R1:B2B8E4I2I8-B4E2E8H4I9")
+        >>> record = rotator_play_record(game)
+        >>> record["phase"], len(record["options"]), record["you"] is None
+        ('start', 10, True)
+    """
+    from cardgen.board.cells import COLUMNS, HEIGHT, WIDTH, card_name
+    from cardgen.games.rotator.engine import COLLAPSE_AFTER
+    from cardgen.texts import lookup, say
+
+    rmap, state, phase = session.rmap, session.state, session.phase
+    over = phase in (Phase.WON, Phase.LOST)
+    last = session.log[-1] if session.log else None
+    turn = last.turn if over and last is not None else (state.turn if state else 1)
+    way = gravity(turn)
+    words = str(lookup("rotator_play", "gravity")[GRAVITY_WORDS[way]])
+    solid = state.solid if state is not None else rmap.solid
+    touched = state.touch_turns() if state is not None else {}
+    due = set() if over else set(session.fills_in())
+    territory = {cell: i for i, area in enumerate(rmap.territories) for cell in area}
+    centres = {cell: i for i, cell in enumerate(rmap.nodes)}
+
+    def square(cell: Cell) -> dict[str, Any]:
+        when = touched.get(cell)
+        name = card_name(cell)
+        title = name
+        if when is not None:
+            title = (say("rotator_studio", "touched.fills_now", cell=name, touched=when)
+                     if cell in due else
+                     say("rotator_studio", "touched.cell", cell=name, touched=when,
+                         fills=when + COLLAPSE_AFTER))
+        return {"name": name, "rock": cell in solid, "node": centres.get(cell),
+                "territory": territory.get(cell), "touched": when,
+                "fills": None if when is None else when + COLLAPSE_AFTER,
+                "due": cell in due, "title": title}
+
+    you = None
+    if state is not None:
+        here = session.picked or state.pos
+        you = {"cell": list(here), "name": card_name(here)}
+    options: list[dict[str, Any]] = []
+    question = None
+    if phase is Phase.MOVE:
+        question = say("rotator_studio", "ask.move")
+        options = [_move_record(session, n, o.choice, o.report)
+                   for n, o in enumerate(session.options(), 1)]
+    elif phase in (Phase.START, Phase.PICK):
+        if phase is Phase.START:
+            question = say("rotator_studio", "ask.start")
+        else:
+            assert state is not None and state.choose_from is not None
+            question = say("rotator_studio", "ask.pick",
+                           node=card_name(rmap.nodes[state.choose_from]))
+        for n, cell in enumerate(session.start_cells(), 1):
+            name = card_name(cell)
+            wins = phase is Phase.PICK and cell[1] == HEIGHT - 1
+            said = (say("rotator_studio", "option.start", cell=name)
+                    if phase is Phase.START else
+                    say("rotator_studio", "option.pick_wins", cell=name) if wins else
+                    say("rotator_studio", "option.pick", cell=name))
+            options.append({"n": n, "kind": phase.value, "cell": list(cell), "name": name,
+                            "words": said, "won": wins})
+    fills = fills_under = None
+    if state is not None and not over:
+        if due:
+            fills = say("rotator_play", "screen.fills", turn=state.turn - COLLAPSE_AFTER,
+                        cells=" ".join(card_name(c) for c in sorted(due, key=sort_key)))
+            if state.pos in due and phase is Phase.MOVE:
+                fills_under = say("rotator_play", "touch.fills_under")
+        else:
+            fills = say("rotator_play", "touch.nothing")
+    by_turn: dict[int, list[str]] = {}
+    for cell, when in sorted(touched.items(), key=lambda ct: (ct[1], sort_key(ct[0]))):
+        by_turn.setdefault(when, []).append(card_name(cell))
+    touched_text = (say("rotator_play", "touch.list", turns="; ".join(
+        say("rotator_play", "touch.turn", turn=t, cells=" ".join(cells))
+        for t, cells in by_turn.items())) if by_turn else say("rotator_play", "touch.none"))
+    verdict = None
+    if over and last is not None:
+        if last.won:
+            text = say("rotator_studio", "end.won", turn=last.turn,
+                       cell=card_name(last.end), boosts=BOOST_CACHE - session.boosts_left)
+        else:
+            text = say("rotator_studio", "end.lost", turn=last.turn,
+                       cell=card_name(last.end), touched=last.turn - COLLAPSE_AFTER)
+        verdict = {"won": last.won, "text": text, "why": turn_text(last, rmap.nodes),
+                   "after": say("rotator_studio", "end.after")}
+    return {
+        "board_id": rmap.board_id,
+        "phase": phase.value,
+        "turn": turn,
+        "status": say("rotator_play", "screen.turn", turn=turn, arrow=ARROWS[way],
+                      words=words),
+        "gravity": {"way": GRAVITY_WORDS[way], "arrow": ARROWS[way], "words": words,
+                    "quarter_turns": _QUARTER_TURNS[way], "step": list(way)},
+        "boosts_left": session.boosts_left,
+        "boosts": say("rotator_play", "screen.boosts", boosts=session.boosts_left),
+        "boost_cache": BOOST_CACHE,
+        "cells": [[square((x, y)) for x in range(WIDTH)] for y in range(HEIGHT)],
+        "columns": {"A": [COLUMNS[WIDTH - 1 - x] for x in range(WIDTH)],
+                    "B": list(COLUMNS[:WIDTH])},
+        "rows": [card_name((0, y), with_grid=False)[1:] for y in range(HEIGHT)],
+        "nodes": [{"cell": list(c), "name": card_name(c), "active": c in solid}
+                  for c in rmap.nodes],
+        "you": you,
+        "fills": fills,
+        "fills_under": fills_under,
+        "touched": touched_text,
+        "question": question,
+        "options": options,
+        "last": turn_text(last, rmap.nodes) if last is not None else None,
+        "log": {"start": (say("rotator_play", "log.start", cell=card_name((session.start, 0)))
+                          if session.start is not None else say("rotator_play", "log.empty")),
+                "turns": [turn_text(r, rmap.nodes) for r in session.log]},
+        "verdict": verdict,
+        "can_undo": session.can_undo,
+    }
+
+
+def rotator_decide(session: Session, option: int) -> TurnReport | None:
+    """Take choice number ``option`` of :func:`rotator_play_record`'s ``options`` (from
+    1, as ``cardgen rotator play`` numbers them): stand on a start square, pick one after
+    a capture, or play a turn.
+
+    Args:
+        session: The game, from :func:`play_rotator`.
+        option: The choice's number.
+
+    Returns:
+        The turn played, or None when only a square was chosen.
+
+    Raises:
+        ParameterError: ``option`` is not a whole number from 1 to the count of
+            choices, or the game is over (parameter ``option``).
+
+    Example:
+        >>> game = play_rotator("R1:B2B8E4I2I8-B4E2E8H4I9")
+        >>> rotator_decide(game, 5) is None, game.phase.value
+        (True, 'move')
+    """
+    phase = session.phase
+    if phase in (Phase.WON, Phase.LOST):
+        raise ParameterError("option", "cannot be taken: the game is over; undo the last "
+                             "turn or start a new game.", value=option)
+    moves = session.options() if phase is Phase.MOVE else []
+    cells = session.start_cells() if not moves else []
+    count = len(moves) or len(cells)
+    if isinstance(option, bool) or not isinstance(option, int) or not 1 <= option <= count:
+        shown = (number(option) if isinstance(option, int) and not isinstance(option, bool)
+                 else quoted(option))
+        raise ParameterError("option", f"must be a whole number from 1 to {count}, not "
+                             f"{shown}.", value=option)
+    if moves:
+        return session.play(moves[option - 1])
+    if phase is Phase.START:
+        session.choose_start(cells[option - 1][0])
+        return None
+    return session.pick(cells[option - 1])
+
+
+def rotator_hint_record(session: Session, budget: int = DEFAULT_BUDGET) -> dict[str, Any]:
+    """The solver's hint from where the game stands, as JSON-ready data: the words
+    ``cardgen rotator play`` says for ``h``, and the number of the choice it advises.
+
+    Args:
+        session: The game, from :func:`play_rotator`.
+        budget: The most states the search may explore (100 to 10,000,000).
+
+    Returns:
+        ``status`` (``"win"``, ``"lost"``, ``"undecided"`` or ``"over"``), ``text``, and
+        ``option``: the number of the advised choice in :func:`rotator_play_record`'s
+        ``options``, or None.
+
+    Raises:
+        ParameterError: ``budget`` out of range.
+
+    Example:
+        >>> game = play_rotator("R1:B2B8E4I2I8-B4E2E8H4I9")
+        >>> hint = rotator_hint_record(game)
+        >>> hint["status"], hint["option"]
+        ('win', 5)
+    """
+    from cardgen.board.cells import card_name
+    from cardgen.texts import say
+
+    whole_in_range(budget, "budget", MIN_BUDGET, MAX_BUDGET)
+    phase = session.phase
+    if phase in (Phase.WON, Phase.LOST):
+        return {"status": "over", "text": say("rotator_play", "hint.over"), "option": None}
+    hint: Hint = session.hint(budget)
+    if hint.status is HintStatus.LOST:
+        return {"status": "lost", "text": say("rotator_play", "hint.lost"), "option": None}
+    if hint.status is HintStatus.UNDECIDED:
+        return {"status": "undecided", "option": None,
+                "text": say("rotator_play", "hint.undecided", states=f"{hint.states:,}")}
+    assert hint.choice is not None
+    turns, boosts = plural(hint.turns, "turn"), plural(hint.boosts, "boost space")
+    option = None
+    if hint.start is not None:
+        text = say("rotator_play", "hint.start", cell=card_name((hint.start, 0)),
+                   turns=turns, boosts=boosts)
+        option = session.start_cells().index((hint.start, 0)) + 1
+    elif phase is Phase.PICK and hint.choice.start is not None:
+        text = say("rotator_play", "hint.pick", cell=card_name(hint.choice.start),
+                   choice=_choice_words(hint.choice), turns=turns, boosts=boosts)
+        option = session.start_cells().index(hint.choice.start) + 1
+    else:
+        text = say("rotator_play", "hint.move", choice=_choice_words(hint.choice),
+                   turns=turns, boosts=boosts)
+        choices = [o.choice for o in session.options()]
+        option = choices.index(hint.choice) + 1 if hint.choice in choices else None
+    return {"status": "win", "text": text, "option": option}
