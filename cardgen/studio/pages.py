@@ -3,4 +3,4 @@ with ``routes(studio) -> list[Route]``, and the server reaches a page only throu
 
 from __future__ import annotations
 
-PAGES: tuple[str, ...] = ("card",)
+PAGES: tuple[str, ...] = ("card", "connector", "rotator")
