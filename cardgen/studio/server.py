@@ -206,7 +206,8 @@ class _Handler(BaseHTTPRequestHandler):
             try:
                 response = handler(request)
             except CardgenError as error:
-                self.server.studio.log(f"422 {method} {path}: {error_body(error)['error']}")
+                self.server.studio.log(f"422 {method} {self._shown_path()[:200]}: "
+                                       f"{error_body(error)['error']}")
                 response = json_response(error_body(error), 422)
             if isinstance(response, Stream):
                 self._stream(response)
