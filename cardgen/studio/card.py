@@ -158,7 +158,7 @@ class CardPage:
             raise HttpError(409, "the config has an error; fix it, then write the files")
         config = self.studio.last_good_config()
         result = make_card(config, formats=formats, name=self.studio.name)
-        written = result.files.write(self.studio.output)
+        written = self.studio.write(result.files)
         self.studio.log(f"wrote {len(written)} files into {self.studio.output}")
         return json_response({
             "written": [{"name": w.path.name, "replaced": w.replaced} for w in written],
