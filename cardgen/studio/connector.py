@@ -160,7 +160,7 @@ def routes(studio: Studio) -> list[Route]:
         body = request.json()
         name, data = _file(_layout(body), body.get("name"))
         files: Files = Files({name: data})
-        written = files.write(studio.output)
+        written = studio.write(files)
         studio.log(f"connector: wrote {', '.join(str(w.path) for w in written)}")
         return json_response({"written": [{"path": str(w.path), "replaced": w.replaced}
                                           for w in written]})
