@@ -77,11 +77,11 @@ def test_every_entry_gives_a_decision_and_a_reason():
 def test_the_ladder_rotator_and_connector_sections_hold_their_entries():
     text = PAGE.read_text(encoding="utf-8")
     assert re.findall(r"^\*\*(R\d+)\. ", _section(text, "Rotator"), re.M) == [
-        "R1", "R2", "R3", "R4"]
+        "R1", "R2", "R3", "R4", "R5"]
     assert re.findall(r"^\*\*(L\d+)\. ", _section(text, "Corporate Ladder"), re.M) == [
         f"L{n}" for n in range(1, 9)]
     assert re.findall(r"^\*\*(C\d+)\. ", _section(text, "Connector"), re.M) == [
-        "C1", "C2", "C3"]
+        "C1", "C2", "C3", "C4"]
     assert "Place for new entries" not in text and "<!--" not in text
 
 
