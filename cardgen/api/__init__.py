@@ -50,9 +50,11 @@ if TYPE_CHECKING:
         read_people,
     )
     from cardgen.api.card import (
+        CardBack,
         CardResult,
         SheetLayout,
         SheetResult,
+        card_back,
         card_config,
         check_theme,
         example_config,
@@ -179,6 +181,7 @@ _EXPORTS: dict[str, str] = {
     "__version__": "cardgen.version",
     # the card, a sheet, a batch
     "CardConfig": "cardgen.card.config",
+    "CardBack": "cardgen.api.card",
     "CardResult": "cardgen.api.card",
     "ChoiceError": "cardgen.errors",
     "DielineMode": "cardgen.prepress.dieline",
@@ -190,6 +193,7 @@ _EXPORTS: dict[str, str] = {
     "SheetLayout": "cardgen.api.card",
     "SheetResult": "cardgen.api.card",
     "VarnishMode": "cardgen.prepress.varnish",
+    "card_back": "cardgen.api.card",
     "card_config": "cardgen.api.card",
     "check_theme": "cardgen.api.card",
     "example_config": "cardgen.api.card",

@@ -479,3 +479,62 @@ def make_sheet(config: CardConfig | Mapping[str, Any] | Path | str | None = None
     return SheetResult(files, tuple(build.warnings),
                        SheetLayout(layout.count, layout.columns, layout.rows, layout.rotated),
                        duplex.paper, duplex.flip)
+
+
+# --- the card seen from the back ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardBack:
+    """The card seen from the back, as the Connector is played with it (see
+    :func:`card_back`): ``width`` × ``height`` mm, the folded card; ``files`` holds
+    ``NAME-back-TABS.svg``."""
+
+    tabs: str
+    width: float
+    height: float
+    files: Files
+
+
+def card_back(config: CardConfig | Mapping[str, Any] | Path | str | None = None, *,
+              tabs: str = "open", name: str = "card",
+              folder: Path | str | None = None) -> CardBack:
+    """The user's own card seen from the back, tabs open or folded back, cut out of the
+    very spreads ``cardgen card`` prints (its theme, its art, its Connector pieces): what
+    the Connector is played with. The picture is in the Connector's card frame (the back
+    panel as it reads, 1 unit = 1 mm), so that an assembly's placement of a card (centre
+    at x, y, turned ``rotation`` degrees) places it.
+
+    Args:
+        config: the card config (see :func:`card_config`).
+        tabs: ``"open"`` (the back panel) or ``"folded"`` (the tabs' insides over it,
+            and the strips of the inside they uncover).
+        name: the file's name stem.
+        folder: where relative paths of a config given as text or a mapping are read.
+
+    Returns:
+        A :class:`CardBack` with the SVG (RGB, for screens).
+
+    Raises:
+        ConfigError: the config breaks its rules.
+        ParameterError: ``tabs`` is neither open nor folded.
+
+    Example:
+        >>> back = card_back(None, tabs="folded")
+        >>> back.width, back.height, list(back.files)
+        (85.0, 55.0, ['card-back-folded.svg'])
+    """
+    from cardgen.card.back import back_page
+    from cardgen.card.build import build_card
+    from cardgen.connector.model import Tabs
+    from cardgen.draw.page import Document
+    from cardgen.render import Format, render
+
+    state = choice(tuple(Tabs), tabs, "tabs")
+    stem = file_stem(name)
+    build = build_card(card_config(config, folder=folder))
+    page = back_page(build, state)
+    document = Document([page], title=build.document.title, subject="the card's back")
+    svg = render(document, [Format.SVG], cmyk=False)[".svg"]
+    return CardBack(state.value, page.width, page.height,
+                    Files({f"{stem}-back-{state.value}.svg": svg}))
