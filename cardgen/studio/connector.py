@@ -143,7 +143,7 @@ def routes(studio: Studio) -> list[Route]:
         text = assembly_file(layout, comment="laid out in the cardgen studio's Connector "
                              "page; check it with `cardgen connector validate FILE`")
         if name is None:
-            name = f"assembly-{layout_json(_load(layout))['game']}"
+            name = f"assembly-{_load(layout).game.value}"
         if not isinstance(name, str):
             raise HttpError(400, f"'name' must be a file name without its suffix, not a "
                             f"JSON {_json_type(name)}.")

@@ -428,8 +428,9 @@ async function download() {
 }
 
 async function save() {
+  $("file-status").textContent = "Saving…";
   const answer = await call("api/connector/save", { layout: state.layout });
-  if (!answer) return;
+  if (!answer) { $("file-status").textContent = "Nothing was saved."; return; }
   $("file-status").textContent = answer.written.map((w) =>
     `${w.replaced ? "Replaced" : "Wrote"} ${w.path}`).join("; ") + ".";
 }
