@@ -109,11 +109,15 @@ def command_of(name: str) -> str:
 
 NO_PDF = {"init", "rotator show", "rotator solve", "rotator play", "nodes play",
           "connector solve", "connector check", "ladder deck", "ladder attack", "referee",
-          "schema"}
+          "schema",
+          # Serves until stopped: its page's buttons write cardgen card's files, made by
+          # the same function (tests/test_studio_server.py writes and reads them).
+          "studio"}
 
 # The commands that write no CMYK PDF: what they write instead.
 NO_CMYK_PDF = {
     "init": "a config file",
+    "studio": "a web page; the card's files of cardgen card, when its buttons are pressed",
     "rotator show": "text", "rotator play": "text", "rotator solve": "text",
     "connector validate": "text, and a picture in RGB (a screen preview)",
     "connector solve": "text, and a picture in RGB", "connector check": "text",

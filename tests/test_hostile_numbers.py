@@ -28,6 +28,7 @@ NUMBER_COMMANDS: dict[str, tuple[str, ...]] = {
     "ladder mat": ("ladder", "mat", "-o", "{}"),
     "nodes play": ("nodes", "play", "deflector"),
     "ladder rules": ("ladder", "rules", "-o", "{}"),
+    "studio": ("studio", "--no-open", "-o", "{}"),  # (refused before it serves)
 }
 # Options that take any large number and cap it with a warning (README, "Bounded work").
 CAPPED = {"--jobs"}

@@ -120,6 +120,9 @@ PATH_OPTIONS: dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]] = {
     ("ladder mat", "output"): (("ladder", "mat", "-o", "{}"), ("output folder",)),
     ("ladder rules", "output"): (("ladder", "rules", "-o", "{}"), ("output folder",)),
     ("schema", "output"): (("schema", "card", "-o", "{}"), FILE),
+    ("studio", "config"): (("studio", "--no-open", "{}.toml", "-o", "out"), ("config file",)),
+    ("studio", "output"): (("studio", "--no-open", "base.toml", "-o", "{}"),
+                           ("output folder",)),
 }
 # Options typed as text that take a path too (a theme's name or file, a board's ID or file).
 TEXT_PATH_OPTIONS = {("card", "theme"), ("sheet", "theme"), ("rotator show", "board"),

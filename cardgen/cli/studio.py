@@ -32,7 +32,7 @@ from cardgen.cli.common import (
     emit_now,
     warn,
 )
-from cardgen.errors import InputFileError, one_line
+from cardgen.errors import ConfigError, InputFileError, one_line
 from cardgen.interrupt import serving
 
 LOOPBACK_NAMES = {"127.0.0.1", "localhost"}
@@ -84,8 +84,13 @@ def studio(
 
     stem = file_stem(name)
     check_range(port, "--port", 0, 65535)
-    if config is not None and not config.is_file():
-        card_config(config)  # the reader's own sentence: missing, a folder, a device
+    if config is not None:
+        try:
+            card_config(config)
+        except ConfigError as error:
+            if not error.source:  # the file itself cannot be read: missing, a device...
+                raise
+            # (what it says is wrong is shown in the page, and mended by a save)
     check_output_folder(output, f"{stem}.pdf")
     bind = _host(host) if host is not None else LOOPBACK
     if bind != LOOPBACK:
