@@ -92,6 +92,35 @@ def test_a_card_picture_is_an_svg_per_size_and_tabs(studio):
         assert caught.value.status == 404
 
 
+def test_the_cards_are_copies_of_the_users_own_card(tmp_path):
+    """The user's card as it prints (its theme, its art), cut out of its spreads, for
+    its own size; the Connector's plain picture of a card for the other size (a loaded
+    assembly of the other size) or when asked for."""
+    from cardgen.api import card_back
+    from cardgen.api.sandbox import connector_card
+
+    config = tmp_path / "card.toml"
+    config.write_text('[person]\nname = "Ada"\n[card]\ntheme = "light"\n',
+                      encoding="utf-8")
+    studio = Studio(config, tmp_path / "out")
+    handle = handler(studio, "GET", "/api/connector/card.svg")
+
+    def picture(**query: str) -> bytes:
+        return handle(Request("GET", "/api/connector/card.svg", query, b"")).body
+
+    for tabs in ("open", "folded"):
+        own = card_back(config, tabs=tabs)
+        assert picture(preset="eu", tabs=tabs) == next(iter(own.files.values()))
+        plain = next(iter(connector_card("eu", tabs).files.values()))
+        assert picture(preset="eu", tabs=tabs, plain="1") == plain != picture(
+            preset="eu", tabs=tabs)
+    assert picture(preset="us", tabs="open") == next(iter(
+        connector_card("us", "open").files.values()))
+    dark = next(iter(card_back(config.read_text().replace("light", "dark"),
+                               tabs="open", folder=tmp_path).files.values()))
+    assert dark != picture(preset="eu", tabs="open")  # the theme is the user's
+
+
 def test_a_verdict_lists_the_connections_and_says_solved(studio):
     data = answer(studio, "/api/connector/verdict", {"layout": reflector()})
     assert data["valid"] and data["description"] == data["text"]

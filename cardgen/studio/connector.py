@@ -11,7 +11,10 @@ JavaScript:
 =====================================  ================================================
 ``GET  /connector``                    the page
 ``GET  /api/connector/setup``          the user's card size, the games, the card's size
-``GET  /api/connector/card.svg``       a card's back, ``?preset=eu&tabs=open|folded``
+``GET  /api/connector/card.svg``       a card's back, ``?preset=eu&tabs=open|folded``: the
+                                       user's own card (``cardgen.api.card_back``) when
+                                       the preset is its size, else (or ``&plain=1``) the
+                                       Connector's picture of a card
 ``POST /api/connector/verdict``        ``{"layout"}``: the verdict and where its parts lie
 ``POST /api/connector/snap``           ``{"layout", "card"}``: the card snapped, and the
                                        verdict of the layout with it snapped
@@ -105,12 +108,41 @@ def routes(studio: Studio) -> list[Route]:
                               "height": sizes[size.value][1], "sizes": sizes,
                               "games": games})
 
+    own: dict[tuple[int, str], bytes] = {}  # the user's card by (config, tabs): the last
+
+    def own_card(tabs: str) -> bytes | None:
+        """The user's own card from the back (its theme, its art), for the last config
+        that read: None for a custom size (no Connector layout)."""
+        from cardgen.api import card_back
+
+        config = studio.last_good_config()
+        if config.size.preset is None:
+            return None
+        key = (id(config), tabs)
+        with lock:
+            svg = own.get(key)
+        if svg is None:
+            back = card_back(config, tabs=tabs, name=studio.name)
+            svg = next(iter(back.files.values()))
+            with lock:
+                if any(k[0] != key[0] for k in own):  # another config: forget the old
+                    own.clear()
+                own[key] = svg
+        return svg
+
     def card_svg(request: Request) -> Response:
         preset = request.query.get("preset", "eu")
         tabs = request.query.get("tabs", "open")
         if preset not in PRESETS or tabs not in ("open", "folded"):
             raise HttpError(404, "there is a card picture for preset eu or us and tabs "
                             "open or folded only.")
+        size = studio.last_good_config().size.preset
+        if request.query.get("plain") != "1" and size is not None and size.value == preset:
+            svg = own_card(tabs)  # copies of the user's own card, as it prints
+            if svg is not None:
+                return Response(svg, SVG)
+        # Another size than the user's card (a loaded assembly), or asked plain: the
+        # Connector's own picture of a card, every game in its colour.
         return Response(card(preset, tabs).svg, SVG)
 
     def verdict(request: Request) -> Response:
