@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import enum
 import os
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TextIO, TypeVar
 
 import typer
 
@@ -92,6 +93,8 @@ class RunState:
     files: list[Written] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     emitted: dict[str, object] | None = None
+    stdout: TextIO | None = None  # stdout as the run found it (--json captures it)
+    lines: bool = False  # --json prints JSON lines as they come (emit_line), not one object
 
 
 _STATE = RunState()
@@ -150,6 +153,31 @@ def emit(data: dict[str, object]) -> None:
     """The command's JSON object (with ``--json``): printed once, at the end of the
     run, with the files written added as ``"files"`` unless it has them already."""
     _STATE.emitted = data
+
+
+def json_lines() -> None:
+    """With ``--json``, for a command that goes on until stopped (``card --watch``):
+    stdout holds JSON lines, an object per step (:func:`emit_line`), from now on. The
+    run ends with no object of its own: an error that ends it is one line more, an
+    interruption (the usual end) none."""
+    _STATE.lines = True
+
+
+def emit_line(data: dict[str, object]) -> None:
+    """One step's JSON object (see :func:`json_lines`), printed at once on a line of its
+    own."""
+    import json
+
+    out = _STATE.stdout if _STATE.stdout is not None else sys.stdout
+    out.write(json.dumps(data, ensure_ascii=False) + "\n")
+    out.flush()
+
+
+def fresh_report() -> None:
+    """Forget the files and warnings reported so far: a command that makes its files
+    again and again (``card --watch``) reports each time's alone."""
+    _STATE.files.clear()
+    _STATE.warnings.clear()
 
 
 def json_files() -> list[dict[str, object]]:
