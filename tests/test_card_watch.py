@@ -463,3 +463,33 @@ def test_as_a_process_json_lines_and_ctrl_c_while_waiting(tmp_path):
     objects = [json.loads(line) for line in stdout.splitlines()]
     assert len(objects) >= 2 and all("files" in o for o in objects), objects
     assert objects[0]["changed"] == [] and objects[-1]["changed"] == ["card.toml"]
+
+
+# --- the signals of a run that goes on ----------------------------------------------------
+
+@pytest.mark.parametrize("signum, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_signal_that_came_during_a_commit_stops_the_watch_after_it(signum, status):
+    """A commit settles a run (signals are ignored from then on); the watch goes on, and a
+    signal ignored so, held back during the renames or just after, stops it there."""
+    from cardgen import interrupt
+
+    with interrupt.handling():
+        interrupt.commit()  # (the files of a build renamed into place)
+        os.kill(os.getpid(), signum)
+        for _ in range(3):  # (Python runs the handler at its next check)
+            time.sleep(0.01)
+        with pytest.raises(interrupt.Interrupted) as stopped:
+            interrupt.go_on()
+    assert stopped.value.status == status
+
+
+def test_after_a_commit_a_signal_stops_the_watch_again():
+    from cardgen import interrupt
+
+    with interrupt.handling():
+        interrupt.commit()
+        interrupt.go_on()
+        with pytest.raises(interrupt.Interrupted):
+            os.kill(os.getpid(), signal.SIGINT)
+            for _ in range(100):
+                time.sleep(0.01)

@@ -7,7 +7,9 @@ line is parsed, and reset by ``cardgen.cli.run`` before each run):
 - :func:`quiet` is true with ``-q/--quiet``: no ``wrote``/``replaced`` lines, no
   warnings (:func:`warn` reads it), no progress (the progress code reads it too).
   Errors, ``--json`` output and exit codes are unchanged.
-- :func:`json_output` is true with ``--json``: stdout holds exactly one JSON object.
+- :func:`json_output` is true with ``--json``: stdout holds exactly one JSON object
+  (a command that goes on until stopped, ``card --watch``, prints JSON lines instead:
+  :func:`json_lines`).
   A command gives its object to :func:`emit`; the files reported by :func:`report` go
   in it as ``"files": [{"path": ..., "replaced": false}]``; anything else the command
   prints to stdout is kept as ``"text"`` lines; an error is ``{"error": {"code",
