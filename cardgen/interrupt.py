@@ -16,10 +16,8 @@ all its files old:
   (one held back during the renames included) is ignored, and the run exits 0. A stop
   that was asked for before the commit but swallowed on its way (a handler's exception
   raised inside a finaliser is only printed) rolls the commit back instead.
-- **A run that goes on.** ``card --watch`` commits a set of files at every build and
-  goes on watching: after each build it makes the signals stop it again
-  (:func:`go_on`), and a signal that came during the commit, ignored then, stops it
-  there.
+- **Unless it serves.** A command that runs until it is stopped (:func:`serving`)
+  commits many sets: for it a commit ends nothing, and the signal does.
 - **Until the exit.** When the outcome is settled, the handlers stay in place, and the
   entry point ignores the signals (:func:`ignore`) for the interpreter's shutdown, when
   Python would put the default handlers back.
@@ -50,7 +48,7 @@ class Interrupted(BaseException):
 class _State:
     stop: Interrupted | None = None  # the first signal's stop, once one came
     settled = False  # the outcome is decided: signals are ignored from now on
-    late: Interrupted | None = None  # the first signal ignored so (see go_on)
+    serving = 0  # inside serving(): a commit does not end the run
 
 
 _state = _State()
@@ -58,8 +56,6 @@ _state = _State()
 
 def _handler(signum: int, frame: FrameType | None) -> None:
     if _state.settled:
-        if _state.late is None:
-            _state.late = Interrupted(*STOPPING_SIGNALS[signal.Signals(signum)])
         return
     word, status = STOPPING_SIGNALS[signal.Signals(signum)]
     _state.stop, _state.settled = Interrupted(word, status), True
@@ -68,7 +64,7 @@ def _handler(signum: int, frame: FrameType | None) -> None:
 
 def begin() -> None:
     """A new run: nothing settled yet."""
-    _state.stop, _state.settled, _state.late = None, False, None
+    _state.stop, _state.settled = None, False
 
 
 def settle() -> None:
@@ -83,18 +79,21 @@ def commit() -> None:
     caller rolls back."""
     if _state.stop is not None and _installed():
         raise Interrupted(_state.stop.word, _state.stop.status)
-    _state.settled = True
+    if not _state.serving:
+        _state.settled = True
 
 
-def go_on() -> None:
-    """A run that goes on after a commit (``card --watch`` makes its files again and
-    again): the stopping signals stop it again from now on. A stop asked for before (one
-    swallowed on its way, or one that came while the commit made the run look finished,
-    held back during the renames included) raises now."""
-    stop = _state.stop or _state.late
-    if stop is not None and _installed():
-        raise Interrupted(stop.word, stop.status)
-    _state.settled, _state.late = False, None
+@contextmanager
+def serving() -> Iterator[None]:
+    """A command that runs until it is stopped (``cardgen studio``, ``cardgen card
+    --watch``) and commits sets of files meanwhile: a commit does not end the run, so the
+    next Ctrl-C still stops it (130). Each set is still all or nothing: the command waits
+    for a commit in progress before it exits."""
+    _state.serving += 1
+    try:
+        yield
+    finally:
+        _state.serving -= 1
 
 
 def _installed() -> bool:

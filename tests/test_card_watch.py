@@ -169,8 +169,9 @@ def test_json_lines_an_object_per_build(tmp_path, monkeypatch):
     result = ok(cli("card", "card.toml", "--watch", "--json", "-f", "svg", "-o", "out",
                     cwd=tmp_path))
     objects = [json.loads(line) for line in result.stdout.splitlines()]
-    assert len(objects) == 3
-    first, broken, mended = objects
+    assert len(objects) == 4  # a build's each, then the run's own (it ended: no error)
+    first, broken, mended, end = objects
+    assert "error" not in end
     assert first["changed"] == [] and first["warnings"] == []
     assert first["files"] == [{"path": f"out/card-{side}.svg", "replaced": False}
                               for side in ("outside", "inside", "dieline")]
@@ -460,36 +461,44 @@ def test_as_a_process_json_lines_and_ctrl_c_while_waiting(tmp_path):
     finally:
         status, stdout, stderr = watching.stop()
     assert status == 130 and stderr[-1] == "interrupted"
-    objects = [json.loads(line) for line in stdout.splitlines()]
+    *objects, end = [json.loads(line) for line in stdout.splitlines()]
     assert len(objects) >= 2 and all("files" in o for o in objects), objects
     assert objects[0]["changed"] == [] and objects[-1]["changed"] == ["card.toml"]
+    assert end == {"error": {"code": "general.interrupted", "field": None,
+                             "message": "interrupted"}}
 
 
 # --- the signals of a run that goes on ----------------------------------------------------
 
 @pytest.mark.parametrize("signum, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
-def test_a_signal_that_came_during_a_commit_stops_the_watch_after_it(signum, status):
-    """A commit settles a run (signals are ignored from then on); the watch goes on, and a
-    signal ignored so, held back during the renames or just after, stops it there."""
-    from cardgen import interrupt
+def test_a_signal_during_a_builds_commit_ends_the_watch_after_it(tmp_path, monkeypatch,
+                                                                 signum, status):
+    """A commit does not end a watch (the first build's did, and every later Ctrl-C was
+    ignored); a signal that comes during a later build's renames waits for the set to be
+    whole, then ends the watch: the new files, no temporary file, no backup."""
+    from cardgen import output
 
-    with interrupt.handling():
-        interrupt.commit()  # (the files of a build renamed into place)
-        os.kill(os.getpid(), signum)
-        for _ in range(3):  # (Python runs the handler at its next check)
-            time.sleep(0.01)
-        with pytest.raises(interrupt.Interrupted) as stopped:
-            interrupt.go_on()
-    assert stopped.value.status == status
+    config = _config(tmp_path)
+    renames = output._Folder.replace
 
+    def signalled(self, *args):
+        monkeypatch.setattr(output._Folder, "replace", renames)
+        os.kill(os.getpid(), signum)  # (held back until the set is committed)
+        return renames(self, *args)
 
-def test_after_a_commit_a_signal_stops_the_watch_again():
-    from cardgen import interrupt
+    def rename() -> set[Path]:
+        _save(config, BASE_CONFIG.replace("Ada Example", "Bea Example"))
+        monkeypatch.setattr(output._Folder, "replace", signalled)
+        return {config.resolve()}
 
-    with interrupt.handling():
-        interrupt.commit()
-        interrupt.go_on()
-        with pytest.raises(interrupt.Interrupted):
-            os.kill(os.getpid(), signal.SIGINT)
-            for _ in range(100):
-                time.sleep(0.01)
+    def never() -> set[Path]:
+        raise AssertionError("the watch went on after the signal")
+
+    _scripted(monkeypatch, rename, never)
+    result = cli("card", "card.toml", "--watch", "-f", "svg", "-o", "out", cwd=tmp_path)
+    assert result.returncode == status, result
+    assert result.stderr.splitlines()[-1] == ("interrupted" if status == 130 else
+                                              "terminated")
+    ok(cli("card", "card.toml", "-f", "svg", "-o", "again", cwd=tmp_path))
+    assert _files(tmp_path / "out") == _files(tmp_path / "again")
+    assert sorted(os.listdir(tmp_path / "out")) == sorted(_files(tmp_path / "out"))

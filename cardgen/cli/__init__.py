@@ -12,7 +12,8 @@ so that ``cardgen --help`` and the light commands stay fast.
 It sits on top: it puts the products (``cardgen.card``, ``cardgen.rules``) and the games
 together, and nothing imports it but ``cardgen.__main__``.
 
-May import: ``cardgen.version``, ``cardgen.api``, ``cardgen.errors``, ``cardgen.interrupt``;
+May import: ``cardgen.version``, ``cardgen.api``, ``cardgen.studio``, ``cardgen.errors``,
+``cardgen.interrupt``;
 ``typer`` and ``rich``.
 """
 
@@ -90,6 +91,7 @@ COMMANDS: dict[str, tuple[str, str, bool]] = {
     "ladder": ("ladder", "ladder", True),
     "nodes": ("nodes", "nodes", True),
     "schema": ("schema", "schema", False),
+    "studio": ("studio", "studio", False),
 }
 
 
@@ -196,15 +198,14 @@ def run(argv: Sequence[str] | None = None) -> int:
 
     With ``--json`` stdout holds exactly one JSON object: the command's (see
     :func:`cardgen.cli.common.emit`), or ``{"error": {"code", "field", "message"}}``;
-    ``card --watch --json`` prints JSON lines instead, an object per build (see
-    :func:`cardgen.cli.common.emit_line`). Once the outcome is decided (an error to
-    say, the end of the command, or files committed), later signals no longer change
-    it."""
+    a command that runs until stopped (``studio``, ``card --watch``) prints JSON lines,
+    its own object the last of them (see :func:`cardgen.cli.common.emit_now`). Once
+    the outcome is decided (an error to say, the end of the command, or files
+    committed), later signals no longer change it."""
     import sys
 
     args = list(sys.argv[1:] if argv is None else argv)
     current = begin(args)
-    current.stdout = sys.stdout  # (a command that prints JSON lines writes them here)
     captured = io.StringIO()
     try:
         with contextlib.ExitStack() as stack:
@@ -213,17 +214,12 @@ def run(argv: Sequence[str] | None = None) -> int:
             status, failure = _outcome(args)
         if failure is not None:
             typer.echo(one_line(f"{failure.prefix}{failure.message}", LONGEST_LINE), err=True)
-        if current.json and not current.lines:
+        if current.json:
             import json  # (not for a help screen)
 
+            # (one line after JSON lines: a command that ran until it was stopped)
             typer.echo(json.dumps(_json_object(current, captured.getvalue(), failure),
-                                  indent=2, ensure_ascii=False))
-        elif current.lines and failure is not None and failure.prefix:
-            # JSON lines (card --watch): an error that ends them is one line more; the
-            # exit code and stderr say an interruption, the usual end.
-            import json
-
-            typer.echo(json.dumps(_json_object(current, "", failure), ensure_ascii=False))
+                                  indent=None if current.lines else 2, ensure_ascii=False))
         sys.stdout.flush()
     except BrokenPipeError:  # the reader of our output went away (| head): nothing to say
         settle()

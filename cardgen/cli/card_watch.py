@@ -20,7 +20,9 @@ saves that come while a build runs joined into the next).
   nothing (the files are written all or none, as ever).
 - **--json** prints JSON lines: an object per build, on one line each, as soon as the
   build ends: ``{"changed": [...], "files": [...], "warnings": [...], "ladder": ...}``,
-  or ``{"changed": [...], "error": {"code", "field", "message"}}``.
+  or ``{"changed": [...], "error": {"code", "field", "message"}}``; the run's own
+  object (``{"error": {"code": "general.interrupted", ...}}`` at Ctrl-C) is the last
+  line.
 
 The options are read once, when it starts (an option's error ends it, as for
 ``cardgen card``); the files are read again for every build.
@@ -39,7 +41,7 @@ import typer
 
 from cardgen.cli.common import (
     UsageError,
-    emit_line,
+    emit_now,
     fresh_report,
     json_lines,
     plural,
@@ -52,7 +54,7 @@ from cardgen.cli.common import (
 )
 from cardgen.cli.progress import progress
 from cardgen.errors import CardgenError, RuntimeFault, one_line
-from cardgen.interrupt import go_on
+from cardgen.interrupt import serving
 
 if TYPE_CHECKING:
     import threading
@@ -92,13 +94,14 @@ def watch_card(config: Path, output: Path, make: Make, *, theme: str | None,
     watch = CardWatch(config, output, make, theme=theme, json_out=json_out)
     if json_out:
         json_lines()
-    for changed in _changes(watch.sources, stop):
-        watch.build(changed)
-        if watch.builds == 1 and not quiet():
-            others = len(set(watch.sources()) - {_absolute(config)})
-            typer.echo(one_line(f"watching {config}" + (
-                f" and {plural(others, 'file')} it names" if others else "")
-                + " for changes; Ctrl-C stops."), err=True)
+    with serving():  # each build's commit ends nothing; Ctrl-C does
+        for changed in _changes(watch.sources, stop):
+            watch.build(changed)
+            if watch.builds == 1 and not quiet():
+                others = len(set(watch.sources()) - {_absolute(config)})
+                typer.echo(one_line(f"watching {config}" + (
+                    f" and {plural(others, 'file')} it names" if others else "")
+                    + " for changes; Ctrl-C stops."), err=True)
 
 
 class CardWatch:
@@ -135,19 +138,16 @@ class CardWatch:
         try:
             with progress("laying out the card", json=self.json) as shown:
                 result = self.make(staged(shown))
-            try:
-                written = result.files.write(self.output)
-            finally:
-                go_on()  # (the commit settles a run; this one goes on)
+            written = result.files.write(self.output)
         except (CardgenError, RuntimeFault) as exc:
             line, error = said(exc)
             typer.echo(line, err=True)
             if self.json:
-                emit_line({"changed": names, **error})
+                emit_now({"changed": names, **error})
             return False
         warn(result.warnings)
         if self.json:
-            emit_line({"changed": names, "files": [
+            emit_now({"changed": names, "files": [
                 {"path": shown_path(item.path), "replaced": item.replaced}
                 for item in written], "warnings": list(result.warnings),
                 "ladder": result.ladder.as_json() if result.ladder else None})

@@ -32,7 +32,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, TextIO, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
@@ -95,8 +95,8 @@ class RunState:
     files: list[Written] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     emitted: dict[str, object] | None = None
-    stdout: TextIO | None = None  # stdout as the run found it (--json captures it)
-    lines: bool = False  # --json prints JSON lines as they come (emit_line), not one object
+    stdout: Any = None  # the run's stdout before --json captured it (for emit_now)
+    lines: bool = False  # --json prints JSON lines (emit_now), its own object one too
 
 
 _STATE = RunState()
@@ -109,7 +109,7 @@ def begin(argv: Sequence[str]) -> RunState:
     global _STATE
     words = list(argv[:argv.index("--")] if "--" in argv else argv)
     _STATE = RunState(quiet=any(w in ("-q", "--quiet") for w in words),
-                      json="--json" in words)
+                      json="--json" in words, stdout=sys.stdout)
     return _STATE
 
 
@@ -157,22 +157,24 @@ def emit(data: dict[str, object]) -> None:
     _STATE.emitted = data
 
 
-def json_lines() -> None:
-    """With ``--json``, for a command that goes on until stopped (``card --watch``):
-    stdout holds JSON lines, an object per step (:func:`emit_line`), from now on. The
-    run ends with no object of its own: an error that ends it is one line more, an
-    interruption (the usual end) none."""
-    _STATE.lines = True
-
-
-def emit_line(data: dict[str, object]) -> None:
-    """One step's JSON object (see :func:`json_lines`), printed at once on a line of its
-    own."""
+def emit_now(data: dict[str, object]) -> None:
+    """One JSON object on one line of stdout, now: what a command that runs until it
+    is stopped (``cardgen studio``, ``cardgen card --watch``) says with ``--json`` while
+    it runs, a line per event (JSON Lines); the run's own object (its interruption)
+    follows when it ends, on one line too (:func:`json_lines`)."""
     import json
 
-    out = _STATE.stdout if _STATE.stdout is not None else sys.stdout
-    out.write(json.dumps(data, ensure_ascii=False) + "\n")
-    out.flush()
+    json_lines()
+    stream = _STATE.stdout if _STATE.stdout is not None else sys.stdout
+    stream.write(json.dumps(data, ensure_ascii=False) + "\n")
+    stream.flush()
+
+
+def json_lines() -> None:
+    """With ``--json``, stdout holds JSON lines from now on (:func:`emit_now`): the run's
+    own object, when it ends, is one line too. ``card --watch`` says so before its first
+    build, so that a Ctrl-C during it ends the same way."""
+    _STATE.lines = True
 
 
 def fresh_report() -> None:

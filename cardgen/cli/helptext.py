@@ -147,6 +147,8 @@ EXAMPLES: dict[str, tuple[tuple[str, str], ...]] = {
     "schema": (("cardgen schema card", "the card config's schema, on stdout"),
                ("cardgen schema card -o .", "...as card.schema.json, for an editor"),
                ("cardgen schema people --json", "the people file's, in a JSON object")),
+    "studio": (("cardgen studio card.toml", "open the page; it redraws on every save"),
+               ("cardgen studio --no-open", "the built-in example; only print the address")),
 }
 
 
@@ -411,6 +413,7 @@ SUMMARIES: dict[str, str] = {
     "ladder": "Corporate Ladder: check a deck, decide an attack, print a mat.",
     "nodes": "The Node games: play Reflector or Deflector against the computer.",
     "schema": "Print an input file's JSON Schema, for editors and validators.",
+    "studio": "See the card as you edit it; try the Connector and Rotator.",
 }
 
 

@@ -10,5 +10,5 @@ events when a watched file is saved. Each page is a module with its routes
 :mod:`cardgen.api`, the same functions as the command line's, so the browser holds no
 second implementation of any rule.
 
-May import: ``cardgen.api``.
+May import: ``cardgen.api``, ``cardgen.errors``.
 """

@@ -10,9 +10,11 @@ and a JSON body ``{"error": message}``, and the server's log gets one line.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from cardgen.errors import CardgenError, ProblemsError
 
 MAX_BODY = 256 * 1024  # bytes: the largest body a handler is given (a layout is < 4 KB)
 JSON = "application/json"
@@ -67,7 +69,16 @@ def json_response(value: object, status: int = 200) -> Response:
     return Response(text.encode("utf-8"), JSON, status)
 
 
-Handler = Callable[[Request], Response]
+@dataclass(frozen=True)
+class Stream:
+    """A response that keeps writing: server-sent events, each item of ``events`` one
+    event's bytes (``data: ...\\n\\n``); it ends when ``events`` ends, when the client
+    goes away, or when the studio stops."""
+
+    events: Iterator[bytes]
+
+
+Handler = Callable[[Request], Response | Stream]
 
 
 @dataclass(frozen=True)
@@ -77,3 +88,15 @@ class Route:
     method: str
     path: str
     handler: Handler
+
+
+def error_body(error: CardgenError) -> dict[str, Any]:
+    """A refused input as the pages show it: its first sentence (``error``), the field it
+    names, and for a config's problems each one with its code, field and line."""
+    text = str(error).strip()
+    body: dict[str, Any] = {"error": text.splitlines()[0] if text else type(error).__name__,
+                            "field": getattr(error, "field", None)}
+    if isinstance(error, ProblemsError):
+        body["problems"] = [{"code": str(p.code), "message": p.message, "field": p.field,
+                             "line": p.line} for p in error.problems]
+    return body
