@@ -379,6 +379,37 @@ def test_real_saves_rebuild_until_stopped(tmp_path, monkeypatch):
     assert _files(out) == _files(tmp_path / "again")
 
 
+@pytest.mark.slow
+def test_quick_saves_are_one_build(tmp_path, monkeypatch):
+    """Five saves in a row, as fast as Python writes them: one build (two at most, when
+    the first save's build starts before the others come; they are joined into one)."""
+    config = _config(tmp_path)
+    out = tmp_path / "out"
+    stop = threading.Event()
+    real = card_watch._changes
+    monkeypatch.setattr(card_watch, "_changes", lambda sources, _=None: real(sources, stop))
+    problems: list[BaseException] = []
+
+    def edit() -> None:
+        try:
+            _until(lambda: b"Ada Example" in _outside(out))
+            for n in range(5):
+                _save(config, BASE_CONFIG.replace("Ada Example", f"Ada Nr{n}"))
+            _until(lambda: b"Ada Nr4" in _outside(out))
+        except BaseException as exc:
+            problems.append(exc)
+        finally:
+            stop.set()
+
+    editor = threading.Thread(target=edit)
+    editor.start()
+    result = ok(cli("card", "card.toml", "--watch", "-f", "svg", "-o", "out", cwd=tmp_path))
+    editor.join()
+    assert not problems, problems
+    rebuilds = [line for line in result.stdout.splitlines() if REBUILT.match(line)]
+    assert 1 <= len(rebuilds) <= 2, rebuilds
+
+
 # --- as a real process --------------------------------------------------------------------
 
 class _Watching:
