@@ -262,6 +262,24 @@ def test_an_options_error_ends_it_before_anything_is_watched(tmp_path, monkeypat
 
 # --- the changes: the library's watching, in a thread -------------------------------------
 
+def test_the_watching_thread_leaves_the_signals_to_the_main_thread(monkeypatch):
+    """The watching thread (and the library's threads it starts) block Ctrl-C and
+    SIGTERM: the system gives them to the main thread, which holds them back while a
+    build's files are renamed into place."""
+    masks: list[set[int]] = []
+
+    def watch_files(sources, stop=None):
+        masks.append(set(signal.pthread_sigmask(signal.SIG_BLOCK, set())))
+        yield {Path("/x/a")}
+
+    monkeypatch.setattr("cardgen.api.watch.watch_files", watch_files)
+    changes = card_watch._changes(lambda: ())
+    assert next(changes) == set()
+    assert next(changes) == {Path("/x/a")}
+    assert masks and {signal.SIGINT, signal.SIGTERM} <= masks[0]
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())
+
+
 def test_changes_that_come_during_a_build_are_one_build(monkeypatch):
     """Three saves while a build runs: the next build is one, for all three."""
     a, b, c = Path("/x/a"), Path("/x/b"), Path("/x/c")
@@ -514,7 +532,9 @@ def test_a_signal_during_a_builds_commit_ends_the_watch_after_it(tmp_path, monke
 
     def signalled(self, *args):
         monkeypatch.setattr(output._Folder, "replace", renames)
-        os.kill(os.getpid(), signum)  # (held back until the set is committed)
+        # (to the main thread, which holds it back until the set is committed; the
+        # watch's own threads block it, the test runner's may not)
+        signal.pthread_kill(threading.main_thread().ident or 0, signum)
         return renames(self, *args)
 
     def rename() -> set[Path]:

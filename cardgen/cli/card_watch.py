@@ -17,7 +17,9 @@ saves that come while a build runs joined into the next).
   ``error:`` line on stderr; nothing is written, so the files of the last good build
   stay as they were, and the watch goes on until a save mends it.
 - **Ctrl-C** ends it: exit 130, ``interrupted``, and a build it cuts short writes
-  nothing (the files are written all or none, as ever).
+  nothing (the files are written all or none, as ever); one that comes while a set is
+  renamed into place waits for the set to be whole. A build's commit does not end the
+  run (:func:`cardgen.interrupt.serving`).
 - **--json** prints JSON lines: an object per build, on one line each, as soon as the
   build ends: ``{"changed": [...], "files": [...], "warnings": [...], "ladder": ...}``,
   or ``{"changed": [...], "error": {"code", "field", "message"}}``; the run's own
@@ -230,6 +232,7 @@ def _changes(sources: Callable[[], Iterable[Path]],
     waiting: queue.SimpleQueue[set[Path] | BaseException | None] = queue.SimpleQueue()
 
     def watch() -> None:
+        _signals_to_the_main_thread()
         try:
             for changed in watch_files(sources, ending):
                 waiting.put(set(changed))
@@ -273,6 +276,18 @@ def _changes(sources: Callable[[], Iterable[Path]],
     finally:
         ending.set()
         thread.join(timeout=_JOIN)
+
+
+def _signals_to_the_main_thread() -> None:
+    """Ctrl-C and SIGTERM blocked in this thread, and in the threads it starts (the
+    watching library's): the system gives a process's signal to a thread that does not
+    block it, and the main thread holds them back while a build's files are renamed
+    into place (see :mod:`cardgen.output`), which a signal taken by another thread
+    would not wait for."""
+    import signal
+
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
 
 
 def _states(paths: Iterable[Path]) -> dict[Path, tuple[int, ...] | None]:
