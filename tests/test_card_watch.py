@@ -154,6 +154,33 @@ def test_a_config_broken_from_the_start_is_said_and_waited_out(tmp_path, monkeyp
     assert seen[0] == {config.resolve(), logo.resolve()}
 
 
+def test_a_named_file_that_vanishes_is_said_and_its_return_rebuilds(tmp_path, monkeypatch):
+    from PIL import Image
+
+    logo = tmp_path / "logo.png"
+    Image.new("RGBA", (300, 120), (20, 120, 200, 255)).save(logo)
+    _config(tmp_path, BASE_CONFIG + '[images]\nlogo = "logo.png"\n')
+    kept: dict[str, dict[str, bytes]] = {}
+
+    def remove() -> set[Path]:
+        kept["before"] = _files(tmp_path / "out")
+        logo.rename(tmp_path / "aside.png")
+        return {logo.resolve()}
+
+    def bring_back() -> set[Path]:
+        kept["gone"] = _files(tmp_path / "out")
+        (tmp_path / "aside.png").rename(logo)
+        return {logo.resolve()}
+
+    _scripted(monkeypatch, remove, bring_back)
+    result = ok(cli("card", "card.toml", "--watch", "-f", "svg", "-o", "out", cwd=tmp_path))
+    assert kept["gone"] == kept["before"]
+    errors = [line for line in result.stderr.splitlines() if line.startswith("error: ")]
+    assert errors == ["error: images.logo: image file logo.png does not exist."]
+    last = REBUILT.match(result.stdout.splitlines()[-1])
+    assert last and last["what"] == "logo.png" and last["done"] == "replaced 3 files in out"
+
+
 def test_json_lines_an_object_per_build(tmp_path, monkeypatch):
     config = _config(tmp_path)
 
