@@ -149,6 +149,10 @@ CASES: dict[str, Callable[[Path], list[str | Path]]] = {
     "`--varnish layer` with `--rgb`": lambda d: ["card", "--varnish", "layer", "--rgb"],
     "`--dpi 0`, `--count 0`, `--jobs 0`": lambda d: [
         "card", _write(d, "base.toml", PERSON).name, "--dpi", "0"],
+    "`--watch` with `--batch` (exit 2)": lambda d: [
+        "card", _write(d, "base.toml", PERSON).name, "--watch", "--batch",
+        _write(d, "people.csv", "person.name\nAda\n").name],
+    "`--watch` without a config file (exit 2)": lambda d: ["card", "--watch"],
     "`--jobs 2` without `--batch`": lambda d: [
         "card", _write(d, "base.toml", PERSON).name, "--jobs", "2"],
     "`--offset=nan,0`": lambda d: ["sheet", _write(d, "base.toml", PERSON).name,

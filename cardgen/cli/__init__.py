@@ -197,8 +197,10 @@ def run(argv: Sequence[str] | None = None) -> int:
     - 141 the reader of stdout went away (``cardgen ... | head -1``): nothing said.
 
     With ``--json`` stdout holds exactly one JSON object: the command's (see
-    :func:`cardgen.cli.common.emit`), or ``{"error": {"code", "field", "message"}}``.
-    Once the outcome is decided (an error to say, the end of the command, or files
+    :func:`cardgen.cli.common.emit`), or ``{"error": {"code", "field", "message"}}``;
+    a command that runs until stopped (``studio``, ``card --watch``) prints JSON lines,
+    its own object the last of them (see :func:`cardgen.cli.common.emit_now`). Once
+    the outcome is decided (an error to say, the end of the command, or files
     committed), later signals no longer change it."""
     import sys
 
@@ -215,8 +217,9 @@ def run(argv: Sequence[str] | None = None) -> int:
         if current.json:
             import json  # (not for a help screen)
 
+            # (one line after JSON lines: a command that ran until it was stopped)
             typer.echo(json.dumps(_json_object(current, captured.getvalue(), failure),
-                                  indent=2, ensure_ascii=False))
+                                  indent=None if current.lines else 2, ensure_ascii=False))
         sys.stdout.flush()
     except BrokenPipeError:  # the reader of our output went away (| head): nothing to say
         settle()
@@ -271,24 +274,34 @@ def _outcome(args: list[str]) -> tuple[int, _Failure | None]:
     except typer.Abort:
         settle()
         return 1, _Failure(1, "aborted", GeneralProblem.INTERRUPTED, prefix="")
-    except RuntimeFault as exc:  # not the input's fault: a dead worker, a full disk
+    except (RuntimeFault, CardgenError) as exc:
         settle()
-        return FAULT_STATUS, _Failure(FAULT_STATUS, str(exc), GeneralProblem.FAULT)
-    except UsageError as exc:
-        settle()
-        return _usage(str(exc), exc.field)
-    except ChoiceError as exc:  # not one of the option's choices: as the parser says it
-        settle()
-        return _usage(option_message(exc), option_of(exc.parameter))
-    except ParameterError as exc:
-        settle()
-        return 1, _Failure(1, option_message(exc), str(exc.code), option_of(exc.parameter))
-    except CardgenError as exc:
-        settle()
-        status = CHECK_STATUS if isinstance(exc, Refused) else 1
-        return status, _Failure(status, str(exc), _code(exc), _field(exc), problems=(
-            _problems(exc) if isinstance(exc, ProblemsError) else None))
+        return _failure(exc)
     return (result if isinstance(result, int) else 0), None
+
+
+def _failure(exc: RuntimeFault | CardgenError) -> tuple[int, _Failure]:
+    """A fault or an error of the input: its exit status and what to say."""
+    if isinstance(exc, RuntimeFault):  # not the input's fault: a dead worker, a full disk
+        return FAULT_STATUS, _Failure(FAULT_STATUS, str(exc), GeneralProblem.FAULT)
+    if isinstance(exc, UsageError):
+        return _usage(str(exc), exc.field)
+    if isinstance(exc, ChoiceError):  # not one of the option's choices: as the parser says it
+        return _usage(option_message(exc), option_of(exc.parameter))
+    if isinstance(exc, ParameterError):
+        return 1, _Failure(1, option_message(exc), str(exc.code), option_of(exc.parameter))
+    status = CHECK_STATUS if isinstance(exc, Refused) else 1
+    return status, _Failure(status, str(exc), _code(exc), _field(exc), problems=(
+        _problems(exc) if isinstance(exc, ProblemsError) else None))
+
+
+def said(exc: RuntimeFault | CardgenError) -> tuple[str, dict[str, object]]:
+    """An error as a run says it, for a command that goes on after one (``card
+    --watch``): its one line for stderr (``error: ...``) and its ``--json`` object
+    (``{"error": {"code", "field", "message"}}``)."""
+    failure = _failure(exc)[1]
+    return (one_line(f"{failure.prefix}{failure.message}", LONGEST_LINE),
+            _json_object(RunState(), "", failure))
 
 
 def _problems(error: ProblemsError) -> list[dict[str, object]]:

@@ -71,6 +71,10 @@ TargetOpt = Annotated[str | None, typer.Option(
 BatchJobsOpt = Annotated[int | None, typer.Option(
     "--jobs", help="With --batch: parallel processes that make the cards (default 1; at "
     "most the CPU count). The files do not depend on it.", show_default=False)]
+WatchOpt = Annotated[bool, typer.Option(
+    "--watch", help="Make the files, then make them again on every save of the config, "
+    "its theme or a file it names, until Ctrl-C; a save that breaks the config is said "
+    "and the files are kept. With --json, a JSON object per build, one a line.")]
 VarnishOpt = Annotated[str | None, typer.Option(
     "--varnish", help="A spot varnish (spot UV) over the business side's art: layer (a "
     "plate on the PDF's outside page) or file (alone in NAME-varnish.pdf).",
@@ -95,6 +99,7 @@ def card(
     varnish: VarnishOpt = None,
     target: TargetOpt = None,
     jobs: BatchJobsOpt = None,
+    watch: WatchOpt = False,
     quiet: QuietOpt = False,
 ) -> None:
     """Print the card: PDF, SVG and PNG files, ready for a print shop.
@@ -102,12 +107,17 @@ def card(
     A PDF (outside, inside), an SVG and a PNG of each spread, and the dieline in files
     of its own (or as a layer of the spreads); says which Corporate Ladder card it is.
     With --batch, a card for every row of a CSV file (its PNGs are previews, 150 dpi
-    unless --dpi says otherwise)."""
+    unless --dpi says otherwise). With --watch, the files are made again on every save
+    of the card's files."""
     from cardgen.api import DielineMode, Preset, VarnishMode
     from cardgen.api.card import card_config, make_card, printing_condition
     from cardgen.api.common import check_output_folder, file_stem
     from cardgen.cli.together import dpi_needs_png
 
+    if watch:
+        from cardgen.cli.card_watch import check_watch
+
+        check_watch(config, batch=batch)
     formats = parse_formats(fmt)
     mode = parse_choice(DielineMode, dieline, "--dieline")
     service = _target(target, mode, formats, varnish=varnish, rgb=rgb, dpi=dpi, batch=batch,
@@ -133,6 +143,16 @@ def card(
         return
     if jobs is not None:
         _batch_jobs(jobs, batch=False)
+    if watch and config is not None:
+        from cardgen.cli.card_watch import watch_card
+
+        check_output_folder(output)
+        watch_card(config, output, lambda told: make_card(
+            config, formats=formats, dieline=mode, rgb=rgb,
+            dpi=PRINT_DPI if dpi is None else dpi, varnish=coat, preset=chosen, theme=theme,
+            marks=marks, output_intent=intent, name=name, target=service, progress=told),
+            theme=theme, json_out=json_out)
+        return
     loaded = card_config(config)
     check_theme(theme, config, service.ink)
     check_output_folder(output)

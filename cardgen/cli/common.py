@@ -7,7 +7,9 @@ line is parsed, and reset by ``cardgen.cli.run`` before each run):
 - :func:`quiet` is true with ``-q/--quiet``: no ``wrote``/``replaced`` lines, no
   warnings (:func:`warn` reads it), no progress (the progress code reads it too).
   Errors, ``--json`` output and exit codes are unchanged.
-- :func:`json_output` is true with ``--json``: stdout holds exactly one JSON object.
+- :func:`json_output` is true with ``--json``: stdout holds exactly one JSON object
+  (a command that goes on until stopped, ``card --watch``, prints JSON lines instead:
+  :func:`json_lines`).
   A command gives its object to :func:`emit`; the files reported by :func:`report` go
   in it as ``"files": [{"path": ..., "replaced": false}]``; anything else the command
   prints to stdout is kept as ``"text"`` lines; an error is ``{"error": {"code",
@@ -94,6 +96,7 @@ class RunState:
     warnings: list[str] = field(default_factory=list)
     emitted: dict[str, object] | None = None
     stdout: Any = None  # the run's stdout before --json captured it (for emit_now)
+    lines: bool = False  # --json prints JSON lines (emit_now), its own object one too
 
 
 _STATE = RunState()
@@ -158,12 +161,27 @@ def emit_now(data: dict[str, object]) -> None:
     """One JSON object on one line of stdout, now: what a command that runs until it
     is stopped (``cardgen studio``, ``cardgen card --watch``) says with ``--json`` while
     it runs, a line per event (JSON Lines); the run's own object (its interruption)
-    follows when it ends."""
+    follows when it ends, on one line too (:func:`json_lines`)."""
     import json
 
+    json_lines()
     stream = _STATE.stdout if _STATE.stdout is not None else sys.stdout
     stream.write(json.dumps(data, ensure_ascii=False) + "\n")
     stream.flush()
+
+
+def json_lines() -> None:
+    """With ``--json``, stdout holds JSON lines from now on (:func:`emit_now`): the run's
+    own object, when it ends, is one line too. ``card --watch`` says so before its first
+    build, so that a Ctrl-C during it ends the same way."""
+    _STATE.lines = True
+
+
+def fresh_report() -> None:
+    """Forget the files and warnings reported so far: a command that makes its files
+    again and again (``card --watch``) reports each time's alone."""
+    _STATE.files.clear()
+    _STATE.warnings.clear()
 
 
 def json_files() -> list[dict[str, object]]:
