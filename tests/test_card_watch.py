@@ -295,7 +295,7 @@ def test_the_watching_thread_leaves_the_signals_to_the_main_thread(monkeypatch):
     build's files are renamed into place."""
     masks: list[set[int]] = []
 
-    def watch_files(sources, stop=None):
+    def watch_files(sources, stop=None, since=None):
         masks.append(set(signal.pthread_sigmask(signal.SIG_BLOCK, set())))
         yield {Path("/x/a")}
 
@@ -312,7 +312,7 @@ def test_changes_that_come_during_a_build_are_one_build(monkeypatch):
     a, b, c = Path("/x/a"), Path("/x/b"), Path("/x/c")
     building, yielded = threading.Event(), threading.Event()
 
-    def watch_files(sources, stop=None):
+    def watch_files(sources, stop=None, since=None):
         yield {a}
         assert building.wait(WAIT)
         yield {b}
@@ -336,7 +336,7 @@ def test_changes_that_come_during_a_build_are_one_build(monkeypatch):
 def test_an_error_of_the_watching_reaches_the_command(monkeypatch):
     from cardgen.errors import RuntimeFault
 
-    def watch_files(sources, stop=None):
+    def watch_files(sources, stop=None, since=None):
         raise RuntimeFault("cannot watch: too many folders watched.")
         yield set()
 
@@ -345,27 +345,6 @@ def test_an_error_of_the_watching_reaches_the_command(monkeypatch):
     assert next(changes) == set()
     with pytest.raises(RuntimeFault):
         next(changes)
-
-
-def test_a_change_the_watching_missed_is_built_all_the_same(tmp_path, monkeypatch):
-    """Watching that reports nothing (a save in the instant it starts again on other
-    folders): the files' own state says the config changed."""
-    config = _config(tmp_path)
-
-    def watch_files(sources, stop=None):
-        while not stop.wait(0.01):
-            pass
-        return
-        yield set()
-
-    monkeypatch.setattr("cardgen.api.watch.watch_files", watch_files)
-    stop = threading.Event()
-    changes = card_watch._changes(lambda: (config,), stop)
-    assert next(changes) == set()
-    _save(config, BASE_CONFIG.replace("Ada", "Bea"))
-    assert next(changes) == {config}
-    stop.set()
-    assert list(changes) == []
 
 
 # --- the real watching, in process, ended by a stop event ---------------------------------

@@ -219,22 +219,22 @@ def _changes(sources: Callable[[], Iterable[Path]],
     started before the first build so that a save during it is seen: the main thread
     waits on a queue, where Ctrl-C reaches it at once (the watching library would catch
     the signal and stop on its own terms), and what came while a build ran is joined
-    into one set. Behind it, a look at the files themselves: a file whose state (time,
-    size, inode) is not what it was when the last build started, and that no watching
-    has reported :data:`_LATE` seconds on, is a change too (a save in the instant the
-    watching starts again on other folders, or one the system's notices dropped)."""
+    into one set. The files' states before the first build are the watching's start
+    (``since``), so a save between the two is a change too."""
     import queue
     import threading
 
-    from cardgen.api.watch import watch_files
+    from cardgen.api.watch import file_states, watch_files
 
     ending = threading.Event()
     waiting: queue.SimpleQueue[set[Path] | BaseException | None] = queue.SimpleQueue()
 
+    since = file_states(sources())
+
     def watch() -> None:
         _signals_to_the_main_thread()
         try:
-            for changed in watch_files(sources, ending):
+            for changed in watch_files(sources, ending, since=since):
                 waiting.put(set(changed))
         except BaseException as exc:  # said in the main thread
             waiting.put(exc)
@@ -246,20 +246,14 @@ def _changes(sources: Callable[[], Iterable[Path]],
     try:
         changed: set[Path] = set()
         while True:
-            names = tuple(sources())
-            states = _states(names)
             yield changed
-            changed, late = set(), None
+            changed = set()
             while not changed:
                 if stop is not None and stop.is_set():
                     return
                 try:
                     item = waiting.get(timeout=_LOOK)
                 except queue.Empty:
-                    differ = {p for p, state in _states(names).items() if state != states[p]}
-                    late = None if not differ else late or time.monotonic()
-                    if late is not None and time.monotonic() - late >= _LATE:
-                        changed = differ
                     continue
                 while True:
                     if item is None:
@@ -290,20 +284,5 @@ def _signals_to_the_main_thread() -> None:
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
 
 
-def _states(paths: Iterable[Path]) -> dict[Path, tuple[int, ...] | None]:
-    """Each file's state as a save changes it (modified time, size, inode), None for
-    one that is not there."""
-    states: dict[Path, tuple[int, ...] | None] = {}
-    for path in paths:
-        try:
-            info = os.stat(path)
-        except (OSError, ValueError):
-            states[path] = None
-        else:
-            states[path] = (info.st_mtime_ns, info.st_size, info.st_ino, info.st_dev)
-    return states
-
-
-_LOOK = 0.2  # seconds between two looks at the files and at ``stop`` while nothing comes
-_LATE = 1.0  # seconds a change the watching has not reported waits before it is built
+_LOOK = 0.2  # seconds between two looks at ``stop`` while nothing comes
 _JOIN = 5.0  # seconds the watching thread is given to end (it looks every 20 ms)
