@@ -101,7 +101,7 @@ def studio(
         if not quiet:
             print(f"studio: {one_line(line)}", file=sys.stderr, flush=True)
 
-    place = Studio(config=config.resolve() if config else None, output=output.resolve(),
+    place = Studio(config=config, output=output.resolve(),
                    name=stem, log=log)
     try:
         server = StudioServer(place, host=bind, port=port)
