@@ -16,6 +16,8 @@ all its files old:
   (one held back during the renames included) is ignored, and the run exits 0. A stop
   that was asked for before the commit but swallowed on its way (a handler's exception
   raised inside a finaliser is only printed) rolls the commit back instead.
+- **Unless it serves.** A command that runs until it is stopped (:func:`serving`)
+  commits many sets: for it a commit ends nothing, and the signal does.
 - **Until the exit.** When the outcome is settled, the handlers stay in place, and the
   entry point ignores the signals (:func:`ignore`) for the interpreter's shutdown, when
   Python would put the default handlers back.
@@ -46,6 +48,7 @@ class Interrupted(BaseException):
 class _State:
     stop: Interrupted | None = None  # the first signal's stop, once one came
     settled = False  # the outcome is decided: signals are ignored from now on
+    serving = 0  # inside serving(): a commit does not end the run
 
 
 _state = _State()
@@ -76,7 +79,21 @@ def commit() -> None:
     caller rolls back."""
     if _state.stop is not None and _installed():
         raise Interrupted(_state.stop.word, _state.stop.status)
-    _state.settled = True
+    if not _state.serving:
+        _state.settled = True
+
+
+@contextmanager
+def serving() -> Iterator[None]:
+    """A command that runs until it is stopped (``cardgen studio``, ``cardgen card
+    --watch``) and commits sets of files meanwhile: a commit does not end the run, so the
+    next Ctrl-C still stops it (130). Each set is still all or nothing: the command waits
+    for a commit in progress before it exits."""
+    _state.serving += 1
+    try:
+        yield
+    finally:
+        _state.serving -= 1
 
 
 def _installed() -> bool:

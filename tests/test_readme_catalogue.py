@@ -200,6 +200,8 @@ CASES: dict[str, Callable[[Path], list[str | Path]]] = {
     "a Node game the terminal does not play (`nodes play defector`) (exit 2)": lambda d: [
         "nodes", "play", "defector"],
     "a kind of file with no schema (`schema chess`) (exit 2)": lambda d: ["schema", "chess"],
+    "a name for `studio --host` that is not an IPv4 address (exit 2)": lambda d: [
+        "studio", "--no-open", "--host", "example.com"],
     "`--target` naming no print target (exit 2)": lambda d: ["card", "--target", "drivethru"],
     "a card of another size than the print service's product": lambda d: [
         "card", _write(d, "base.toml", PERSON).name, "--target", "thegamecrafter"],

@@ -9,6 +9,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -21,6 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardgen.studio.http import MAX_BODY
+from tests.helpers import ROOT
 from tests.studio_browser import running_studio
 
 FUZZ = settings(max_examples=60, derandomize=True, deadline=None,
@@ -197,6 +199,42 @@ def test_a_broken_config_keeps_the_last_good_card_and_refuses_to_write(studio):
     assert status == 409 and not studio.studio.output.exists()
 
 
+def wait_for_build(studio, after: int) -> dict:
+    """The card's state once a build after ``after`` is done (30 s at most)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        card = json.loads(request(studio, "GET", f"/{studio.token}/api/card")[2])
+        if card["generation"] > after:
+            return card
+        time.sleep(0.02)
+    raise AssertionError(f"no build after {after}")
+
+
+def test_saving_the_theme_or_an_image_redraws_the_card(tmp_path):
+    from PIL import Image
+
+    shutil.copy(ROOT / "templates" / "themes" / "light.toml", tmp_path / "mine.toml")
+    Image.new("RGB", (600, 600), (200, 120, 40)).save(tmp_path / "me.png")
+    config = tmp_path / "card.toml"
+    config.write_text('[person]\nname = "Ada"\n[card]\ntheme = "mine.toml"\n'
+                      '[images]\nportrait = "me.png"\n', encoding="utf-8")
+    with running_studio(config, tmp_path / "out") as studio:
+        card = wait_for_build(studio, 0)
+        assert card["error"] is None, card["error"]
+        first = card["outside"]
+        Image.new("RGB", (600, 600), (20, 60, 200)).save(tmp_path / "me.png")
+        card = wait_for_build(studio, card["generation"])
+        assert card["changed"] == ["me.png"] and card["outside"] != first
+        theme = (tmp_path / "mine.toml").read_text(encoding="utf-8")
+        (tmp_path / "mine.toml").write_text(theme + "\n", encoding="utf-8")
+        card = wait_for_build(studio, card["generation"])
+        assert card["changed"] == ["mine.toml"] and card["error"] is None
+        (tmp_path / "mine.toml").write_text("[colors\n", encoding="utf-8")
+        card = wait_for_build(studio, card["generation"])
+        assert card["error"] and "mine.toml" in card["error"]["error"]
+        assert card["outside"]  # the last good picture
+
+
 @FUZZ
 @given(path=st.text(min_size=0, max_size=40), body=st.binary(max_size=300),
        method=st.sampled_from(["GET", "POST"]))
@@ -238,6 +276,38 @@ def test_ctrl_c_stops_the_studio_with_status_130_and_no_file_left(tmp_path):
     assert sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*")) == before
 
 
+def test_ctrl_c_still_stops_the_studio_after_it_wrote_files(tmp_path):
+    """Writing a set of files does not end a studio's run (as it ends a command's):
+    the next Ctrl-C stops it, and the files written stay."""
+    import urllib.request
+
+    process, url = start(tmp_path, "-o", "out")
+    for _ in range(2):
+        call = urllib.request.Request(f"{url}api/card/write", data=b'{"formats": "pdf"}',
+                                      headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(call, timeout=60) as reply:
+            assert json.loads(reply.read())["written"][0]["name"] == "card.pdf"
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["card-dieline.pdf",
+                                                                   "card.pdf"]
+
+
+def test_json_says_the_address_as_a_line_when_ready_and_the_stop_at_the_end(tmp_path):
+    process = subprocess.Popen([sys.executable, "-m", "cardgen", "studio", "--no-open",
+                                "--json", "-o", "out"], cwd=tmp_path, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    ready = json.loads(process.stdout.readline())
+    assert ready["url"].startswith(f"http://127.0.0.1:{ready['port']}/")
+    assert ready["config"] is None and ready["output"] == "out"
+    process.send_signal(signal.SIGINT)
+    out, _ = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert json.loads(out)["error"]["code"] == "general.interrupted"
+
+
 def test_another_address_is_served_only_when_asked_and_with_a_warning(tmp_path):
     process, url = start(tmp_path, "--host", "0.0.0.0")
     try:
@@ -251,8 +321,8 @@ def test_another_address_is_served_only_when_asked_and_with_a_warning(tmp_path):
 @pytest.mark.parametrize(("args", "status", "words"), [
     (["--host", "example.com"], 2, "--host must be an IPv4 address"),
     (["--host", "::1"], 2, "--host must be an IPv4 address"),
-    (["missing.toml"], 1, "missing.toml"),
-    (["--port", "70000"], 2, "--port"),
+    (["missing.toml"], 1, "error: config file missing.toml does not exist."),
+    (["--port", "70000"], 1, "error: --port must be from 0 to 65535, not 70000."),
     (["--name", "../x"], 1, "name"),
 ])
 def test_bad_options_are_one_line_and_nothing_served(tmp_path, args, status, words):

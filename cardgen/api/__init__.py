@@ -124,7 +124,7 @@ if TYPE_CHECKING:
         target_conflict,
         target_files,
     )
-    from cardgen.api.watch import card_sources, watch_files
+    from cardgen.api.watch import card_sources, file_states, watch_files
     from cardgen.card.build import LadderCard
     from cardgen.card.config import CardConfig
     from cardgen.errors import (
@@ -256,6 +256,7 @@ _EXPORTS: dict[str, str] = {
     "target_files": "cardgen.api.targets",
     # watching a card's files
     "card_sources": "cardgen.api.watch",
+    "file_states": "cardgen.api.watch",
     "watch_files": "cardgen.api.watch",
 }
 

@@ -22,10 +22,11 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DEBOUNCE_MS", "card_sources", "watch_files"]
+__all__ = ["DEBOUNCE_MS", "card_sources", "file_states", "watch_files"]
 
 DEBOUNCE_MS = 60  # saves closer than this are one change (an editor's save is 2–4 events)
 STEP_MS = 20  # how often the watcher looks at its events and at the stop event
+RECHECK_MS = 200  # the longest the watcher waits without an event before it looks up
 
 
 def card_sources(config: Path | str | None) -> tuple[Path, ...]:
@@ -65,8 +66,25 @@ def _key(path: Path | str) -> str:
     return os.path.normcase(os.path.realpath(path))
 
 
+def _stamp(key: str) -> tuple[int, int, int, int] | None:
+    """What a save changes of a file (None: there is none)."""
+    try:
+        st = os.stat(key)
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size, st.st_ino, st.st_dev
+
+
+def file_states(paths: Iterable[Path]) -> dict[str, tuple[int, int, int, int] | None]:
+    """What each file is now (its modification time, size, inode and device; None for
+    a file that is not there), to give :func:`watch_files` as ``since``: taken before
+    the files are read, it makes a save between the reading and the watching count."""
+    return {_key(p): _stamp(_key(p)) for p in paths}
+
+
 def watch_files(sources: Callable[[], Iterable[Path]], stop: threading.Event | None = None,
-                *, debounce_ms: int = DEBOUNCE_MS) -> Iterator[set[Path]]:
+                *, since: dict[str, tuple[int, int, int, int] | None] | None = None,
+                debounce_ms: int = DEBOUNCE_MS) -> Iterator[set[Path]]:
     """The files of ``sources()`` that changed, a set at a time, as they are saved.
 
     Args:
@@ -75,36 +93,58 @@ def watch_files(sources: Callable[[], Iterable[Path]], stop: threading.Event | N
         stop: ends the watching when set (checked every few milliseconds); None to
             watch until the caller stops iterating, or until Ctrl-C, which raises
             ``KeyboardInterrupt`` in the main thread.
+        since: the files' states (:func:`file_states`) when the caller read them: a
+            file that differs once the watching runs is the first change. None: as
+            they are when the watching starts.
         debounce_ms: changes closer than this come as one set.
 
     Yields:
         The changed files (created, written, replaced or deleted), as ``sources()``
         names them.
+
+    When the files named come to lie in other folders, the watching starts again on
+    those; a file saved meanwhile is found by comparing each file's time, size and
+    inode with what they were before, once the new watching runs, so no save is lost.
     """
     import watchfiles
 
     stopped = stop if stop is not None else threading.Event()
+    # What the files were when the caller last read them: ``since`` at first, then the
+    # states just before each change is handed over (the caller reads after that).
+    known = dict(since) if since is not None else None
     while not stopped.is_set():
         named = {_key(p): Path(p) for p in sources()}
         folders = sorted({os.path.dirname(k) for k in named if os.path.isdir(os.path.dirname(k))})
         if not folders:
             stopped.wait(0.25)  # nothing to watch yet: look again for the folders
             continue
+        # A file named since the last change is new to the caller: it counts as changed
+        # if it is there once the watching runs (at worst one build too many).
+        stamps = ({key: _stamp(key) for key in named} if known is None
+                  else {key: known.get(key) for key in named})
 
         def wanted(change: Any, path: str, named: dict[str, Path] = named) -> bool:
             return _key(path) in named
 
-        changes_seen = False
+        started = False
         for changes in watchfiles.watch(*folders, watch_filter=wanted, debounce=debounce_ms,
                                         step=STEP_MS, stop_event=stopped, recursive=False,
-                                        rust_timeout=1000, yield_on_timeout=False,
+                                        rust_timeout=RECHECK_MS, yield_on_timeout=True,
                                         raise_interrupt=True):
             changed = {named[_key(p)] for _, p in changes if _key(p) in named}
+            if not started:  # the watcher runs: what changed before it did is missed
+                started = True
+                changed |= {named[key] for key in named if _stamp(key) != stamps[key]}
             if changed:
-                changes_seen = True
+                known = file_states(named.values())
                 yield changed
-            now = {_key(p) for p in sources()}
-            if now != set(named):
-                break  # other files named: watch their folders
-        if not changes_seen and not stopped.is_set():
-            stopped.wait(0.05)
+            now = {_key(p): Path(p) for p in sources()}
+            if {os.path.dirname(k) for k in now} != {os.path.dirname(k) for k in named}:
+                break  # files in other folders: watch those
+            if now.keys() != named.keys():  # other files in the same folders
+                known = file_states(named.values()) if known is None else known
+                new = {key: path for key, path in now.items() if key not in named}
+                named.clear()
+                named.update(now)
+                if new and any(_stamp(key) is not None for key in new):
+                    yield {path for key, path in new.items() if _stamp(key) is not None}

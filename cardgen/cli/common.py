@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import enum
 import os
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -92,6 +93,7 @@ class RunState:
     files: list[Written] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     emitted: dict[str, object] | None = None
+    stdout: Any = None  # the run's stdout before --json captured it (for emit_now)
 
 
 _STATE = RunState()
@@ -104,7 +106,7 @@ def begin(argv: Sequence[str]) -> RunState:
     global _STATE
     words = list(argv[:argv.index("--")] if "--" in argv else argv)
     _STATE = RunState(quiet=any(w in ("-q", "--quiet") for w in words),
-                      json="--json" in words)
+                      json="--json" in words, stdout=sys.stdout)
     return _STATE
 
 
@@ -150,6 +152,18 @@ def emit(data: dict[str, object]) -> None:
     """The command's JSON object (with ``--json``): printed once, at the end of the
     run, with the files written added as ``"files"`` unless it has them already."""
     _STATE.emitted = data
+
+
+def emit_now(data: dict[str, object]) -> None:
+    """One JSON object on one line of stdout, now: what a command that runs until it
+    is stopped (``cardgen studio``, ``cardgen card --watch``) says with ``--json`` while
+    it runs, a line per event (JSON Lines); the run's own object (its interruption)
+    follows when it ends."""
+    import json
+
+    stream = _STATE.stdout if _STATE.stdout is not None else sys.stdout
+    stream.write(json.dumps(data, ensure_ascii=False) + "\n")
+    stream.flush()
 
 
 def json_files() -> list[dict[str, object]]:

@@ -413,7 +413,7 @@ SUMMARIES: dict[str, str] = {
     "ladder": "Corporate Ladder: check a deck, decide an attack, print a mat.",
     "nodes": "The Node games: play Reflector or Deflector against the computer.",
     "schema": "Print an input file's JSON Schema, for editors and validators.",
-    "studio": "See the card while you edit its files, and try the Connector and Rotator.",
+    "studio": "See the card as you edit it; try the Connector and Rotator.",
 }
 
 

@@ -3,6 +3,9 @@ edited, and plays the Connector and Rotator in a browser (:mod:`cardgen.studio`)
 
 It prints the address (with the studio's token) and opens it in the default browser
 (``--no-open``: only print it), then serves until Ctrl-C, which ends it with status 130.
+With ``--json`` the address comes as a JSON line ``{"url", "host", "port", "config",
+"output"}`` as soon as it serves, and the run's JSON object (its interruption) when it
+ends.
 Each request it refuses is one line on stderr. It binds to 127.0.0.1; another address
 (``--host``) is served with a warning, since anyone who reaches it with the address can
 then use the studio and write into the output folder.
@@ -16,9 +19,21 @@ from typing import Annotated
 
 import typer
 
+from cardgen.api import card_config
 from cardgen.api.common import check_output_folder, file_stem
-from cardgen.cli.common import DEFAULT_OUTPUT, ConfigArg, OutputOpt, QuietOpt, UsageError, warn
+from cardgen.cli.common import (
+    DEFAULT_OUTPUT,
+    ConfigArg,
+    JsonOpt,
+    OutputOpt,
+    QuietOpt,
+    UsageError,
+    check_range,
+    emit_now,
+    warn,
+)
 from cardgen.errors import InputFileError, one_line
+from cardgen.interrupt import serving
 
 LOOPBACK_NAMES = {"127.0.0.1", "localhost"}
 
@@ -51,12 +66,13 @@ def studio(
         help="Serve on this IPv4 address instead of 127.0.0.1 (with a warning: anyone who "
         "reaches it with the address can use the studio).", show_default=False)] = None,
     port: Annotated[int, typer.Option(
-        "--port", min=0, max=65535, help="The port (0: any free one).")] = 0,
+        "--port", help="The port (0: any free one).")] = 0,
     no_open: Annotated[bool, typer.Option(
         "--no-open", help="Only print the address; do not open a browser.")] = False,
+    json_out: JsonOpt = False,
     quiet: QuietOpt = False,
 ) -> None:
-    """See the card while you edit its files, and try the Connector and Rotator.
+    """See the card as you edit it; try the Connector and Rotator.
 
     Serves a local page that shows the card's outside and inside as cardgen card draws
     them, redrawn each time the config, its theme or an image is saved (a config with an
@@ -67,9 +83,9 @@ def studio(
     from cardgen.studio.server import LOOPBACK, StudioServer, serve
 
     stem = file_stem(name)
+    check_range(port, "--port", 0, 65535)
     if config is not None and not config.is_file():
-        raise InputFileError(f"{config}: there is no such card config file (give a TOML "
-                             "file, or no CONFIG for the built-in example).")
+        card_config(config)  # the reader's own sentence: missing, a folder, a device
     check_output_folder(output, f"{stem}.pdf")
     bind = _host(host) if host is not None else LOOPBACK
     if bind != LOOPBACK:
@@ -90,7 +106,11 @@ def studio(
                              "any free one.") from None
 
     def ready(url: str) -> None:
-        print(f"cardgen studio: {url}", flush=True)
+        if json_out:
+            emit_now({"url": url, "host": bind, "port": server.port,
+                      "config": str(config) if config else None, "output": str(output)})
+        else:
+            print(f"cardgen studio: {url}", flush=True)
         if not quiet:
             print("Stop it with Ctrl-C.", file=sys.stderr, flush=True)
         if not no_open:
@@ -98,4 +118,5 @@ def studio(
 
             threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
 
-    serve(server, ready)
+    with serving():  # each set of files written ends nothing; Ctrl-C does
+        serve(server, ready)

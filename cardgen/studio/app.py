@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from cardgen.api import CardConfig
+    from cardgen.api import CardConfig, Files
+    from cardgen.api.common import Written
 
 
 def _no_log(line: str) -> None:
@@ -48,6 +49,24 @@ class Studio:
     stopping: threading.Event = field(default_factory=threading.Event, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _good: CardConfig | None = field(default=None, repr=False)
+
+    _writing: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def write(self, files: Files) -> list[Written]:
+        """Write ``files`` into the output folder, all or none, one set at a time; a
+        stopping studio waits for a set being written (:meth:`finish_writing`), so that
+        it never leaves half of one, and writes no more."""
+        from cardgen.studio.http import HttpError
+
+        with self._writing:
+            if self.stopping.is_set():
+                raise HttpError(503, "the studio is stopping; nothing was written")
+            return files.write(self.output)
+
+    def finish_writing(self) -> None:
+        """Wait for a set of files being written (the studio is stopping)."""
+        with self._writing:
+            pass
 
     wakers: list[Callable[[], None]] = field(default_factory=list, repr=False)
 

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.api import CardgenError, card_config, ladder_line, make_card
-from cardgen.api.watch import card_sources, watch_files
+from cardgen.api.watch import card_sources, file_states, watch_files
 from cardgen.studio.app import Studio, asset
 from cardgen.studio.http import (
     HttpError,
@@ -54,6 +54,7 @@ class CardPage:
         self.builds = 0
         self._sources: tuple[Path, ...] = ()
         studio.wakers.append(self.wake)
+        self.since = file_states(self.sources())  # a save while it builds is a change
         self.build(())
 
     def wake(self) -> None:
@@ -112,7 +113,7 @@ class CardPage:
 
     def watch(self) -> None:
         """Build again on every save, until the studio stops."""
-        for changed in watch_files(self.sources, self.studio.stopping):
+        for changed in watch_files(self.sources, self.studio.stopping, since=self.since):
             self.build(tuple(sorted(path.name for path in changed)))
 
     def start(self) -> threading.Thread | None:
@@ -158,7 +159,7 @@ class CardPage:
             raise HttpError(409, "the config has an error; fix it, then write the files")
         config = self.studio.last_good_config()
         result = make_card(config, formats=formats, name=self.studio.name)
-        written = result.files.write(self.studio.output)
+        written = self.studio.write(result.files)
         self.studio.log(f"wrote {len(written)} files into {self.studio.output}")
         return json_response({
             "written": [{"name": w.path.name, "replaced": w.replaced} for w in written],

@@ -147,6 +147,7 @@ class StudioServer(ThreadingHTTPServer):
         self.studio.wake()
         self.shutdown()
         self.server_close()
+        self.studio.finish_writing()
 
     def start(self) -> threading.Thread:
         """Serve in a background thread (tests, and the command line's main thread

@@ -12,7 +12,11 @@ function show(card) {
     spreads.dataset.shown = String(card.shown);
     spreads.dataset.renderedAt = String(Date.now());
   }
-  $("source").textContent = card.config ? `Watching ${card.config}` : "The built-in example";
+  const source = $("source");
+  source.textContent = card.config
+    ? `Watching ${card.config.split(/[\\/]/).pop()} and the files it names`
+    : "The built-in example";
+  source.title = card.config || "";
   const error = card.error ? card.error.error : null;
   showError($("error"), error);
   spreads.classList.toggle("stale", Boolean(error && card.outside));
