@@ -18,7 +18,6 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from cardgen.api import load_assembly
-from cardgen.studio.pages import PAGES
 from tests.studio_browser import (
     WAIT,
     browser,  # noqa: F401 (a fixture)
@@ -36,8 +35,7 @@ def studio_url(tmp_path: Path) -> Iterator[str]:
     from cardgen.studio.app import Studio
     from cardgen.studio.server import StudioServer
 
-    pages = PAGES if "connector" in PAGES else (*PAGES, "connector")
-    server = StudioServer(Studio(None, tmp_path / "out"), pages=pages)
+    server = StudioServer(Studio(None, tmp_path / "out"))
     server.start()
     try:
         yield server.url

@@ -249,13 +249,11 @@ def test_any_body_gets_an_answer_or_one_sentence(handler, body):
 # --- over the studio's real sockets -----------------------------------------------------
 
 def test_the_page_and_its_answers_over_the_studios_server(tmp_path):
-    from cardgen.studio.pages import PAGES
     from cardgen.studio.server import StudioServer
     from tests.test_studio_server import request
 
     log: list[str] = []
-    pages = PAGES if "rotator" in PAGES else (*PAGES, "rotator")
-    server = StudioServer(Studio(None, tmp_path, log=log.append), pages=pages)
+    server = StudioServer(Studio(None, tmp_path, log=log.append))
     server.start()
     studio = type("Running", (), {"server": server, "token": server.token})
 

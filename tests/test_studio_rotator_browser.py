@@ -37,11 +37,9 @@ browser = studio_browser.browser  # the fixture: one headless Chromium for the m
 def studio_url(tmp_path_factory) -> Iterator[str]:
     """A studio serving the Rotator page, for this module's browser."""
     from cardgen.studio.app import Studio
-    from cardgen.studio.pages import PAGES
     from cardgen.studio.server import StudioServer
 
-    pages = PAGES if "rotator" in PAGES else (*PAGES, "rotator")
-    server = StudioServer(Studio(None, tmp_path_factory.mktemp("out")), pages=pages)
+    server = StudioServer(Studio(None, tmp_path_factory.mktemp("out")))
     server.start()
     try:
         yield server.url
