@@ -452,5 +452,8 @@ if (params.get("board")) {
   if (params.get("difficulty")) el.difficulty.value = params.get("difficulty");
   start({ seed: params.get("seed"), difficulty: params.get("difficulty") || "easy" });
 } else {
+  // The rules book's example board, ready: Enter (or Play) starts it, typing replaces it.
+  el.boardId.value = "R1:B2B8E4I2I8-B4E2E8H4I9";
   el.boardId.focus();
+  el.boardId.select();
 }
