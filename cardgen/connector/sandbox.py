@@ -28,7 +28,7 @@ from cardgen.connector.model import (
     Tabs,
     distance,
 )
-from cardgen.connector.validate import TOLERANCE, colour_name, validate
+from cardgen.connector.validate import TOLERANCE, colour_name, laying_order, validate
 
 SNAP_REACH = 6.0  # mm: a number this close to a matching one snaps onto it
 COORDINATE = 3  # decimals (mm) a snapped centre is rounded to: as an assembly file keeps it
@@ -112,25 +112,15 @@ def _order(layout: CardLayout, answer: Assembly) -> list[tuple[int, int | None, 
     report = validate(layout, answer)
     colour = colour_name(layout, answer.game)
     out: list[tuple[int, int | None, str]] = [(0, None, "")]
-    placed = {0}
-    pending = list(report.connections)
-    while pending:
-        for k in pending:
-            if (k.upper in placed) == (k.lower in placed):
-                continue
-            if k.lower in placed:
-                out.append((k.upper, k.lower, f"put card {k.upper + 1}'s pale corner "
-                            f"{k.number} on card {k.lower + 1}'s {colour} {k.number}"))
-                placed.add(k.upper)
-            else:
-                out.append((k.lower, k.upper, f"slide card {k.lower + 1} under card "
-                            f"{k.upper + 1} so that card {k.upper + 1}'s pale corner "
-                            f"{k.number} lies on its {colour} {k.number}"))
-                placed.add(k.lower)
-            break
+    placed: set[int] = {0}
+    for k, on_top in laying_order(report.connections, placed):
+        if on_top:
+            out.append((k.upper, k.lower, f"put card {k.upper + 1}'s pale corner "
+                        f"{k.number} on card {k.lower + 1}'s {colour} {k.number}"))
         else:
-            break
-        pending = [k for k in pending if not (k.upper in placed and k.lower in placed)]
+            out.append((k.lower, k.upper, f"slide card {k.lower + 1} under card "
+                        f"{k.upper + 1} so that card {k.upper + 1}'s pale corner "
+                        f"{k.number} lies on its {colour} {k.number}"))
     out += [(i, None, "") for i in range(len(answer.cards)) if i not in placed]
     return out
 

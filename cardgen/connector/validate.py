@@ -24,6 +24,7 @@ and which connection is off by how much.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from cardgen.connector.model import (
@@ -435,24 +436,34 @@ def instructions(report: Report) -> list[str]:
         return f" (it lies {' and '.join(parts)})" if parts else ""
 
     steps = [f"Card 1: lay it down {look(0)}, back panel up."]
-    placed = {0}
-    pending = list(report.connections)
+    placed: set[int] = {0}
+    for k, on_top in laying_order(report.connections, placed):
+        if on_top:
+            steps.append(f"Card {k.upper + 1}: {look(k.upper)}; put its pale {k.number} "
+                         f"on card {k.lower + 1}'s {colour} {k.number}{layers(k.upper)}.")
+        else:
+            steps.append(f"Card {k.lower + 1}: {look(k.lower)}; slide it under card "
+                         f"{k.upper + 1} so that card {k.upper + 1}'s pale {k.number} "
+                         f"lies on its {colour} {k.number}{layers(k.lower)}.")
+    return steps
+
+
+def laying_order(connections: Sequence[Connection], placed: set[int]
+                 ) -> Iterator[tuple[Connection, bool]]:
+    """The connections in the order a person lays the cards, from those in ``placed``
+    (card 1, counted from 0): each joins a card already down to one not yet down, and
+    comes with whether the new card goes on top (its pale corner onto the card down) or
+    slides under. ``placed`` grows as the caller goes on: a card counts as down once
+    the caller has had its connection."""
+    pending = list(connections)
     while pending:
         for k in pending:
             if (k.upper in placed) == (k.lower in placed):
                 continue
-            if k.lower in placed:
-                steps.append(f"Card {k.upper + 1}: {look(k.upper)}; put its pale {k.number} "
-                             f"on card {k.lower + 1}'s {colour} {k.number}"
-                             f"{layers(k.upper)}.")
-                placed.add(k.upper)
-            else:
-                steps.append(f"Card {k.lower + 1}: {look(k.lower)}; slide it under card "
-                             f"{k.upper + 1} so that card {k.upper + 1}'s pale {k.number} "
-                             f"lies on its {colour} {k.number}{layers(k.lower)}.")
-                placed.add(k.lower)
+            on_top = k.lower in placed
+            yield k, on_top
+            placed.add(k.upper if on_top else k.lower)
             break
         else:
-            break
+            return
         pending = [k for k in pending if not (k.upper in placed and k.lower in placed)]
-    return steps
