@@ -5,13 +5,13 @@ picture, the server's memory over 200 edits)."""
 
 from __future__ import annotations
 
-import os
 import re
-import time
 from pathlib import Path
 
 import pytest
 
+from benchmarks.bench_studio import CONFIG as BENCH_CONFIG
+from benchmarks.bench_studio import save
 from tests.studio_browser import (
     browser,  # noqa: F401 (a fixture)
     console_errors,
@@ -22,26 +22,7 @@ from tests.studio_browser import (
 
 pytestmark = pytest.mark.slow
 
-CONFIG = """\
-[person]
-name = "{name}"
-title = "Game Designer"
-phone = "+44 20 7946 0958"
-email = "ada@example.com"
-
-[card]
-theme = "dark"
-"""
-
-
-def write_config(path: Path, text: str) -> float:
-    """Save ``text`` as an editor does (a new file renamed over the old); the time of
-    the save, by the clock the page's ``Date.now()`` reads."""
-    temporary = path.with_name(f".{path.name}.swp")
-    temporary.write_text(text, encoding="utf-8")
-    saved = time.time()
-    os.replace(temporary, path)
-    return saved
+CONFIG = BENCH_CONFIG + '\n[card]\ntheme = "dark"\n'
 
 
 def shown(driver) -> tuple[int, int, float]:
@@ -73,13 +54,13 @@ def test_the_card_appears_redraws_on_save_and_keeps_the_last_good_picture(
 
         # A save redraws the card (the new name is in the picture).
         _, before, _ = shown(browser)
-        write_config(config, CONFIG.format(name="Grace Hopper"))
+        save(config, CONFIG.format(name="Grace Hopper"))
         wait_for(browser, lambda d: shown(d)[1] > before and "Grace Hopper" in outside_text(d),
                  "the picture changes after a save")
 
         # A broken config: its one-line error over the last good picture.
         _, good, _ = shown(browser)
-        write_config(config, CONFIG.format(name="Grace Hopper").replace("[card]", "[card\n"))
+        save(config, CONFIG.format(name="Grace Hopper").replace("[card]", "[card\n"))
         error = wait_for(browser, lambda d: d.find_element("id", "error").text or None,
                          "the error appears")
         assert error.startswith("card.toml: invalid TOML") and "\n" not in error
@@ -89,7 +70,7 @@ def test_the_card_appears_redraws_on_save_and_keeps_the_last_good_picture(
         screenshot(browser, "studio-card-error")
 
         # Fixed: the error goes, the card is drawn again.
-        write_config(config, CONFIG.format(name="Katherine Johnson"))
+        save(config, CONFIG.format(name="Katherine Johnson"))
         wait_for(browser, lambda d: "Katherine Johnson" in outside_text(d)
                  and not d.find_element("id", "error").is_displayed(), "the error goes")
 
