@@ -96,7 +96,7 @@ def test_the_cards_are_copies_of_the_users_own_card(tmp_path):
     """The user's card as it prints (its theme, its art), cut out of its spreads, for
     its own size; the Connector's plain picture of a card for the other size (a loaded
     assembly of the other size) or when asked for."""
-    from cardgen.api import card_back
+    from cardgen.api import card_back, card_config
     from cardgen.api.sandbox import connector_card
 
     config = tmp_path / "card.toml"
@@ -119,6 +119,10 @@ def test_the_cards_are_copies_of_the_users_own_card(tmp_path):
     dark = next(iter(card_back(config.read_text().replace("light", "dark"),
                                tabs="open", folder=tmp_path).files.values()))
     assert dark != picture(preset="eu", tabs="open")  # the theme is the user's
+    # A save that reads (the card page remembers its config): the new card is laid.
+    config.write_text(config.read_text().replace("light", "dark"), encoding="utf-8")
+    studio.remember(card_config(config))
+    assert picture(preset="eu", tabs="open") == dark
 
 
 def test_a_verdict_lists_the_connections_and_says_solved(studio):

@@ -192,3 +192,26 @@ def test_a_layout_saved_into_the_output_folder_loads_back(
     error = text_of(browser, "error")
     assert "broken.toml" in error and "game" in error and "\n" not in error
     assert len(browser.find_elements(By.CSS_SELECTOR, "#cards .card")) == 2  # kept
+
+
+def test_the_cards_follow_a_save_of_the_users_card(browser, tmp_path):  # noqa: F811
+    """A save that changes the card (here its theme) lays the new picture on the table,
+    as the card page draws the card again."""
+    from benchmarks.bench_studio import save
+    from tests.studio_browser import running_studio
+
+    config = tmp_path / "card.toml"
+    text = '[person]\nname = "Ada"\n[card]\ntheme = "light"\n'
+    config.write_text(text, encoding="utf-8")
+
+    def href(driver: Any) -> str | None:
+        images = driver.find_elements(By.CSS_SELECTOR, "#cards image")
+        return images[0].get_attribute("href") if images else None
+
+    console_errors(browser)  # (what earlier tests' pages logged)
+    with running_studio(config, tmp_path / "out") as studio:
+        open_page(browser, studio.url)
+        first = WebDriverWait(browser, WAIT).until(href)
+        save(config, text.replace("light", "dark"))
+        WebDriverWait(browser, WAIT).until(lambda d: (h := href(d)) and h != first)
+        assert not console_errors(browser)

@@ -108,7 +108,10 @@ def routes(studio: Studio) -> list[Route]:
                               "height": sizes[size.value][1], "sizes": sizes,
                               "games": games})
 
-    own: dict[tuple[int, str], bytes] = {}  # the user's card by (config, tabs): the last
+    # The user's card by tabs, for one config (held, so that it is compared by identity
+    # and a config read later, even at the same address, is never taken for it).
+    own: dict[str, bytes] = {}
+    own_for: list[Any] = [None]
 
     def own_card(tabs: str) -> bytes | None:
         """The user's own card from the back (its theme, its art), for the last config
@@ -118,16 +121,16 @@ def routes(studio: Studio) -> list[Route]:
         config = studio.last_good_config()
         if config.size.preset is None:
             return None
-        key = (id(config), tabs)
         with lock:
-            svg = own.get(key)
+            svg = own.get(tabs) if own_for[0] is config else None
         if svg is None:
             back = card_back(config, tabs=tabs, name=studio.name)
             svg = next(iter(back.files.values()))
             with lock:
-                if any(k[0] != key[0] for k in own):  # another config: forget the old
+                if own_for[0] is not config:  # another config: forget the old pictures
                     own.clear()
-                own[key] = svg
+                    own_for[0] = config
+                own[tabs] = svg
         return svg
 
     def card_svg(request: Request) -> Response:

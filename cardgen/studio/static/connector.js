@@ -487,6 +487,19 @@ async function start() {
   $("load-file").addEventListener("change", load);
   state.selected = 0;
   changed({ refit: true });
+  // The card page's events: when a save redraws the user's card, lay the new picture.
+  let shown = null;
+  new EventSource("api/events").addEventListener("card", (event) => {
+    const card = JSON.parse(event.data);
+    if (shown !== null && card.shown !== shown) {
+      for (const url of Object.values(state.pictures)) {
+        url.then((u) => { if (u) URL.revokeObjectURL(u); });
+      }
+      state.pictures = {};
+      drawCards();
+    }
+    shown = card.shown;
+  });
 }
 
 start();
