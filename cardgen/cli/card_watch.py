@@ -121,10 +121,7 @@ class CardWatch:
         while it cannot be read) and the ``--theme`` file."""
         from cardgen.api.watch import card_sources
 
-        try:
-            named = tuple(card_sources(self.config))
-        except CardgenError:
-            named = (_absolute(self.config),)
+        named = card_sources(self.config)  # (never raises: the config alone, unread)
         return named + tuple(path for path in self.theme_file if path not in named)
 
     def build(self, changed: set[Path]) -> bool:

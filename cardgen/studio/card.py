@@ -52,7 +52,6 @@ class CardPage:
         self.generation = 0
         self.state: dict[str, Any] = {}
         self.builds = 0
-        self._sources: tuple[Path, ...] = ()
         studio.wakers.append(self.wake)
         self.since = file_states(self.sources())  # a save while it builds is a change
         self.build(())
@@ -104,12 +103,9 @@ class CardPage:
             self.changed.notify_all()
 
     def sources(self) -> tuple[Path, ...]:
-        """What to watch: the config and the files it names (those of the last config
-        that read, while it does not)."""
-        now = card_sources(self.studio.config)
-        if len(now) > 1 or not self._sources:
-            self._sources = now
-        return tuple(dict.fromkeys(now + self._sources))
+        """What to watch: the config and the files it names (the config alone while it
+        does not read: only a save of it can mend it)."""
+        return card_sources(self.studio.config)
 
     def watch(self) -> None:
         """Build again on every save, until the studio stops."""
